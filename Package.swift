@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+// oceq: a scriptable REPL for Oracle Content Management's Content Delivery API, and `oceq serve`,
+// the same API answered from a channel export on disk. Only the toolchain and Debian's C libraries.
+import PackageDescription
+
+let package = Package(
+    name: "oceq",
+    products: [
+        .executable(name: "oceq", targets: ["oceq"]),
+        .library(name: "DeliveryKit", targets: ["DeliveryKit"]),
+        .library(name: "ChannelServer", targets: ["ChannelServer"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a one-header shim for its variadic calls.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+        // The delivery client: requests, query tree, models, JSON, transport.
+        .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
+
+        // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
+        .target(name: "ChannelServer", dependencies: ["DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive"]),
+
+        // The thin executable.
+        .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
+
+        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"]),
+        .testTarget(
+            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
+            resources: [.copy("Fixtures")]),
+    ]
+)
