@@ -8,10 +8,12 @@
 #include <microhttpd.h>
 
 /// Starts an internal-polling daemon with a thread pool, bound to `addr` (IPv4 or IPv6).
+/// `uri_log` sees the raw request target before MHD decodes it; its result becomes the request's context.
 static inline struct MHD_Daemon *oceq_mhd_start(
     unsigned int flags, uint16_t port, const struct sockaddr *addr,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
+    void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_log_cls,
     unsigned int thread_pool_size, unsigned int connection_limit,
     unsigned int connection_timeout, size_t memory_limit) {
     return MHD_start_daemon(
@@ -22,6 +24,8 @@ static inline struct MHD_Daemon *oceq_mhd_start(
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
         MHD_OPTION_END);
 }
 

@@ -1,0 +1,280 @@
+// HTTPServer: libmicrohttpd underneath, a plain `HTTPRequest -> HTTPResponse` function on top.
+//
+// MHD runs its own thread pool (internal polling, one epoll loop per thread) and calls the
+// access handler on those threads, so the handler must be thread-safe. The raw request target is
+// captured by MHD's URI-log callback before MHD decodes anything; that object lives as the
+// request's context until MHD's completion callback releases it. Files are answered with
+// `MHD_create_response_from_fd_at_offset64`, which uses sendfile: bodies are never copied.
+import CMicroHTTPD
+import DeliveryKit
+import Foundation
+
+/// Errors starting the server.
+public enum HTTPServerError: Error, CustomStringConvertible {
+    case invalidHost(String)
+    case cannotListen(host: String, port: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidHost(let host): return "'\(host)' is not an IPv4 or IPv6 address"
+        case .cannotListen(let host, let port):
+            return "cannot listen on \(host):\(port) (address in use, or not permitted)"
+        }
+    }
+}
+
+/// One finished exchange, for the access log.
+public struct HTTPExchange: Sendable {
+    public var request: HTTPRequest
+    public var status: Int
+    public var bytes: Int
+    public var milliseconds: Double
+}
+
+/// An HTTP/1.1 server over libmicrohttpd with a thread pool.
+public final class HTTPServer: @unchecked Sendable {
+    /// Answers one request; called concurrently from the pool threads.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// Sees each finished exchange (the access log).
+    public typealias Observer = @Sendable (HTTPExchange) -> Void
+
+    /// The longest request target the handler accepts (longer ones get 414).
+    public static let maximumTargetLength = 16 * 1024
+
+    let handler: Handler
+    let observer: Observer?
+    private var daemon: OpaquePointer?
+    /// The port actually bound (useful after `port: 0`).
+    public private(set) var port: Int = 0
+    public let host: String
+
+    /// Binds `host:port` (port 0 picks a free one) and starts `threads` worker threads.
+    public init(
+        host: String = "127.0.0.1", port: Int, threads: Int = 4, handler: @escaping Handler, observer: Observer? = nil
+    )
+        throws
+    {
+        self.handler = handler
+        self.observer = observer
+        self.host = host
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue)
+        let started: OpaquePointer? = try HTTPServer.withSocketAddress(host: host, port: port) { address, isIPv6 in
+            if isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
+            return oceq_mhd_start(
+                flags, UInt16(port), address, accessHandler, context, completedHandler, context, uriLogHandler, context,
+                UInt32(max(1, threads)), 4096, 30, 96 * 1024)
+        }
+        guard let started else { throw HTTPServerError.cannotListen(host: host, port: port) }
+        daemon = started
+        self.port = Int(oceq_mhd_bound_port(started))
+    }
+
+    /// Stops accepting, finishes in-flight requests and joins the pool threads.
+    public func stop() {
+        if let daemon {
+            MHD_stop_daemon(daemon)
+            self.daemon = nil
+        }
+    }
+
+    deinit { stop() }
+
+    static func withSocketAddress<T>(
+        host: String, port: Int, _ body: (UnsafePointer<sockaddr>, Bool) -> T
+    ) throws -> T {
+        var v4 = sockaddr_in()
+        if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = in_port_t(UInt16(port).bigEndian)
+            return withUnsafePointer(to: &v4) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, false) }
+            }
+        }
+        var v6 = sockaddr_in6()
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if inet_pton(AF_INET6, bare, &v6.sin6_addr) == 1 {
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = in_port_t(UInt16(port).bigEndian)
+            return withUnsafePointer(to: &v6) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, true) }
+            }
+        }
+        throw HTTPServerError.invalidHost(host)
+    }
+}
+
+/// Per-request state owned by MHD between the URI-log and completion callbacks.
+final class RequestContext {
+    let target: String
+    let started = DispatchTime.now().uptimeNanoseconds
+    var answered = false
+
+    init(target: String) {
+        self.target = target
+    }
+}
+
+/// Buffering state for a streamed body.
+final class StreamState {
+    let stream: HTTPBodyStream
+    var pending: [UInt8] = []
+    var produced = 0
+    var finished = false
+
+    init(stream: HTTPBodyStream) {
+        self.stream = stream
+    }
+}
+
+private let uriLogHandler:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        _, uri, _ in
+        let target = uri.map { String(cString: $0) } ?? "/"
+        return Unmanaged.passRetained(RequestContext(target: target)).toOpaque()
+    }
+
+private let completedHandler:
+    @convention(c) (
+        UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+        MHD_RequestTerminationCode
+    ) -> Void = { _, _, contextSlot, _ in
+        guard let contextSlot, let raw = contextSlot.pointee else { return }
+        Unmanaged<RequestContext>.fromOpaque(raw).release()
+        contextSlot.pointee = nil
+    }
+
+private let headerIterator:
+    @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result =
+        {
+            cls, _, key, value in
+            guard let cls, let key else { return .YES }
+            let headers = cls.assumingMemoryBound(to: [String: String].self)
+            headers.pointee[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+            return .YES
+        }
+
+private let accessHandler: MHD_AccessHandlerCallback = {
+    cls, connection, _, method, _, _, uploadSize, contextSlot in
+    guard let cls, let connection, let contextSlot, let raw = contextSlot.pointee else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
+    if context.answered {
+        // Body data of a request already answered (we take no uploads): discard it.
+        uploadSize?.pointee = 0
+        return .YES
+    }
+    context.answered = true
+
+    var headers: [String: String] = [:]
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+    }
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET", target: context.target, headers: headers,
+        clientAddress: clientAddress(connection))
+    var response: HTTPResponse
+    if context.target.utf8.count > HTTPServer.maximumTargetLength {
+        response = HTTPServer.plainError(414, "request target longer than \(HTTPServer.maximumTargetLength) bytes")
+    } else {
+        response = server.handler(request)
+    }
+    let (mhdResponse, length) = makeResponse(&response)
+    guard let mhdResponse else { return .NO }
+    for header in response.headers {
+        _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    MHD_destroy_response(mhdResponse)
+    if let observer = server.observer {
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - context.started) / 1_000_000
+        observer(HTTPExchange(request: request, status: response.status, bytes: length, milliseconds: elapsed))
+    }
+    return result
+}
+
+private func clientAddress(_ connection: OpaquePointer) -> String {
+    guard let address = oceq_mhd_client_addr(connection) else { return "-" }
+    var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    switch Int32(address.pointee.sa_family) {
+    case AF_INET:
+        return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+            var addr = v4.pointee.sin_addr
+            return inet_ntop(AF_INET, &addr, &buffer, socklen_t(buffer.count)).map { String(cString: $0) } ?? "-"
+        }
+    case AF_INET6:
+        return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+            var addr = v6.pointee.sin6_addr
+            return inet_ntop(AF_INET6, &addr, &buffer, socklen_t(buffer.count)).map { String(cString: $0) } ?? "-"
+        }
+    default: return "-"
+    }
+}
+
+/// Turns a response body into an MHD response; a file that cannot be opened becomes a 500.
+private func makeResponse(_ response: inout HTTPResponse) -> (OpaquePointer?, Int) {
+    switch response.body {
+    case .empty:
+        return (MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
+    case .bytes(let bytes):
+        let made = bytes.withUnsafeBytes { buffer in
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        return (made, bytes.count)
+    case .file(let path, let offset, let length):
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            response = HTTPServer.plainError(500, "the file for this resource cannot be read")
+            return makeResponse(&response)
+        }
+        // MHD owns the descriptor from here on and closes it with the response.
+        return (MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
+    case .stream(let stream):
+        let state = Unmanaged.passRetained(StreamState(stream: stream)).toOpaque()
+        let size = stream.declaredLength.map { UInt64($0) } ?? UInt64.max  // MHD_SIZE_UNKNOWN
+        let made = MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)
+        return (made, stream.declaredLength ?? 0)
+    }
+}
+
+private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    guard let cls, let buffer else { return -2 }
+    let state = Unmanaged<StreamState>.fromOpaque(cls).takeUnretainedValue()
+    while state.pending.isEmpty {
+        if state.finished { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        guard let chunk = state.stream.next(state.produced) else { return -2 }  // END_WITH_ERROR: reset
+        if chunk.isEmpty {
+            state.finished = true
+        } else {
+            state.pending = chunk
+        }
+    }
+    let count = min(max, state.pending.count)
+    state.pending.withUnsafeBytes { source in
+        buffer.update(from: source.baseAddress!.assumingMemoryBound(to: CChar.self), count: count)
+    }
+    state.pending.removeFirst(count)
+    state.produced += count
+    return count
+}
+
+private let streamFree: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<StreamState>.fromOpaque(cls).release()
+}
+
+extension HTTPServer {
+    /// A minimal JSON error body, for failures below the router (the router builds its own).
+    static func plainError(_ status: Int, _ detail: String) -> HTTPResponse {
+        let title = status == 414 ? "URI Too Long" : status == 500 ? "Internal Server Error" : "Error"
+        let body: [String: DeliveryKit.JSON] = [
+            "type": .string("https://www.rfc-editor.org/rfc/rfc9110#status.\(status)"),
+            "title": .string(title), "status": .int(status), "detail": .string(detail),
+            "o:errorCode": .string("OCE-DELIVERY-\(status)"),
+        ]
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "application/json")],
+            body: .bytes(JSONWriter().bytes(.object(body))))
+    }
+}

@@ -1,0 +1,88 @@
+import ChannelServer
+import DeliveryKit
+import Foundation
+import Testing
+
+@Suite("HTTP server on libmicrohttpd")
+struct HTTPServerTests {
+    static func withServer(_ handler: @escaping HTTPServer.Handler, _ body: (Int) throws -> Void) throws {
+        let server = try HTTPServer(port: 0, threads: 2, handler: handler)
+        defer { server.stop() }
+        #expect(server.port > 0)
+        try body(server.port)
+    }
+
+    @Test("passes the raw target, decoded segments and query to the handler")
+    func requestParsing() throws {
+        try Self.withServer({ request in
+            let echo: JSON = [
+                "method": .string(request.method), "target": .string(request.target),
+                "segments": .array(request.pathSegments.map { .string($0) }),
+                "q": .string(request.parameter("q") ?? "-"), "token": .string(request.header("channelToken") ?? "-"),
+            ]
+            return HTTPResponse(
+                status: 200, headers: [("Content-Type", "application/json")], body: .bytes(JSONWriter().bytes(echo)))
+        }) { port in
+            let response = try RawHTTPClient.send(
+                port: port, target: "/a/b%20c/%2E%2E/d?q=name+eq+%22x%2By%22&x", headers: ["channelToken": "T1"])
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/json")
+            let json = try JSON.parse(response.body)
+            #expect(json["target"] == "/a/b%20c/%2E%2E/d?q=name+eq+%22x%2By%22&x")
+            #expect(json["segments"] == ["a", "b c", "..", "d"])
+            #expect(json["q"] == "name eq \"x+y\"")
+            #expect(json["token"] == "T1")
+        }
+    }
+
+    @Test("sends a byte range of a file and answers HEAD without a body")
+    func fileBodies() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("oceq-http-\(UUID().uuidString)").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.withServer({ _ in HTTPResponse(status: 206, body: .file(path: path, offset: 2, length: 5)) }) { port in
+            let range = try RawHTTPClient.send(port: port, target: "/f")
+            #expect(range.status == 206)
+            #expect(range.text == "23456")
+            #expect(range.header("Content-Length") == "5")
+            let head = try RawHTTPClient.send(port: port, method: "HEAD", target: "/f")
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Length") == "5")
+        }
+    }
+
+    @Test("a stream that stops early is seen as truncated, a failing one as a cut connection")
+    func streams() throws {
+        try Self.withServer({ request in
+            let abort = request.pathSegments.first == "reset"
+            return HTTPResponse(
+                status: 200,
+                body: .stream(
+                    HTTPBodyStream(declaredLength: 100) { offset in
+                        if offset >= 40 { return abort ? nil : [] }
+                        return Array(repeating: UInt8(ascii: "x"), count: 20)
+                    }))
+        }) { port in
+            let cut = try RawHTTPClient.send(port: port, target: "/truncate")
+            #expect(cut.status == 200)
+            #expect(cut.body.count == 40)
+            #expect(cut.truncated)
+            let reset = try RawHTTPClient.send(port: port, target: "/reset")
+            #expect(reset.body.count <= 40)
+            #expect(reset.truncated)
+        }
+    }
+
+    @Test("an oversized request target gets 414, oversized headers a 4xx, and the server lives on")
+    func oversized() throws {
+        try Self.withServer({ _ in HTTPResponse(status: 200, body: .bytes(Array("ok".utf8))) }) { port in
+            let long = try RawHTTPClient.send(port: port, target: "/items?q=" + String(repeating: "a", count: 20_000))
+            #expect(long.status == 414)
+            let huge = try RawHTTPClient.send(
+                port: port, target: "/x", headers: ["X-Big": String(repeating: "b", count: 200_000)])
+            #expect((400..<500).contains(huge.status))
+            let fine = try RawHTTPClient.send(port: port, target: "/x")
+            #expect(fine.status == 200 && fine.text == "ok")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// A deliberately plain HTTP/1.1 client over a POSIX socket, for tests that must see exactly what
+/// the server sent: the status line, every header, a body cut short, a reset. Loopback only.
+struct RawHTTPResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: [UInt8]
+    /// True when the connection ended before `Content-Length` bytes arrived (or with a reset).
+    var truncated: Bool
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+enum RawHTTPClient {
+    /// Sends `GET target` (or another method) to 127.0.0.1:`port` with `Connection: close`.
+    static func send(
+        port: Int, method: String = "GET", target: String, headers: [String: String] = [:], timeout: Double = 10
+    ) throws -> RawHTTPResponse {
+        var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let raw = try exchange(port: port, bytes: Array(request.utf8), timeout: timeout)
+        return parse(raw.bytes, method: method, reset: raw.reset)
+    }
+
+    /// Writes raw bytes and reads until the peer closes; `reset` reports ECONNRESET.
+    static func exchange(port: Int, bytes: [UInt8], timeout: Double) throws -> (bytes: [UInt8], reset: Bool) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED) }
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            sent += n
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var reset = false
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n > 0 {
+                received.append(contentsOf: buffer[0..<n])
+            } else {
+                if n < 0 { reset = errno == ECONNRESET || errno == EAGAIN }
+                break
+            }
+        }
+        return (received, reset)
+    }
+
+    static func parse(_ raw: [UInt8], method: String, reset: Bool) -> RawHTTPResponse {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headerEnd = -1
+        if raw.count >= 4 {
+            for i in 0...(raw.count - 4) where Array(raw[i..<(i + 4)]) == separator {
+                headerEnd = i
+                break
+            }
+        }
+        guard headerEnd >= 0 else { return RawHTTPResponse(status: 0, headers: [:], body: raw, truncated: true) }
+        let head = String(decoding: raw[0..<headerEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(head.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let body = Array(raw[(headerEnd + 4)...])
+        var truncated = reset
+        if method != "HEAD", status != 304, let length = headers["content-length"].flatMap(Int.init),
+            body.count < length
+        {
+            truncated = true
+        }
+        return RawHTTPResponse(status: status, headers: headers, body: body, truncated: truncated)
+    }
+}
