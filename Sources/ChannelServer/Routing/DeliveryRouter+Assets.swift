@@ -1,0 +1,124 @@
+import DeliveryKit
+import Foundation
+
+/// Produces rendition files (resized images) on demand; see `oceq serve`'s rendition issue.
+public protocol RenditionSource: Sendable {
+    /// The file of rendition `name` in `format` (nil: the rendition's default format) of `item`,
+    /// generated if needed. Throws `APIError` (404) when the asset has no such rendition.
+    func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile
+}
+
+/// A binary on disk and how to describe it.
+public struct BinaryFile: Sendable {
+    public var path: String
+    public var mimeType: String
+    /// The name offered in `Content-Disposition`.
+    public var fileName: String
+
+    public init(path: String, mimeType: String, fileName: String) {
+        self.path = path
+        self.mimeType = mimeType
+        self.fileName = fileName
+    }
+}
+
+// E5 native files, E6 renditions, E7 thumbnails.
+extension DeliveryRouter {
+    func assets(_ request: HTTPRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
+        guard rest.count >= 2, rest.count <= 3 else {
+            throw .notFound("asset paths are /assets/{id}/native[/{name}] or /assets/{id}/{rendition}[/{name}]")
+        }
+        guard let item = shaper.item(id: rest[0]) else { throw .notFound("no item \(rest[0]) in this channel") }
+        guard item.isDigitalAsset, let native = item.nativeFile else {
+            throw .notFound("item \(item.id) is a content item, not a digital asset: it has no files")
+        }
+        let file: BinaryFile
+        switch rest[1] {
+        case "native":
+            file = BinaryFile(path: native, mimeType: mimeType(of: item), fileName: item.name)
+        default:
+            // `thumbnail?type=uithumbnail` (the SDK's form) is the Thumbnail rendition in the default format.
+            let name = rest[1] == "thumbnail" ? "Thumbnail" : rest[1]
+            guard let renditions else {
+                throw .notFound("rendition '\(name)' of \(item.id) is not available: this server has no rendition engine")
+            }
+            file = try renditions.rendition(of: item, name: name, format: request.parameter("format"))
+        }
+        return try binary(file, request)
+    }
+
+    /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition.
+    func binary(_ file: BinaryFile, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        var info = stat()
+        guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw APIError(status: 500, detail: "the file of this resource is missing from the export")
+        }
+        let size = Int(info.st_size)
+        let tag = EntityTag.of("\(file.path)|\(size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", file.mimeType), ("ETag", tag), ("Accept-Ranges", "bytes"),
+            ("Content-Disposition", disposition(file, request)),
+        ]
+        if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
+            return HTTPResponse(status: 304, headers: [("ETag", tag)])
+        }
+        var rangeHeader = request.header("Range")
+        if let ifRange = request.header("If-Range"), ifRange.trimmingSpaces() != tag { rangeHeader = nil }
+        switch ByteRange.resolve(rangeHeader, size: size) {
+        case .whole:
+            return HTTPResponse(status: 200, headers: headers, body: .file(path: file.path, offset: 0, length: size))
+        case .partial(let range):
+            headers.append(("Content-Range", "bytes \(range.offset)-\(range.offset + range.length - 1)/\(size)"))
+            return HTTPResponse(
+                status: 206, headers: headers, body: .file(path: file.path, offset: range.offset, length: range.length))
+        case .unsatisfiable:
+            throw APIError(
+                status: 416, detail: "the range starts beyond the \(size) bytes of this file",
+                headers: ["Content-Range": "bytes */\(size)"])
+        }
+    }
+
+    /// Images, audio and video inline, other files as attachments; `download=true|false` overrides.
+    func disposition(_ file: BinaryFile, _ request: HTTPRequest) -> String {
+        let media = file.mimeType.split(separator: "/").first.map(String.init) ?? ""
+        var inline = ["image", "audio", "video"].contains(media)
+        switch request.parameter("download")?.lowercased() {
+        case "true": inline = false
+        case "false": inline = true
+        default: break
+        }
+        let ascii = String(
+            String.UnicodeScalarView(
+                file.fileName.unicodeScalars.map { scalar in
+                    scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
+                        ? scalar : "_"
+                }))
+        return "\(inline ? "inline" : "attachment"); filename=\"\(ascii)\"; filename*=UTF-8''\(PercentEncoding.query(file.fileName))"
+    }
+
+    /// The asset's media type: `fields.mimeType`, else from its extension.
+    func mimeType(of item: ExportItem) -> String {
+        if let declared = item.fields["mimeType"]?.stringValue, declared.contains("/") {
+            return declared == "image/jpg" ? "image/jpeg" : declared
+        }
+        return MediaTypes.forFileName(item.name)
+    }
+}
+
+/// Media types by file extension, for files whose item does not say.
+public enum MediaTypes {
+    static let byExtension: [String: String] = [
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+        "svg": "image/svg+xml", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff", "avif": "image/avif",
+        "mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "mp3": "audio/mpeg", "wav": "audio/wav",
+        "pdf": "application/pdf", "txt": "text/plain", "html": "text/html", "json": "application/json",
+        "zip": "application/zip", "csv": "text/csv", "doc": "application/msword",
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ]
+
+    /// The media type for a file name, `application/octet-stream` when unknown.
+    public static func forFileName(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,166 @@
+import DeliveryKit
+
+// E1 `/items`, E2 `/items/{id}`, E3 `/items/.by.slug/{slug}`, E4 variations.
+extension DeliveryRouter {
+    func items(_ request: HTTPRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
+        if rest.isEmpty { return try search(request, context) }
+        let item: ExportItem
+        var tail = rest
+        if rest[0] == ".by.slug" {
+            guard rest.count >= 2 else { throw .notFound("a slug is required after /items/.by.slug/") }
+            guard let found = shaper.item(slug: rest[1]) else {
+                throw .notFound("no item with slug '\(rest[1])' in this channel")
+            }
+            item = found
+            tail = Array(rest.dropFirst(2))
+        } else {
+            guard let found = shaper.item(id: rest[0]) else { throw .notFound("no item \(rest[0]) in this channel") }
+            item = found
+            tail = Array(rest.dropFirst())
+        }
+        if tail.isEmpty { return json(try read(item, request, context), request) }
+        guard tail[0] == "variations", tail.count <= 3 else {
+            throw .notFound("no resource '\(tail.joined(separator: "/"))' under an item")
+        }
+        return try variations(of: item, Array(tail.dropFirst()), request, context)
+    }
+
+    /// One full item, with `expand` applied (400 for an unknown field or a deeper path).
+    func read(_ item: ExportItem, _ request: HTTPRequest, _ context: LinkContext) throws(APIError) -> JSON {
+        let expand: ExpandSpec
+        do {
+            expand = try ExpandSpec.parse(request.parameter("expand"), for: content.contentTypes[item.type])
+        } catch {
+            throw .badRequest("invalid expand: \(error)")
+        }
+        return filterLinks(shaper.full(item, context: context, expand: expand), request)
+    }
+
+    /// E1: the search, paged, in the list envelope.
+    func search(_ request: HTTPRequest, _ context: LinkContext) throws(APIError) -> HTTPResponse {
+        var search = SearchRequest(query: nil, defaultText: nil, orderBy: [], limit: 100, offset: 0, countTotal: true)
+        if let q = request.parameter("q"), !q.trimmingSpaces().isEmpty {
+            guard q.utf8.count <= configuration.maximumQueryLength else {
+                throw .badRequest("q is longer than \(configuration.maximumQueryLength) bytes")
+            }
+            do {
+                search.query = try QueryParser.parse(q)
+            } catch {
+                throw .badRequest("invalid q: \(error)")
+            }
+        }
+        if let text = request.parameter("default"), !text.trimmingSpaces().isEmpty {
+            guard text.utf8.count <= configuration.maximumQueryLength else {
+                throw .badRequest("default is longer than \(configuration.maximumQueryLength) bytes")
+            }
+            var value = Substring(text.trimmingSpaces())
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+            search.defaultText = String(value)
+        }
+        if let order = request.parameter("orderBy"), !order.isEmpty {
+            do {
+                search.orderBy = try OrderByParser.parse(order)
+            } catch {
+                throw .badRequest("invalid orderBy: \(error)")
+            }
+        }
+        search.limit = try integer(request, "limit", default: 100)
+        guard search.limit <= configuration.maximumLimit else {
+            throw .badRequest("limit must be at most \(configuration.maximumLimit), got \(search.limit)")
+        }
+        search.offset = try integer(request, "offset", default: 0)
+        let fieldsParameter = request.parameter("fields") ?? ""
+        let allFields = fieldsParameter.lowercased() == "all"
+        let expand: ExpandSpec
+        do {
+            expand = try ExpandSpec.parse(request.parameter("expand"), for: nil)
+        } catch {
+            throw .badRequest("invalid expand: \(error)")
+        }
+
+        let result: SearchResult
+        do {
+            result = try index.search(search)
+        } catch let error as IndexError {
+            throw .badRequest("\(error)")
+        } catch {
+            throw APIError(status: 500, detail: "the search failed: \(error)")
+        }
+        let named = fieldsParameter.isEmpty || allFields ? nil : Set(
+            fieldsParameter.split(separator: ",").map { field -> String in
+                let name = field.trimmingSpaces()
+                return String(name.hasPrefix("fields.") ? name.dropFirst("fields.".count) : name)
+            })
+        let entries: [JSON] = result.ordinals.map { ordinal in
+            let item = content.items[ordinal]
+            var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
+            if let named, case .object(var fields)? = entry["fields"] {
+                fields = fields.filter { named.contains($0.key) }
+                entry["fields"] = .object(fields)
+            }
+            return filterLinks(entry, request)
+        }
+        let total = result.total
+        let hasMore = search.offset + entries.count < total
+        var envelope: [String: JSON] = [
+            "hasMore": .bool(hasMore), "offset": .int(search.offset), "count": .int(entries.count),
+            "limit": .int(entries.count), "items": .array(entries),
+        ]
+        if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(total) }
+        envelope["links"] = .array(
+            envelopeLinks(
+                request, context, resource: "items", offset: search.offset, limit: search.limit, count: entries.count,
+                total: total))
+        return json(.object(envelope), request)
+    }
+
+    /// E4: variation sets of an item, one of them, or the item in one variation.
+    func variations(of item: ExportItem, _ rest: [String], _ request: HTTPRequest, _ context: LinkContext)
+        throws(APIError) -> HTTPResponse
+    {
+        let sets = variationSets(of: item)
+        let selfLink = link(context, "items/\(PercentEncoding.segment(item.id))/variations", rel: "self")
+        if rest.isEmpty {
+            let data: [JSON] = sets.map { set in
+                [
+                    "varType": .string(set.varType), "masterItem": .string(set.masterItemId),
+                    "items": .array(set.items.map { ["id": .string($0.id), "value": .string($0.value)] }),
+                ]
+            }
+            return json(["data": .array(data), "links": [selfLink]], request)
+        }
+        guard let set = sets.first(where: { $0.varType == rest[0] }) else {
+            throw .notFound("item \(item.id) has no '\(rest[0])' variations")
+        }
+        if rest.count == 1 {
+            let entries: [JSON] = set.items.map { member in
+                [
+                    "id": .string(member.id), "value": .string(member.value),
+                    "links": [link(context, "items/\(PercentEncoding.segment(member.id))", rel: "self")],
+                ]
+            }
+            return json(
+                ["setId": .string(set.id), "masterItem": .string(set.masterItemId), "items": .array(entries)], request)
+        }
+        guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = shaper.item(id: member.id)
+        else { throw .notFound("item \(item.id) has no \(rest[0]) variation '\(rest[1])'") }
+        return json(try read(variant, request, context), request)
+    }
+
+    /// The variation sets an item belongs to; an item outside any set forms its own language set.
+    func variationSets(of item: ExportItem) -> [VariationSet] {
+        let sets = content.variationSets.filter { set in set.items.contains(where: { $0.id == item.id }) }
+        if !sets.isEmpty { return sets }
+        guard let language = item.language else { return [] }
+        return [VariationSet(id: item.id, varType: "language", masterItemId: item.id, items: [.init(id: item.id, value: language)])]
+    }
+
+    /// A non-negative integer parameter (400 otherwise).
+    func integer(_ request: HTTPRequest, _ name: String, default value: Int) throws(APIError) -> Int {
+        guard let text = request.parameter(name), !text.isEmpty else { return value }
+        guard let number = Int(text), number >= 0 else {
+            throw .badRequest("\(name) must be a non-negative integer, got '\(text.prefix(40))'")
+        }
+        return number
+    }
+}

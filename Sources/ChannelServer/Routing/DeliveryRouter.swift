@@ -1,0 +1,123 @@
+// DeliveryRouter: the delivery API's URL space (delivery-api.md §3) mapped onto the channel.
+//
+// Every request passes the same gate, in OCM's order: method (GET/HEAD), then the channel token
+// (query parameter or `channelToken` header, else 403), then the bearer when the channel is
+// secure (else 401). Then the path picks an endpoint; each endpoint returns a response or throws
+// an `APIError`, which becomes the JSON error body. JSON answers carry an ETag and honour
+// `If-None-Match`; binaries also honour `Range`/`If-Range`.
+import DeliveryKit
+import Foundation
+
+/// How the server answers: the channel's token, the optional bearer of a secure channel, limits.
+public struct ServerConfiguration: Sendable {
+    /// The token clients must send (`channelToken` query parameter or header).
+    public var channelToken: String
+    /// When set, the channel is secure: every request needs `Authorization: Bearer <bearer>`.
+    public var bearer: String?
+    /// The largest `limit` accepted (OCM documents 500); larger values get 400.
+    public var maximumLimit: Int
+    /// The longest `q` (or `default`) accepted, in bytes; longer ones get 400.
+    public var maximumQueryLength: Int
+
+    public init(channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024) {
+        self.channelToken = channelToken
+        self.bearer = bearer
+        self.maximumLimit = maximumLimit
+        self.maximumQueryLength = maximumQueryLength
+    }
+}
+
+/// Answers delivery API requests from a loaded channel.
+public final class DeliveryRouter: Sendable {
+    /// The API's path prefix, split into segments.
+    public static let prefix = ["content", "published", "api", "v1.1"]
+
+    let content: ChannelContent
+    let shaper: DeliveryShaper
+    let index: ChannelIndex
+    let configuration: ServerConfiguration
+    /// Renders renditions of images; nil answers every rendition with 404.
+    let renditions: (any RenditionSource)?
+
+    public init(
+        content: ChannelContent, index: ChannelIndex, configuration: ServerConfiguration,
+        renditions: (any RenditionSource)? = nil
+    ) {
+        self.content = content
+        self.shaper = DeliveryShaper(content: content)
+        self.index = index
+        self.configuration = configuration
+        self.renditions = renditions
+    }
+
+    /// Answers one request; never throws, never crashes on input.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        do {
+            return try route(request)
+        } catch {
+            return error.response
+        }
+    }
+
+    func route(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            throw APIError(status: 405, detail: "only GET and HEAD are supported", headers: ["Allow": "GET, HEAD"])
+        }
+        let segments = request.pathSegments
+        guard segments.count > DeliveryRouter.prefix.count, Array(segments.prefix(4)) == DeliveryRouter.prefix else {
+            throw .notFound("no resource at this path; the delivery API is under /content/published/api/v1.1")
+        }
+        try authorize(request)
+        let context = linkContext(for: request)
+        let rest = Array(segments.dropFirst(DeliveryRouter.prefix.count))
+        switch rest[0] {
+        case "items": return try items(request, Array(rest.dropFirst()), context)
+        case "assets": return try assets(request, Array(rest.dropFirst()), context)
+        case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), context)
+        default: throw .notFound("no resource '\(rest[0])' in the delivery API")
+        }
+    }
+
+    /// The channel token gate (403) and, on a secure channel, the bearer gate (401).
+    func authorize(_ request: HTTPRequest) throws(APIError) {
+        let offered = request.parameter("channelToken") ?? request.header("channelToken")
+        guard let offered, constantTimeEqual(offered, configuration.channelToken) else { throw .channelToken }
+        if let bearer = configuration.bearer {
+            guard let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer "),
+                constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer)
+            else { throw .bearer }
+        }
+    }
+
+    /// Links point back at the host the client used (when it is a plain host[:port]).
+    func linkContext(for request: HTTPRequest) -> LinkContext {
+        var host = request.header("Host") ?? ""
+        let allowed = host.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0)
+        }
+        if host.isEmpty || !allowed || host.count > 255 { host = "localhost" }
+        return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken)
+    }
+
+    /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304.
+    func json(_ value: JSON, _ request: HTTPRequest) -> HTTPResponse {
+        let bytes = JSONWriter().bytes(value)
+        let tag = EntityTag.of(bytes)
+        if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
+            return HTTPResponse(status: 304, headers: [("ETag", tag)])
+        }
+        return HTTPResponse(
+            status: 200, headers: [("Content-Type", "application/json"), ("ETag", tag)], body: .bytes(bytes))
+    }
+}
+
+/// Compares secrets without an early exit, so timing does not reveal a prefix.
+func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.utf8)
+    let y = Array(b.utf8)
+    var difference = UInt8(x.count == y.count ? 0 : 1)
+    for i in 0..<max(x.count, y.count) {
+        difference |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+    }
+    return difference == 0
+}

@@ -1,0 +1,65 @@
+import DeliveryKit
+import Foundation
+
+/// A loaded channel ready to serve: content read, index built (or reopened), router made.
+public struct ChannelService: Sendable {
+    public var content: ChannelContent
+    public var index: ChannelIndex
+    public var router: DeliveryRouter
+    /// The channel token in force and where it came from (`--token`, `channel.json`, or generated).
+    public var token: String
+    public var tokenSource: TokenSource
+    /// Seconds spent loading the export and building (or opening) the index.
+    public var loadSeconds: Double
+    public var indexSeconds: Double
+
+    /// Where the channel token came from.
+    public enum TokenSource: String, Sendable {
+        case option = "--token"
+        case channelFile = "channel.json"
+        case generated = "generated"
+    }
+
+    /// Reads the exports named in `options` and builds the index. Throws `ExportError` for
+    /// unusable paths, and for skipped items when `strict`.
+    public static func load(_ options: ServeOptions) throws -> ChannelService {
+        let cache = options.cacheDirectory ?? defaultCacheDirectory()
+        let started = DispatchTime.now().uptimeNanoseconds
+        let content = try ExportLoader(options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports"))
+            .load(paths: options.paths)
+        let loaded = DispatchTime.now().uptimeNanoseconds
+        let index = try ChannelIndex(items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
+        let indexed = DispatchTime.now().uptimeNanoseconds
+        let (token, source) = resolveToken(options)
+        let configuration = ServerConfiguration(channelToken: token, bearer: options.bearer)
+        let router = DeliveryRouter(content: content, index: index, configuration: configuration)
+        return ChannelService(
+            content: content, index: index, router: router, token: token, tokenSource: source,
+            loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
+    }
+
+    /// `--token`, else `channelToken` of a `channel.json` in (or beside) the first export, else a new one.
+    static func resolveToken(_ options: ServeOptions) -> (String, TokenSource) {
+        if let token = options.token { return (token, .option) }
+        for path in options.paths {
+            let folder = URL(fileURLWithPath: path)
+            for candidate in [folder.appendingPathComponent("channel.json"), folder.deletingLastPathComponent().appendingPathComponent("channel.json")] {
+                if let data = FileManager.default.contents(atPath: candidate.path), let json = try? JSON.parse(Array(data)),
+                    let token = json["channelToken"]?.stringValue, !token.isEmpty
+                {
+                    return (token, .channelFile)
+                }
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (token, .generated)
+    }
+
+    /// `$XDG_CACHE_HOME/oceq`, else `~/.cache/oceq`.
+    public static func defaultCacheDirectory() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/oceq" }
+        return (environment["HOME"] ?? NSTemporaryDirectory()) + "/.cache/oceq"
+    }
+}

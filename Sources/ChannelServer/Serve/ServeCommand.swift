@@ -1,0 +1,83 @@
+import DeliveryKit
+import Foundation
+
+/// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
+public enum ServeCommand {
+    /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments, environment: environment)
+        } catch {
+            Console.error("oceq serve: \(error.message)")
+            Console.error(ServeOptions.usage)
+            return 2
+        }
+        // Block the stop signals before any thread starts, so every thread inherits the mask and
+        // only `sigwait` below sees them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let service: ChannelService
+        do {
+            service = try ChannelService.load(options)
+        } catch {
+            Console.error("oceq serve: \(error)")
+            return 1
+        }
+        for issue in service.content.issues.prefix(20) { Console.error("oceq serve: skipped \(issue)") }
+        if service.content.issues.count > 20 {
+            Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
+        }
+        let assets = service.content.items.filter(\.isDigitalAsset).count
+        Console.error(
+            "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
+                + "\(assets) digital assets) from \(service.content.roots.joined(separator: ", "))"
+                + (service.content.issues.isEmpty ? "" : "; \(service.content.issues.count) skipped")
+                + String(format: "; read in %.2fs, index %@ in %.2fs", service.loadSeconds,
+                    service.index.wasCached ? "opened" : "built", service.indexSeconds))
+
+        let log = options.quiet ? nil : AccessLog()
+        let server: HTTPServer
+        do {
+            let router = service.router
+            server = try HTTPServer(
+                host: options.host, port: options.port, threads: options.threads, handler: { router.handle($0) },
+                observer: log.map { log in { log.record($0) } })
+        } catch {
+            Console.error("oceq serve: \(error)")
+            return 1
+        }
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        Console.output("oceq serve: listening on http://\(shownHost):\(server.port)/content/published/api/v1.1")
+        switch service.tokenSource {
+        case .generated:
+            Console.error("oceq serve: no channel token given; clients must send this generated one: \(service.token)")
+        case .channelFile, .option:
+            Console.error("oceq serve: channel token from \(service.tokenSource.rawValue)")
+        }
+        if options.bearer != nil { Console.error("oceq serve: secure channel: a bearer token is required") }
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        Console.error("oceq serve: stopping (\(received == SIGINT ? "SIGINT" : "SIGTERM"))")
+        server.stop()
+        return 0
+    }
+}
+
+/// Line output to stdout and stderr, flushed at once (tests read the port line from a pipe).
+public enum Console {
+    /// Writes a line to stdout.
+    public static func output(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes a line to stderr.
+    public static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
