@@ -5,6 +5,10 @@ import Foundation
 public enum ServeCommand {
     /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
     public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Console.output(ServeOptions.usage)
+            return 0
+        }
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(arguments, environment: environment)
@@ -37,8 +41,8 @@ public enum ServeCommand {
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
                 + "\(assets) digital assets) from \(service.content.roots.joined(separator: ", "))"
                 + (service.content.issues.isEmpty ? "" : "; \(service.content.issues.count) skipped")
-                + String(format: "; read in %.2fs, index %@ in %.2fs", service.loadSeconds,
-                    service.index.wasCached ? "opened" : "built", service.indexSeconds))
+                + "; read in \(String(format: "%.2f", service.loadSeconds))s, index "
+                + "\(service.index.wasCached ? "opened" : "built") in \(String(format: "%.2f", service.indexSeconds))s")
 
         let log = options.quiet ? nil : AccessLog()
         let server: HTTPServer

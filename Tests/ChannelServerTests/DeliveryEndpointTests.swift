@@ -1,0 +1,182 @@
+import ChannelServer
+import DeliveryKit
+import Foundation
+import Testing
+
+@Suite("Delivery endpoints over the 2021 export", .serialized)
+struct DeliveryEndpointTests {
+    let channel: TestChannel
+    static let post = "CORE0676665F53764E3D9C2103E2FD42DF6F"
+    static let image = "CONT3110A512B76A4F8AB544208A59896B78"
+
+    init() throws {
+        channel = try TestChannel()
+    }
+
+    @Test("a missing or wrong channel token gets 403 with OCM's message; the header form works")
+    func channelToken() throws {
+        for response in [try channel.get("/items", token: nil), try channel.get("/items", token: "wrong")] {
+            #expect(response.status == 403)
+            let body = try JSON.parse(response.body)
+            #expect(body["detail"] == "Channel Token is incorrect or missing in the request")
+            #expect(body["status"] == 403)
+            #expect(body["title"] == "Forbidden")
+            #expect(body["o:errorCode"]?.stringValue != nil)
+        }
+        let viaHeader = try channel.get("/items", token: nil, headers: ["channelToken": TestChannel.token])
+        #expect(viaHeader.status == 200)
+    }
+
+    @Test("the search envelope always carries hasMore, offset, count, limit and links; summaries only")
+    func envelope() throws {
+        let page = try channel.json("/items?limit=5")
+        #expect(Set(page.objectValue!.keys) == ["hasMore", "offset", "count", "limit", "items", "links"])
+        #expect(page["count"] == 5)
+        #expect(page["hasMore"] == true)
+        let first = page["items"]![0]!
+        #expect(Set(first.objectValue!.keys) == ["id", "type", "name", "description", "links"])
+        let rels = page["links"]!.arrayValue!.compactMap { $0["rel"]?.stringValue }
+        #expect(rels == ["self", "canonical", "describedby", "first", "last", "next"])
+        for link in page["links"]!.arrayValue! {
+            #expect(link["href"]!.stringValue!.contains("channelToken=\(TestChannel.token)"))
+        }
+        let counted = try channel.json("/items?limit=5&totalResults=true")
+        #expect(counted["totalResults"] == 29)
+    }
+
+    @Test("typed search with order and paging walks every post once, newest name order kept")
+    func pagingAndOrder() throws {
+        var names: [String] = []
+        var offset = 0
+        while true {
+            let q = "type%20eq%20%22Starter-Blog-Post%22"
+            let page = try channel.json("/items?q=\(q)&orderBy=name:desc&limit=3&offset=\(offset)&totalResults=true")
+            #expect(page["totalResults"] == 7)
+            names += page["items"]!.arrayValue!.map { $0["name"]!.stringValue! }
+            offset += page["count"]!.intValue!
+            if page["hasMore"] == false { break }
+        }
+        #expect(names.count == 7)
+        #expect(names == names.sorted { $0.lowercased() > $1.lowercased() })
+    }
+
+    @Test("fields=all lists full items with fields and reference stubs that carry links")
+    func allFields() throws {
+        let page = try channel.json("/items?q=id%20eq%20%22\(Self.post)%22&fields=ALL")
+        let item = page["items"]![0]!
+        #expect(item["typeCategory"] == "ContentType")
+        let author = item["fields"]!["starter-blog-post_author"]!
+        #expect(author["id"] == "CORECE3370197DB34D77A2D5D4DC0118B9C8")
+        #expect(author["links"]?[0]?["rel"] == "self")
+    }
+
+    @Test("a malformed q gets 400 naming the position")
+    func badQuery() throws {
+        let response = try channel.get("/items?q=name%20eq%20%22x%22%20AND")
+        #expect(response.status == 400)
+        let body = try JSON.parse(response.body)
+        #expect(body["detail"]!.stringValue!.contains("position"))
+    }
+
+    @Test("limit and offset are checked", arguments: ["limit=501", "limit=-1", "limit=ten", "offset=-3"])
+    func badPaging(parameter: String) throws {
+        let response = try channel.get("/items?\(parameter)")
+        #expect(response.status == 400)
+        #expect(try JSON.parse(response.body)["status"] == 400)
+    }
+
+    @Test("an item by id and by slug; an unknown one is 404 with an error body")
+    func readItem() throws {
+        let item = try channel.json("/items/\(Self.post)")
+        #expect(item["id"]?.stringValue == Self.post)
+        #expect(item["repositoryId"] == nil)
+        #expect(item["links"]!.arrayValue!.map { $0["rel"]! } == ["self", "canonical", "describedby"])
+        let slug = item["slug"]!.stringValue!
+        let bySlug = try channel.json("/items/.by.slug/\(PercentEncoding.segment(slug))")
+        #expect(bySlug["id"]?.stringValue == Self.post)
+        let missing = try channel.get("/items/CORE00000000000000000000000000000000")
+        #expect(missing.status == 404)
+        #expect(try JSON.parse(missing.body)["title"] == "Not Found")
+    }
+
+    @Test("JSON answers carry an ETag and a matching If-None-Match gets 304")
+    func jsonETag() throws {
+        let first = try channel.get("/items/\(Self.post)")
+        let tag = try #require(first.header("ETag"))
+        let again = try channel.get("/items/\(Self.post)", headers: ["If-None-Match": tag])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+    }
+
+    @Test("native files: the exact bytes, 304 on ETag, 206 on Range, 416 past the end")
+    func native() throws {
+        let whole = try channel.get("/assets/\(Self.image)/native")
+        #expect(whole.status == 200)
+        #expect(whole.header("Content-Type") == "image/jpeg")
+        #expect(whole.body.count == 63239)
+        #expect(whole.body.prefix(2) == [0xFF, 0xD8])
+        let named = try channel.get("/assets/\(Self.image)/native/Header%2011(430896).jpg")
+        #expect(named.body == whole.body)
+        let tag = try #require(whole.header("ETag"))
+        #expect(try channel.get("/assets/\(Self.image)/native", headers: ["If-None-Match": tag]).status == 304)
+        let part = try channel.get("/assets/\(Self.image)/native", headers: ["Range": "bytes=10-19"])
+        #expect(part.status == 206)
+        #expect(part.header("Content-Range") == "bytes 10-19/63239")
+        #expect(part.body == Array(whole.body[10...19]))
+        let stale = try channel.get("/assets/\(Self.image)/native", headers: ["Range": "bytes=10-19", "If-Range": "\"old\""])
+        #expect(stale.status == 200 && stale.body.count == 63239)
+        #expect(try channel.get("/assets/\(Self.image)/native", headers: ["Range": "bytes=99999999-"]).status == 416)
+    }
+
+    @Test("paths that try to leave the export never read a file", arguments: [
+        "/assets/..%2F..%2F..%2Fetc%2Fpasswd/native", "/assets/../../etc/passwd/native",
+        "/assets/%2e%2e/native/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/items/..%2F..%2Fmetadata.json",
+    ])
+    func traversal(path: String) throws {
+        let response = try channel.get(path)
+        #expect([400, 404].contains(response.status))
+        #expect(!response.text.contains("root:"))
+    }
+
+    @Test("content items have no files; renditions without an engine are 404 with a body")
+    func assetErrors() throws {
+        #expect(try channel.get("/assets/\(Self.post)/native").status == 404)
+        let rendition = try channel.get("/assets/\(Self.image)/Medium?format=jpg")
+        #expect(rendition.status == 404)
+        #expect(try JSON.parse(rendition.body)["detail"] != nil)
+    }
+
+    @Test("taxonomies list is an empty envelope; an unknown taxonomy is 404")
+    func taxonomies() throws {
+        let list = try channel.json("/taxonomies?totalResults=true")
+        #expect(list["count"] == 0 && list["totalResults"] == 0 && list["hasMore"] == false)
+        #expect(try channel.get("/taxonomies/NOPE").status == 404)
+    }
+
+    @Test("variations of an item list its language set")
+    func variations() throws {
+        let all = try channel.json("/items/\(Self.post)/variations")
+        #expect(all["data"]?[0]?["varType"] == "language")
+        let set = try channel.json("/items/\(Self.post)/variations/language")
+        let member = try #require(set["items"]?[0])
+        let variant = try channel.json("/items/\(Self.post)/variations/language/\(member["value"]!.stringValue!)")
+        #expect(variant["id"] != nil)
+    }
+
+    @Test("only GET and HEAD are allowed")
+    func methods() throws {
+        let post = try channel.get("/items", method: "POST")
+        #expect(post.status == 405)
+        #expect(post.header("Allow") == "GET, HEAD")
+        let head = try channel.get("/items", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+    }
+
+    @Test("a secure channel needs the bearer token")
+    func bearer() throws {
+        let secure = try TestChannel(bearer: "b-secret")
+        #expect(try secure.get("/items").status == 401)
+        #expect(try secure.get("/items", headers: ["Authorization": "Bearer wrong"]).status == 401)
+        #expect(try secure.get("/items", headers: ["Authorization": "Bearer b-secret"]).status == 200)
+    }
+}
