@@ -40,3 +40,9 @@ static inline const struct sockaddr *oceq_mhd_client_addr(struct MHD_Connection 
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
 }
+
+/// The socket of a connection, or -1.
+static inline int oceq_mhd_socket(struct MHD_Connection *c) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}

@@ -45,11 +45,14 @@ public struct HTTPResponse: Sendable {
 public struct HTTPBodyStream: Sendable {
     /// The `Content-Length` announced to the client (may be more than is sent, to simulate truncation).
     public var declaredLength: Int?
+    /// When `next` returns nil, reset the TCP connection (RST) instead of closing it.
+    public var resetOnAbort: Bool
     /// Produces the next chunk; may block (delays, slow drips) — it runs on a server pool thread.
     public var next: @Sendable (_ offset: Int) -> [UInt8]?
 
-    public init(declaredLength: Int?, next: @escaping @Sendable (_ offset: Int) -> [UInt8]?) {
+    public init(declaredLength: Int?, resetOnAbort: Bool = false, next: @escaping @Sendable (_ offset: Int) -> [UInt8]?) {
         self.declaredLength = declaredLength
+        self.resetOnAbort = resetOnAbort
         self.next = next
     }
 }

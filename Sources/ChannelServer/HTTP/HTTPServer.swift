@@ -118,12 +118,15 @@ final class RequestContext {
 /// Buffering state for a streamed body.
 final class StreamState {
     let stream: HTTPBodyStream
+    /// The connection's socket, to reset it when the stream aborts with `resetOnAbort`.
+    let socket: Int32
     var pending: [UInt8] = []
     var produced = 0
     var finished = false
 
-    init(stream: HTTPBodyStream) {
+    init(stream: HTTPBodyStream, socket: Int32) {
         self.stream = stream
+        self.socket = socket
     }
 }
 
@@ -179,7 +182,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     } else {
         response = server.handler(request)
     }
-    let (mhdResponse, length) = makeResponse(&response)
+    let (mhdResponse, length) = makeResponse(&response, socket: oceq_mhd_socket(connection))
     guard let mhdResponse else { return .NO }
     for header in response.headers {
         _ = MHD_add_response_header(mhdResponse, header.name, header.value)
@@ -212,7 +215,7 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 }
 
 /// Turns a response body into an MHD response; a file that cannot be opened becomes a 500.
-private func makeResponse(_ response: inout HTTPResponse) -> (OpaquePointer?, Int) {
+private func makeResponse(_ response: inout HTTPResponse, socket: Int32) -> (OpaquePointer?, Int) {
     switch response.body {
     case .empty:
         return (MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
@@ -226,12 +229,12 @@ private func makeResponse(_ response: inout HTTPResponse) -> (OpaquePointer?, In
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             response = HTTPServer.plainError(500, "the file for this resource cannot be read")
-            return makeResponse(&response)
+            return makeResponse(&response, socket: socket)
         }
         // MHD owns the descriptor from here on and closes it with the response.
         return (MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
     case .stream(let stream):
-        let state = Unmanaged.passRetained(StreamState(stream: stream)).toOpaque()
+        let state = Unmanaged.passRetained(StreamState(stream: stream, socket: socket)).toOpaque()
         let size = stream.declaredLength.map { UInt64($0) } ?? UInt64.max  // MHD_SIZE_UNKNOWN
         let made = MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)
         return (made, stream.declaredLength ?? 0)
@@ -243,7 +246,14 @@ private let streamReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
     let state = Unmanaged<StreamState>.fromOpaque(cls).takeUnretainedValue()
     while state.pending.isEmpty {
         if state.finished { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
-        guard let chunk = state.stream.next(state.produced) else { return -2 }  // END_WITH_ERROR: reset
+        guard let chunk = state.stream.next(state.produced) else {
+            if state.stream.resetOnAbort, state.socket >= 0 {
+                // Linger 0: the close that follows sends RST instead of FIN.
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(state.socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            }
+            return -2  // MHD_CONTENT_READER_END_WITH_ERROR: the connection is dropped
+        }
         if chunk.isEmpty {
             state.finished = true
         } else {

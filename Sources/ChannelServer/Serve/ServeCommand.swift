@@ -48,8 +48,14 @@ public enum ServeCommand {
         let server: HTTPServer
         do {
             let router = service.router
+            var handler: HTTPServer.Handler = { router.handle($0) }
+            if let faults = options.faults {
+                let injector = FaultInjector(spec: faults, seed: options.faultSeed) { Console.error("oceq serve: \($0)") }
+                handler = injector.wrap(handler)
+                Console.error("oceq serve: fault injection on: \(faults.rules.count) rule(s), seed \(options.faultSeed)")
+            }
             server = try HTTPServer(
-                host: options.host, port: options.port, threads: options.threads, handler: { router.handle($0) },
+                host: options.host, port: options.port, threads: options.threads, handler: handler,
                 observer: log.map { log in { log.record($0) } })
         } catch {
             Console.error("oceq serve: \(error)")

@@ -21,12 +21,15 @@ public struct ServeOptions: Sendable, Equatable {
     public var threads = 4
     public var cacheDirectory: String?
     public var quiet = false
+    /// Fault injection (off unless asked): `--faults SPEC` or `OCEQ_SERVE_FAULTS`.
+    public var faults: FaultSpec?
+    public var faultSeed: UInt64 = 1
 
     public init() {}
 
     public static let usage = """
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
-                                  [--threads N] [--cache-dir DIR] [--quiet]
+                                  [--threads N] [--cache-dir DIR] [--quiet] [--faults SPEC [--fault-seed N]]
 
         Serves the Content Delivery API (v1.1) from OCM content exports on disk.
         PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
@@ -41,6 +44,11 @@ public struct ServeOptions: Sendable, Equatable {
           --threads N       worker threads (default 4)
           --cache-dir DIR   where zips are extracted and indexes cached (default ~/.cache/oceq)
           --quiet           no access log
+          --faults SPEC     misbehave on purpose, for testing clients (also OCEQ_SERVE_FAULTS), e.g.
+                            '503@0.1,429@5%:retry-after=2,reset@0.05:after=1024:path=/assets,delay@0.2:ms=300'
+                            kinds: 500 502 503 504 429 reset truncate delay stall; keys: path retry-after
+                            limit after keep ms bps
+          --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
         """
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`.
@@ -84,11 +92,20 @@ public struct ServeOptions: Sendable, Equatable {
             case "--threads": options.threads = try number(flag, 1...256)
             case "--cache-dir": options.cacheDirectory = try value(flag)
             case "--quiet", "-q": options.quiet = true
+            case "--faults": options.faults = try faults(try value(flag))
+            case "--fault-seed": options.faultSeed = UInt64(try number(flag, 0...Int.max))
             case "--": onlyPaths = true
             default:
                 throw UsageError("unknown option '\(flag)'\(Suggest.nearest(to: flag, in: knownFlags).map { "; did you mean '\($0)'?" } ?? "")")
             }
             index += 1
+        }
+        if options.faults == nil, let spec = environment["OCEQ_SERVE_FAULTS"], !spec.isEmpty {
+            options.faults = try faults(spec)
+        }
+        if let seed = environment["OCEQ_SERVE_FAULT_SEED"], !arguments.contains("--fault-seed") {
+            guard let value = UInt64(seed) else { throw UsageError("OCEQ_SERVE_FAULT_SEED must be a number, got '\(seed)'") }
+            options.faultSeed = value
         }
         if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty { options.bearer = bearer }
         guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
@@ -98,7 +115,18 @@ public struct ServeOptions: Sendable, Equatable {
         return options
     }
 
-    static let knownFlags = ["--port", "--host", "--token", "--bearer", "--strict", "--threads", "--cache-dir", "--quiet"]
+    static let knownFlags = [
+        "--port", "--host", "--token", "--bearer", "--strict", "--threads", "--cache-dir", "--quiet", "--faults",
+        "--fault-seed",
+    ]
+
+    static func faults(_ text: String) throws(UsageError) -> FaultSpec {
+        do {
+            return try FaultSpec.parse(text)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
 }
 
 /// "Did you mean" by edit distance.
