@@ -16,13 +16,14 @@ let package = Package(
             name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // The delivery client: requests, query tree, models, JSON, transport.
         .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
 
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
-        .target(name: "ChannelServer", dependencies: ["DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive"]),
+        .target(name: "ChannelServer", dependencies: ["DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),

@@ -2,7 +2,7 @@
 # shellcheck shell=bash
 OCEQ_APT_PACKAGES=(
     pkg-config
-    libmicrohttpd-dev libsqlite3-dev libarchive-dev libcurl4-openssl-dev libedit-dev
+    libmicrohttpd-dev libsqlite3-dev libarchive-dev libcurl4-openssl-dev libedit-dev libvips-dev
     curl sqlite3
 )
 # Benchmarks only (Scripts/bench-*): the baselines they run beside oceq.
