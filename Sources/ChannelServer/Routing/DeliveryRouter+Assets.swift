@@ -42,7 +42,10 @@ extension DeliveryRouter {
             guard let renditions else {
                 throw .notFound("rendition '\(name)' of \(item.id) is not available: this server has no rendition engine")
             }
-            file = try renditions.rendition(of: item, name: name, format: request.parameter("format"))
+            // The SDK omits `format` on `type=uithumbnail` so the server may pick WebP; it does.
+            var format = request.parameter("format")
+            if format == nil, request.parameter("type") == "uithumbnail" { format = "webp" }
+            file = try renditions.rendition(of: item, name: name, format: format)
         }
         return try binary(file, request)
     }

@@ -32,7 +32,8 @@ public struct ChannelService: Sendable {
         let indexed = DispatchTime.now().uptimeNanoseconds
         let (token, source) = resolveToken(options)
         let configuration = ServerConfiguration(channelToken: token, bearer: options.bearer)
-        let router = DeliveryRouter(content: content, index: index, configuration: configuration)
+        let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
+        let router = DeliveryRouter(content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
             loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)

@@ -1,0 +1,106 @@
+import ChannelServer
+import DeliveryKit
+import Foundation
+import Testing
+
+@Suite("Renditions with libvips", .serialized)
+struct RenditionTests {
+    let channel: TestChannel
+    static let image = "CONT3110A512B76A4F8AB544208A59896B78"  // 1900 × 1200 JPEG
+    static let post = "CORE0676665F53764E3D9C2103E2FD42DF6F"
+
+    init() throws {
+        channel = try TestChannel()
+    }
+
+    @Test("system sizes: never upscaled, heights rounded down")
+    func sizes() {
+        #expect(VipsRenditions.size(of: "Thumbnail", nativeWidth: 1900, nativeHeight: 1200)! == (150, 94))
+        #expect(VipsRenditions.size(of: "Small", nativeWidth: 1900, nativeHeight: 1200)! == (300, 189))
+        #expect(VipsRenditions.size(of: "Medium", nativeWidth: 1440, nativeHeight: 540)! == (1024, 384))
+        #expect(VipsRenditions.size(of: "Large", nativeWidth: 1900, nativeHeight: 1200)! == (1900, 1200))
+        #expect(VipsRenditions.size(of: "Small", nativeWidth: 200, nativeHeight: 200)! == (200, 200))
+        #expect(VipsRenditions.size(of: "Huge", nativeWidth: 200, nativeHeight: 200) == nil)
+    }
+
+    @Test(
+        "each rendition decodes to the advertised size in each format",
+        arguments: ["Thumbnail", "Small", "Medium", "Large"], ["jpg", "png", "webp"])
+    func decodedSizes(name: String, format: String) throws {
+        let response = try channel.get("/assets/\(Self.image)/\(name)?format=\(format)&type=responsiveimage")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == MediaTypes.forFileName("x.\(format)"))
+        let file = NSTemporaryDirectory() + "oceq-rendition-\(UUID().uuidString).\(format)"
+        try Data(response.body).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let engine = try #require(VipsRenditions(directory: NSTemporaryDirectory()))
+        let decoded = try #require(engine.nativeSize(of: file))
+        let expected = VipsRenditions.size(of: name, nativeWidth: 1900, nativeHeight: 1200)!
+        #expect(decoded == expected)
+    }
+
+    @Test("renditions answer ETag/304 and Range/206 like native files")
+    func conditional() throws {
+        let whole = try channel.get("/assets/\(Self.image)/Medium?format=jpg")
+        let tag = try #require(whole.header("ETag"))
+        #expect(try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["If-None-Match": tag]).status == 304)
+        let part = try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["Range": "bytes=0-99"])
+        #expect(part.status == 206)
+        #expect(part.body == Array(whole.body.prefix(100)))
+    }
+
+    @Test("the SDK's thumbnail forms work")
+    func thumbnails() throws {
+        let ui = try channel.get("/assets/\(Self.image)/thumbnail?type=uithumbnail")
+        #expect(ui.status == 200 && ui.header("Content-Type") == "image/webp")
+        let video = try channel.get("/assets/\(Self.image)/Thumbnail?format=jpg&type=advancedvideo")
+        #expect(video.status == 200 && video.header("Content-Type") == "image/jpeg")
+    }
+
+    @Test("unknown renditions and formats, and content items, get 404 with a reason")
+    func errors() throws {
+        let unknown = try channel.get("/assets/\(Self.image)/Huge?format=jpg")
+        #expect(unknown.status == 404)
+        #expect(try JSON.parse(unknown.body)["detail"]!.stringValue!.contains("Thumbnail, Small, Medium, Large"))
+        #expect(try channel.get("/assets/\(Self.image)/Small?format=bmp").status == 404)
+        #expect(try channel.get("/assets/\(Self.post)/Small?format=jpg").status == 404)
+    }
+
+    @Test("concurrent first requests for one rendition all get the same complete file")
+    func concurrentFirstRequests() throws {
+        let port = channel.port
+        let results = Locked<[[UInt8]]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let response = try? RawHTTPClient.send(
+                port: port,
+                target: "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)")
+            results.mutate { $0.append(response?.body ?? []) }
+        }
+        let bodies = results.value
+        #expect(bodies.count == 8)
+        #expect(Set(bodies).count == 1)
+        #expect(bodies[0].count > 100)
+    }
+}
+
+/// A value behind a lock, for collecting results from concurrent work in tests.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func mutate(_ body: (inout Value) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        body(&stored)
+    }
+}
