@@ -139,7 +139,7 @@ public final class ChannelIndex: Sendable {
         if predicates.isEmpty {
             matched = (0..<Int32(itemCount)).map { $0 }
         } else {
-            var sql = "SELECT i.ord FROM items i WHERE \(predicates.joined(separator: " AND ")) ORDER BY i.ord"
+            var sql = compiler.statement(predicates)
             var parameters = compiler.parameters
             if keys.isEmpty && !request.countTotal && pageEnd < Int.max {
                 parameters.append(.int(Int64(pageEnd) + 1))

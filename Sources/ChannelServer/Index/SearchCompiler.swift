@@ -5,8 +5,9 @@ import Foundation
 // Every leaf yields 0 or 1, never NULL, so NOT is plain SQL NOT. Standard fields are columns of
 // `items`; user fields are `ord IN (SELECT ord FROM vals ...)` sets; text operators go through
 // the FTS5 table (`co`: any word, `mt`: FTS candidates checked by oceq_mt, `sm`: vocabulary terms
-// within a few edits, found in `terms` with oceq_near). `ne` is NOT eq for every field. AND/OR
-// lists are emitted as balanced trees so long lists stay within SQLite's expression depth.
+// within a few edits, found in `terms` with oceq_near). `ne` is NOT eq for every field.
+// SQLite's limits shape the text: AND/OR lists are joined flat in runs of 32 (expression depth),
+// and parts nested deeper than a few levels move into common table expressions (parser stack).
 // Parameters are numbered (?1, ?2, ...) so pieces can be assembled in any order.
 
 struct SearchCompiler {
@@ -32,23 +33,56 @@ struct SearchCompiler {
 
     // MARK: expressions
 
-    mutating func predicate(_ expression: QueryExpression, alias: String = "i") throws -> String {
+    /// Common table expressions the predicate refers to (deeply nested parts), in dependency order.
+    private(set) var commonTables: [String] = []
+
+    /// Boolean nesting levels emitted inline before a part moves into its own common table
+    /// expression: SQLite's parser stack (100 entries) overflows on deeply nested parentheses.
+    static let inlineDepth = 6
+    /// Operands joined flat by AND/OR before they are grouped, bounding both the expression tree
+    /// depth (SQLite allows 1000) and the parenthesis nesting.
+    static let flatListLength = 32
+
+    /// The whole statement: matching ordinals in export order.
+    mutating func statement(_ predicates: [String]) -> String {
+        let with = commonTables.isEmpty ? "" : "WITH \(commonTables.joined(separator: ", ")) "
+        return "\(with)SELECT i.ord FROM items i WHERE \(predicates.joined(separator: " AND ")) ORDER BY i.ord"
+    }
+
+    mutating func predicate(_ expression: QueryExpression, alias: String = "i", depth: Int = 0) throws -> String {
+        if case .condition(let condition) = expression { return try self.condition(condition, alias: alias) }
+        if depth >= Self.inlineDepth {
+            aliases += 1
+            let name = "q\(aliases)"
+            let inner = "h\(aliases)"
+            let body = try predicate(expression, alias: inner, depth: 0)
+            commonTables.append("\(name)(ord) AS (SELECT \(inner).ord FROM items \(inner) WHERE \(body))")
+            return "\(alias).ord IN \(name)"
+        }
         switch expression {
-        case .condition(let condition):
-            return try self.condition(condition, alias: alias)
+        case .condition:
+            fatalError("handled above")
         case .and(let list):
-            return balanced(try list.map { try predicate($0, alias: alias) }, "AND")
+            return grouped(try list.map { try predicate($0, alias: alias, depth: depth + 1) }, "AND")
         case .or(let list):
-            return balanced(try list.map { try predicate($0, alias: alias) }, "OR")
+            return grouped(try list.map { try predicate($0, alias: alias, depth: depth + 1) }, "OR")
         case .not(let inner):
-            return "(NOT \(try predicate(inner, alias: alias)))"
+            return "(NOT \(try predicate(inner, alias: alias, depth: depth + 1)))"
         }
     }
 
-    private func balanced(_ parts: [String], _ op: String) -> String {
+    /// `(a OP b OP ...)` in flat runs of `flatListLength`, the runs themselves grouped the same way.
+    private func grouped(_ parts: [String], _ op: String) -> String {
         if parts.count == 1 { return parts[0] }
-        let middle = parts.count / 2
-        return "(\(balanced(Array(parts[..<middle]), op)) \(op) \(balanced(Array(parts[middle...]), op)))"
+        if parts.count <= Self.flatListLength { return "(\(parts.joined(separator: " \(op) ")))" }
+        var runs: [String] = []
+        var start = 0
+        while start < parts.count {
+            let end = min(start + Self.flatListLength, parts.count)
+            runs.append(grouped(Array(parts[start..<end]), op))
+            start = end
+        }
+        return grouped(runs, op)
     }
 
     /// The `default` parameter: any of its words in name, description or a user text field.

@@ -8,15 +8,14 @@
 // AND binds tighter than OR. Keywords and operators are case-insensitive (the API writes
 // operators in lower case; we accept `EQ` too). Field names are case-sensitive and checked here:
 // a standard field, `fields.<name>` or `fields.<reference>.<field>`. Every error carries the
-// offset of the offending token. The text is capped at `maximumLength` scalars and nesting
-// (parentheses and NOT) at `maximumDepth`, so hostile input fails cleanly instead of recursing
-// without bound.
+// offset of the offending token. The text is capped at `maximumLength` scalars and parenthesis
+// nesting at `maximumDepth`, so hostile input fails cleanly instead of recursing without bound.
 
 /// Parses the `q` parameter of `GET /items`.
 public enum QueryParser {
     /// Longest accepted `q`, in Unicode scalars (the HTTP layer caps the bytes at 16 KiB already).
     public static let maximumLength = 16_384
-    /// Deepest accepted nesting of parentheses and NOT.
+    /// Deepest accepted nesting of parentheses.
     public static let maximumDepth = 64
 
     /// Parses a complete expression, or throws the first error with its position.
@@ -116,8 +115,7 @@ private struct Parser {
         case .leftParenthesis:
             return try parseGroup()
         case .word where current.keyword == "not":
-            try enter()
-            defer { depth -= 1 }
+            // NOT takes a group or a condition, never another NOT, so parentheses bound its depth.
             try advance()
             switch current.kind {
             case .leftParenthesis:
