@@ -3,8 +3,10 @@ import DeliveryKit
 /// One item of a channel export (a content item or a digital asset), as read from its JSON file.
 ///
 /// The standard fields are lifted out of the management-form JSON and normalised (a missing
-/// `typeCategory` is inferred); `fields` keeps the exported user fields as they are, references
-/// still as stubs (`{id, type, ...}`), so the index and the delivery shaper share one source.
+/// `typeCategory` is inferred); `fields` keeps the exported user fields, references still as stubs
+/// (`{id, type, ...}`), so the index and the delivery shaper share one source. The loader only
+/// fills a stub's missing `name`/`typeCategory` from the item it points at (gen A stubs are
+/// `{id, type}`) and gives every date object milliseconds.
 public struct ExportItem: Sendable {
     /// `CORE…` for content items, `CONT…` for digital assets.
     public var id: String
@@ -29,6 +31,24 @@ public struct ExportItem: Sendable {
     /// The file the item was read from, for messages.
     public var sourceFile: String
 
+    /// The folder under `ContentItems/` the item was read from (usually equal to `type`).
+    public var typeFolder: String?
+    /// Delivery `mimeType`: `contentItem` for content items, the file's MIME type for assets
+    /// (`image/jpg` is written `image/jpeg`). Nil when the item was not built by the loader.
+    public var mimeType: String?
+    /// Delivery `fileGroup`: `contentItem`, `Images`, `Videos` or `Files`.
+    public var fileGroup: String?
+    /// Delivery `fileExtension` of an asset (lower-case, from its name), nil for content items.
+    public var fileExtension: String?
+    /// The byte size of `nativeFile` on disk (the export's `fields.size` is not trusted).
+    public var nativeSize: Int?
+    /// The pixel size of an image asset: `fields.metadata` when it holds numbers, else read from
+    /// the image header.
+    public var imageSize: ImageSize?
+    /// Names of the `fields` holding reference stubs (single or list), from the type definition
+    /// or, without one, from the values' shape.
+    public var referenceFields: Set<String>
+
     /// True for digital assets.
     public var isDigitalAsset: Bool { typeCategory == "DigitalAssetType" }
 
@@ -36,7 +56,9 @@ public struct ExportItem: Sendable {
         id: String, type: String, typeCategory: String, name: String, description: String = "",
         slug: String? = nil, language: String? = nil, translatable: Bool? = nil,
         createdDate: JSON? = nil, updatedDate: JSON? = nil, fields: [String: JSON] = [:],
-        nativeFile: String? = nil, raw: [String: JSON] = [:], sourceFile: String = ""
+        nativeFile: String? = nil, raw: [String: JSON] = [:], sourceFile: String = "",
+        typeFolder: String? = nil, mimeType: String? = nil, fileGroup: String? = nil, fileExtension: String? = nil,
+        nativeSize: Int? = nil, imageSize: ImageSize? = nil, referenceFields: Set<String> = []
     ) {
         self.id = id
         self.type = type
@@ -52,5 +74,12 @@ public struct ExportItem: Sendable {
         self.nativeFile = nativeFile
         self.raw = raw
         self.sourceFile = sourceFile
+        self.typeFolder = typeFolder
+        self.mimeType = mimeType
+        self.fileGroup = fileGroup
+        self.fileExtension = fileExtension
+        self.nativeSize = nativeSize
+        self.imageSize = imageSize
+        self.referenceFields = referenceFields
     }
 }

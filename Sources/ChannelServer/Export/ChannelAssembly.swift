@@ -1,0 +1,230 @@
+// Merges scanned content folders and parsed items into a `ChannelContent` (sequential).
+//
+// Order of work in `finish()`: type categories missing from type files (gen B) are taken from the
+// items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
+// their items; reference stubs are filled from their targets (gen A stubs are `{id, type}`) and
+// dangling ones reported; items without a slug get one made from their name; metadata.json's
+// item list is cross-checked. The fingerprint hashes every file read, in reading order, by its
+// path relative to its content folder, so it does not depend on where the export lies.
+
+import DeliveryKit
+
+struct Assembly {
+    private var items: [ExportItem] = []
+    private var itemIndex: [String: Int] = [:]
+    private var types: [String: ContentTypeDefinition] = [:]
+    private var variationSets: [VariationSet] = []
+    private var variationSetIndex: [String: Int] = [:]
+    private var taxonomies: [JSON] = []
+    private var taxonomyIds: Set<String> = []
+    private var listed: [(file: String, type: String, id: String)] = []
+    private var attemptedIds: Set<String> = []
+    private var issues: [ExportIssue] = []
+    private var hasher = ContentHasher()
+
+    init() {
+        hasher.combine("oceq-export-fingerprint-1")
+    }
+
+    /// Adds a content folder's types, variation sets, taxonomies and metadata.
+    mutating func add(_ scan: RootScan) {
+        hasher.combine("root")
+        hasher.combine(scan.index)
+        for (path, digest) in scan.digests {
+            hasher.combine(path)
+            hasher.combine(digest)
+        }
+        for name in scan.typeNames where types[name] == nil { types[name] = scan.types[name] }
+        for set in scan.variationSets {
+            if let index = variationSetIndex[set.id] {
+                variationSets[index].merge(set)
+            } else {
+                variationSetIndex[set.id] = variationSets.count
+                variationSets.append(set)
+            }
+        }
+        for taxonomy in scan.taxonomies {
+            if let id = taxonomy["id"]?.stringValue {
+                guard taxonomyIds.insert(id).inserted else { continue }
+            }
+            taxonomies.append(taxonomy)
+        }
+        for entry in scan.listedItems { listed.append((scan.path + "/metadata.json", entry.type, entry.id)) }
+        issues += scan.issues
+    }
+
+    /// Adds one parsed item file (a later duplicate id is reported and skipped).
+    mutating func add(_ parsed: ParsedItem) {
+        hasher.combine(parsed.job.rootIndex)
+        hasher.combine(parsed.job.relativePath)
+        hasher.combine(parsed.digest)
+        if let native = parsed.nativeDigest { hasher.combine(native) }
+        attemptedIds.insert(String(parsed.job.fileName.dropLast(".json".count)))
+        issues += parsed.issues
+        guard let item = parsed.item else { return }
+        if let first = itemIndex[item.id] {
+            issues.append(
+                ExportIssue(
+                    file: item.sourceFile,
+                    message: "duplicate id \(item.id) (first read from \(items[first].sourceFile)); skipped"))
+            return
+        }
+        itemIndex[item.id] = items.count
+        items.append(item)
+    }
+
+    /// The merged channel (roots are set by the caller).
+    mutating func finish() -> ChannelContent {
+        inferTypes()
+        resolveReferences()
+        fillSlugs()
+        crossCheck()
+        hasher.combine(items.count)
+        return ChannelContent(
+            items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
+            fingerprint: hasher.finalize().hex, roots: [])
+    }
+
+    private mutating func inferTypes() {
+        var itemsByType: [String: [Int]] = [:]
+        for (index, item) in items.enumerated() { itemsByType[item.type, default: []].append(index) }
+
+        for (name, definition) in types where definition.typeCategory.isEmpty {
+            let members = itemsByType[name] ?? []
+            var category = ContentTypeDefinition.contentType
+            if name == "DigitalAsset" || members.contains(where: { items[$0].isDigitalAsset }) {
+                category = ContentTypeDefinition.digitalAssetType
+            } else if members.isEmpty, definition.fields.contains(where: { $0.name == "native" }) {
+                category = ContentTypeDefinition.digitalAssetType
+            }
+            types[name]?.typeCategory = category
+        }
+        for (name, members) in itemsByType.sorted(by: { $0.key < $1.key }) where types[name] == nil {
+            let category = items[members[0]].typeCategory
+            types[name] = ContentTypeDefinition.infer(
+                name: name, typeCategory: category, items: members.map { items[$0] })
+        }
+    }
+
+    private mutating func resolveReferences() {
+        var fieldMaps: [String: [String: FieldDefinition]] = [:]
+        for (name, definition) in types where !definition.isInferred {
+            var map: [String: FieldDefinition] = [:]
+            for field in definition.fields { map[field.name] = field }
+            fieldMaps[name] = map
+        }
+        for index in items.indices {
+            let item = items[index]
+            let definitions = fieldMaps[item.type]
+            var fields = item.fields
+            var references: Set<String> = []
+            var changed = false
+            for (key, value) in item.fields {
+                let definition = definitions?[key]
+                let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
+                let updated: JSON
+                if isReference {
+                    references.insert(key)
+                    updated = fillStubs(value, field: key, in: item)
+                } else if definition == nil || definition?.datatype == "datetime" {
+                    updated = normalizeDates(value)
+                } else {
+                    continue
+                }
+                if updated != value {
+                    fields[key] = updated
+                    changed = true
+                }
+            }
+            if changed { items[index].fields = fields }
+            items[index].referenceFields = references
+        }
+    }
+
+    private mutating func fillStubs(_ value: JSON, field: String, in item: ExportItem) -> JSON {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { fillStubs($0, field: field, in: item) })
+        case .object(var stub):
+            guard let id = stub["id"]?.stringValue else { return value }
+            if let targetIndex = itemIndex[id] {
+                let target = items[targetIndex]
+                if stub["type"]?.stringValue == nil { stub["type"] = .string(target.type) }
+                if stub["name"]?.stringValue == nil { stub["name"] = .string(target.name) }
+                if stub["typeCategory"]?.stringValue?.isEmpty ?? true {
+                    stub["typeCategory"] = .string(target.typeCategory)
+                }
+            } else {
+                let type = stub["type"]?.stringValue ?? ""
+                issues.append(
+                    ExportIssue(
+                        file: item.sourceFile,
+                        message: "field '\(field)' refers to \(id)\(type.isEmpty ? "" : " (\(type))"), "
+                            + "which is not in the export; kept as a stub"))
+                if stub["name"]?.stringValue == nil { stub["name"] = "" }
+                if stub["typeCategory"]?.stringValue?.isEmpty ?? true {
+                    stub["typeCategory"] = .string(ReferenceStub.guessCategory(id: id, type: type))
+                }
+            }
+            return .object(stub)
+        default:
+            return value
+        }
+    }
+
+    private func normalizeDates(_ value: JSON) -> JSON {
+        switch value {
+        case .object: return DeliveryDate.normalize(value)
+        case .array(let elements) where elements.contains(where: DeliveryDate.looksLikeDate):
+            return .array(elements.map { DeliveryDate.normalize($0) })
+        default: return value
+        }
+    }
+
+    private mutating func fillSlugs() {
+        var taken = Set(items.compactMap(\.slug))
+        for index in items.indices where items[index].slug == nil {
+            let item = items[index]
+            var base = Self.slugify(item.isDigitalAsset ? Self.dropExtension(item.name) : item.name)
+            if base.isEmpty { base = item.id.lowercased() }
+            var slug = base
+            if taken.contains(slug) { slug = base + "-" + item.id.lowercased() }
+            taken.insert(slug)
+            items[index].slug = slug
+        }
+    }
+
+    private static func dropExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Lower-case ASCII letters and digits, `_`, `(` and `)` kept; runs of anything else become one `-`.
+    static func slugify(_ text: String) -> String {
+        var out: [UInt8] = []
+        var pendingDash = false
+        for byte in text.lowercased().utf8 {
+            let keep =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+            if keep {
+                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                out.append(byte)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private mutating func crossCheck() {
+        for entry in listed where itemIndex[entry.id] == nil && !attemptedIds.contains(entry.id) {
+            issues.append(
+                ExportIssue(
+                    file: entry.file,
+                    message:
+                        "lists \(entry.type):\(entry.id) but ContentItems/\(entry.type)/\(entry.id).json is missing"))
+        }
+    }
+}
