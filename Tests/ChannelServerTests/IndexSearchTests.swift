@@ -67,7 +67,10 @@ struct IndexSearchTests {
             ("fields.alias ne \"ana\" AND type eq \"Author\"", ["COREA2"]),
             ("fields.topic ne \"coffee\"", ["COREA1", "COREA2", "CORER2", "CONTI1", "CONTI2"]),
             ("fields.nothing eq \"x\"", []),
-            ("fields.nothing ne \"x\"", ["COREA1", "COREA2", "CORER1", "CORER2", "CORER3", "CORER4", "CONTI1", "CONTI2"]),
+            (
+                "fields.nothing ne \"x\"",
+                ["COREA1", "COREA2", "CORER1", "CORER2", "CORER3", "CORER4", "CONTI1", "CONTI2"]
+            ),
             ("fields.featured eq \"true\"", ["CORER2"]),
             ("fields.title sw \"café\"", ["CORER3"]),
             ("fields.title sw \"CAFÉ C\"", ["CORER3"]),
@@ -292,15 +295,25 @@ struct IndexSearchTests {
     @Test(
         "values that cannot be compared are request errors with the condition's position",
         arguments: [
-            ("type eq \"Article\" AND ⟂fields.minutes ge \"many\"", "operator ge needs a number or a datetime, not 'many'"),
-            ("⟂createdDate ge \"yesterday\"",
-             "'yesterday' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)"),
-            ("⟂createdDate eq \"2021-02-30\"",
-             "'2021-02-30' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)"),
+            (
+                "type eq \"Article\" AND ⟂fields.minutes ge \"many\"",
+                "operator ge needs a number or a datetime, not 'many'"
+            ),
+            (
+                "⟂createdDate ge \"yesterday\"",
+                "'yesterday' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)"
+            ),
+            (
+                "⟂createdDate eq \"2021-02-30\"",
+                "'2021-02-30' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)"
+            ),
             ("⟂name ge \"a\"", "operator ge cannot be used on text field 'name'"),
             ("⟂createdDate sw \"2021\"", "operator sw cannot be used on datetime field 'createdDate'"),
             ("⟂translatable eq \"maybe\"", "'maybe' is not a boolean (true or false)"),
-            ("⟂translatable co \"true\" OR ⟂taxonomies gt \"1\"", "operator gt cannot be used on reference field 'taxonomies'"),
+            (
+                "⟂translatable co \"true\" OR ⟂taxonomies gt \"1\"",
+                "operator gt cannot be used on reference field 'taxonomies'"
+            ),
         ])
     func comparisonErrors(input: String, message: String) throws {
         var text = input

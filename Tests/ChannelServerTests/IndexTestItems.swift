@@ -58,7 +58,8 @@ enum IndexTestItems {
             description: "Dark roast", slug: "roasting-dark", language: "en-US",
             createdDate: date("2021-04-01T00:00:00.000Z"), updatedDate: date("2021-04-01T00:00:00.000Z"),
             fields: [
-                "title": "Dark roasts", "topic": "Coffee", "published": date("2021-04-01T12:00:00.000+02:00", "Europe/Paris"),
+                "title": "Dark roasts", "topic": "Coffee",
+                "published": date("2021-04-01T12:00:00.000+02:00", "Europe/Paris"),
                 "minutes": 3, "featured": false, "keywords": ["coffee", "dark"], "author": .null,
                 "body": "Rome was not roasted in a day",
             ]),

@@ -124,7 +124,8 @@ struct SearchCompiler {
             case .standard(let standardField):
                 aliases += 1
                 let inner = "j\(aliases)"
-                targets = "SELECT \(inner).ord FROM items \(inner) WHERE \(try standard(standardField, c, alias: inner))"
+                targets =
+                    "SELECT \(inner).ord FROM items \(inner) WHERE \(try standard(standardField, c, alias: inner))"
             case .user(let name):
                 guard let set = try userSet("fields." + name, c) else { return "0" }
                 targets = set
@@ -208,7 +209,8 @@ struct SearchCompiler {
                 return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(c.value.lowercased())))"
             case .co:
                 let ids = Self.tokens(c.value).map { text($0.lowercased()) }
-                return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
+                return
+                    "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
             default:
                 throw unsupported(c, "reference field")
             }
@@ -265,7 +267,8 @@ struct SearchCompiler {
             if let date {
                 let fid = parameter(.int(field.id))
                 let bound = parameter(.double(Double(date.epochMilliseconds)))
-                parts.append("SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.date) AND num \(compare) \(bound)")
+                parts.append(
+                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.date) AND num \(compare) \(bound)")
             }
             return parts.joined(separator: " UNION ALL ")
         case .eq, .ne:
@@ -343,7 +346,8 @@ struct SearchCompiler {
             if date.hasTime {
                 let instant = parameter(.double(Double(date.epochMilliseconds)))
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.datetime.rawValue) AND num = \(instant)")
+                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.datetime.rawValue) AND num = \(instant)"
+                )
             } else if date.localDate != lower {
                 parts.append(
                     "SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(date.localDate)) AND kind = \(ValueKind.datetime.rawValue)"

@@ -35,7 +35,9 @@ struct SortRanks: Sendable {
     }
 
     /// Reads the ranks of a sort field, or nil when the field is unknown or not sortable.
-    static func load(field: String, catalog: IndexCatalog, count: Int, connection db: SQLiteConnection) throws
+    static func load(
+        field: String, catalog: IndexCatalog, count: Int, connection db: SQLiteConnection
+    ) throws
         -> SortRanks?
     {
         switch FieldPath(field) {
