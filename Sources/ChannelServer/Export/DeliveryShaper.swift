@@ -195,9 +195,11 @@ public struct DeliveryShaper: Sendable {
         let isAsset = item.isDigitalAsset
         let fileName =
             item.name.isEmpty ? (item.nativeFile?.split(separator: "/").last.map(String.init) ?? "") : item.name
+        // Items from the loader (which sets `typeFolder`) know their reference fields; for items
+        // built elsewhere they are recognised by their values' shape.
         let references =
-            item.referenceFields.isEmpty
-            ? Set(item.fields.filter { ReferenceStub.holdsStubs($0.value) }.keys) : item.referenceFields
+            item.typeFolder != nil || !item.referenceFields.isEmpty
+            ? item.referenceFields : Set(item.fields.filter { ReferenceStub.holdsStubs($0.value) }.keys)
         let ext = item.fileExtension ?? MediaTypes.fileExtension(ofName: fileName) ?? ""
         let mime: String
         let group: String
