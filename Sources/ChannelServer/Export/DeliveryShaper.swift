@@ -167,16 +167,16 @@ public struct DeliveryShaper: Sendable {
             return .array(elements.map { reference($0, links: links, expand: expand) })
         case .object(let stub):
             guard let id = stub["id"]?.stringValue else { return value }
-            let target = byId[id].map { content.items[$0] }
-            if expand, let target {
-                return .object(fullObject(target, links: links, expand: .none, nested: true))
+            let targetIndex = byId[id]
+            if expand, let targetIndex {
+                return .object(fullObject(content.items[targetIndex], links: links, expand: .none, nested: true))
             }
-            let type = stub["type"]?.stringValue ?? target?.type ?? ""
+            let type = stub["type"]?.stringValue ?? targetIndex.map { content.items[$0].type } ?? ""
             let category =
-                stub["typeCategory"]?.stringValue ?? target?.typeCategory
+                stub["typeCategory"]?.stringValue ?? targetIndex.map { content.items[$0].typeCategory }
                 ?? ReferenceStub.guessCategory(id: id, type: type)
-            let name = stub["name"]?.stringValue ?? target?.name ?? ""
-            let idSegment = byId[id].map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
+            let name = stub["name"]?.stringValue ?? targetIndex.map { content.items[$0].name } ?? ""
+            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
             return .object([
                 "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
                 "links": .array([links.item(idSegment, rel: "self", expand: nil)]),

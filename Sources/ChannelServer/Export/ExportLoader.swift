@@ -150,7 +150,7 @@ struct RootScan {
             }
             for folder in folders where folder.kind == .directory {
                 if folder.name == "VariationSets" {
-                    scan.readVariationSets(itemsFolder + "/VariationSets")
+                    scan.readVariationSets()
                     continue
                 }
                 scan.typeFolders.append(folder.name)
@@ -233,7 +233,7 @@ struct RootScan {
         }
     }
 
-    private mutating func readVariationSets(_ folder: String) {
+    private mutating func readVariationSets() {
         for relative in jsonFiles(in: "ContentItems/VariationSets") {
             guard let json = readJSON(relative, what: "variation set") else { continue }
             guard let sets = VariationSet.parseFile(json) else {
