@@ -150,6 +150,7 @@ struct ExportBadInputTests {
                 "Note/CORE02.json": #"{"id":"CORE02","type":"Note","name":"#,
                 "Note/CORE03.json": #"{"type":"Note","name":"no id","fields":{}}"#,
                 "Note/CORE04.json": #"["not", "an", "object"]"#,
+                "Note/CORE05.json": #"{"id":"../../../etc","type":"Note","name":"escape","fields":{}}"#,
             ])
         let content = try loadExport([root], cache: cache)
         #expect(content.items.map(\.id) == ["CORE01"])
@@ -157,11 +158,12 @@ struct ExportBadInputTests {
         #expect(byFile["CORE02.json"]?.first?.message.hasPrefix("not valid JSON (invalid JSON at byte") == true)
         #expect(byFile["CORE03.json"]?.first?.message == "item has no id; skipped")
         #expect(byFile["CORE04.json"]?.first?.message == "not a JSON object; item skipped")
+        #expect(byFile["CORE05.json"]?.first?.message == "item id '../../../etc' is not a valid id; skipped")
         #expect(content.issues.allSatisfy { $0.file.hasPrefix(root + "/ContentItems/Note/") })
 
         let strict = try #require(failure([root], strict: true, cache: cache))
         #expect(strict.hasPrefix(root + "/ContentItems/Note/CORE02.json: not valid JSON"))
-        #expect(strict.hasSuffix("(and 2 more)"))
+        #expect(strict.hasSuffix("(and 3 more)"))
     }
 
     @Test("a dangling reference is kept as a stub and reported")

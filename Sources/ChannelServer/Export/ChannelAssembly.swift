@@ -17,8 +17,7 @@ struct Assembly {
     private var variationSetIndex: [String: Int] = [:]
     private var taxonomies: [JSON] = []
     private var taxonomyIds: Set<String> = []
-    private var listed: [(file: String, type: String, id: String)] = []
-    private var attemptedIds: Set<String> = []
+    private var listed: [(root: String, type: String, id: String)] = []
     private var issues: [ExportIssue] = []
     private var hasher = ContentHasher()
 
@@ -49,19 +48,20 @@ struct Assembly {
             }
             taxonomies.append(taxonomy)
         }
-        for entry in scan.listedItems { listed.append((scan.path + "/metadata.json", entry.type, entry.id)) }
+        for entry in scan.listedItems { listed.append((scan.path, entry.type, entry.id)) }
         issues += scan.issues
     }
 
-    /// Adds one parsed item file (a later duplicate id is reported and skipped).
-    mutating func add(_ parsed: ParsedItem) {
+    /// Adds one parsed item file (a later duplicate id is reported and skipped); the item is moved
+    /// out of `parsed`.
+    mutating func add(_ parsed: inout ParsedItem) {
         hasher.combine(parsed.job.rootIndex)
-        hasher.combine(parsed.job.relativePath)
+        hasher.combine(parsed.job.folder)
+        hasher.combine(parsed.job.fileName)
         hasher.combine(parsed.digest)
         if let native = parsed.nativeDigest { hasher.combine(native) }
-        attemptedIds.insert(String(parsed.job.fileName.dropLast(".json".count)))
         issues += parsed.issues
-        guard let item = parsed.item else { return }
+        guard let item = parsed.item.take() else { return }
         if let first = itemIndex[item.id] {
             issues.append(
                 ExportIssue(
@@ -114,70 +114,85 @@ struct Assembly {
             fieldMaps[name] = map
         }
         for index in items.indices {
-            let item = items[index]
-            let definitions = fieldMaps[item.type]
-            var fields = item.fields
+            let definitions = fieldMaps[items[index].type]
+            var updates: [(String, JSON)] = []
             var references: Set<String> = []
-            var changed = false
-            for (key, value) in item.fields {
+            for (key, value) in items[index].fields {
                 let definition = definitions?[key]
                 let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
+                var changed = false
                 let updated: JSON
                 if isReference {
                     references.insert(key)
-                    updated = fillStubs(value, field: key, in: item)
+                    updated = fillStubs(value, field: key, file: items[index].sourceFile, changed: &changed)
                 } else if definition == nil || definition?.datatype == "datetime" {
-                    updated = normalizeDates(value)
+                    updated = normalizeDates(value, changed: &changed)
                 } else {
                     continue
                 }
-                if updated != value {
-                    fields[key] = updated
-                    changed = true
-                }
+                if changed { updates.append((key, updated)) }
             }
-            if changed { items[index].fields = fields }
+            for (key, value) in updates { items[index].fields[key] = value }
             items[index].referenceFields = references
         }
     }
 
-    private mutating func fillStubs(_ value: JSON, field: String, in item: ExportItem) -> JSON {
+    /// Fills a stub's missing `type`, `name` and `typeCategory` from its target, or reports it.
+    private mutating func fillStubs(_ value: JSON, field: String, file: String, changed: inout Bool) -> JSON {
         switch value {
         case .array(let elements):
-            return .array(elements.map { fillStubs($0, field: field, in: item) })
+            var elementChanged = false
+            let filled = elements.map { fillStubs($0, field: field, file: file, changed: &elementChanged) }
+            guard elementChanged else { return value }
+            changed = true
+            return .array(filled)
         case .object(var stub):
             guard let id = stub["id"]?.stringValue else { return value }
-            if let targetIndex = itemIndex[id] {
-                let target = items[targetIndex]
-                if stub["type"]?.stringValue == nil { stub["type"] = .string(target.type) }
-                if stub["name"]?.stringValue == nil { stub["name"] = .string(target.name) }
-                if stub["typeCategory"]?.stringValue?.isEmpty ?? true {
-                    stub["typeCategory"] = .string(target.typeCategory)
-                }
+            let hasType = stub["type"]?.stringValue != nil
+            let hasName = stub["name"]?.stringValue != nil
+            let hasCategory = !(stub["typeCategory"]?.stringValue?.isEmpty ?? true)
+            if let target = itemIndex[id] {
+                if hasType && hasName && hasCategory { return value }
+                if !hasType { stub["type"] = .string(items[target].type) }
+                if !hasName { stub["name"] = .string(items[target].name) }
+                if !hasCategory { stub["typeCategory"] = .string(items[target].typeCategory) }
             } else {
                 let type = stub["type"]?.stringValue ?? ""
                 issues.append(
                     ExportIssue(
-                        file: item.sourceFile,
+                        file: file,
                         message: "field '\(field)' refers to \(id)\(type.isEmpty ? "" : " (\(type))"), "
                             + "which is not in the export; kept as a stub"))
-                if stub["name"]?.stringValue == nil { stub["name"] = "" }
-                if stub["typeCategory"]?.stringValue?.isEmpty ?? true {
-                    stub["typeCategory"] = .string(ReferenceStub.guessCategory(id: id, type: type))
-                }
+                if hasName && hasCategory { return value }
+                if !hasName { stub["name"] = "" }
+                if !hasCategory { stub["typeCategory"] = .string(ReferenceStub.guessCategory(id: id, type: type)) }
             }
+            changed = true
             return .object(stub)
         default:
             return value
         }
     }
 
-    private func normalizeDates(_ value: JSON) -> JSON {
+    private func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
         switch value {
-        case .object: return DeliveryDate.normalize(value)
+        case .object:
+            let normalized = DeliveryDate.normalize(value)
+            if case .object(let before) = value, case .object(let after) = normalized,
+                before["value"] == after["value"], before["timezone"] == after["timezone"]
+            {
+                return value
+            }
+            changed = true
+            return normalized
         case .array(let elements) where elements.contains(where: DeliveryDate.looksLikeDate):
-            return .array(elements.map { DeliveryDate.normalize($0) })
-        default: return value
+            var elementChanged = false
+            let normalized = elements.map { normalizeDates($0, changed: &elementChanged) }
+            guard elementChanged else { return value }
+            changed = true
+            return .array(normalized)
+        default:
+            return value
         }
     }
 
@@ -219,12 +234,14 @@ struct Assembly {
     }
 
     private mutating func crossCheck() {
-        for entry in listed where itemIndex[entry.id] == nil && !attemptedIds.contains(entry.id) {
+        for entry in listed where itemIndex[entry.id] == nil {
+            let relative = "ContentItems/\(entry.type)/\(entry.id).json"
+            // A file that exists was read and, having been skipped, is reported already.
+            if FileSystem.kind(entry.root + "/" + relative) != .missing { continue }
             issues.append(
                 ExportIssue(
-                    file: entry.file,
-                    message:
-                        "lists \(entry.type):\(entry.id) but ContentItems/\(entry.type)/\(entry.id).json is missing"))
+                    file: entry.root + "/metadata.json",
+                    message: "lists \(entry.type):\(entry.id) but \(relative) is missing"))
         }
     }
 }

@@ -15,10 +15,26 @@ enum DeliveryDate {
 
     /// A rough check that `text` starts like `YYYY-MM-DDTHH:MM`.
     static func isTimestamp(_ text: String) -> Bool {
-        let bytes = Array(text.utf8.prefix(16))
-        guard bytes.count == 16 else { return false }
+        var copy = text
+        return copy.withUTF8 { isTimestamp($0) }
+    }
+
+    private static func isTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 16 else { return false }
         return bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
             && (bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")) && bytes[13] == UInt8(ascii: ":")
+    }
+
+    /// True when `text` already reads `YYYY-MM-DDTHH:MM:SS.mmm` followed by a zone (no digit).
+    static func isCanonical(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.count >= 24, isTimestamp(bytes), bytes[10] == UInt8(ascii: "T"), bytes[16] == UInt8(ascii: ":"),
+                bytes[19] == UInt8(ascii: ".")
+            else { return false }
+            for index in 20...22 where !(0x30...0x39).contains(bytes[index]) { return false }
+            return !(0x30...0x39).contains(bytes[23])
+        }
     }
 
     /// The date object with milliseconds and a time zone; other values are returned unchanged.
@@ -26,7 +42,9 @@ enum DeliveryDate {
     static func normalize(_ json: JSON, wrapStrings: Bool = false) -> JSON {
         switch json {
         case .object(var members):
-            guard let value = members["value"]?.stringValue, looksLikeDate(json) else { return json }
+            guard let value = members["value"]?.stringValue else { return json }
+            if members.count == 2, members["timezone"]?.stringValue != nil, isCanonical(value) { return json }
+            guard looksLikeDate(json) else { return json }
             let fixed = withMilliseconds(value)
             if fixed == value && members["timezone"]?.stringValue != nil { return json }
             members["value"] = .string(fixed)

@@ -167,16 +167,16 @@ public struct DeliveryShaper: Sendable {
             return .array(elements.map { reference($0, links: links, expand: expand) })
         case .object(let stub):
             guard let id = stub["id"]?.stringValue else { return value }
-            let target = byId[id].map { content.items[$0] }
-            if expand, let target {
-                return .object(fullObject(target, links: links, expand: .none, nested: true))
+            let targetIndex = byId[id]
+            if expand, let targetIndex {
+                return .object(fullObject(content.items[targetIndex], links: links, expand: .none, nested: true))
             }
-            let type = stub["type"]?.stringValue ?? target?.type ?? ""
+            let type = stub["type"]?.stringValue ?? targetIndex.map { content.items[$0].type } ?? ""
             let category =
-                stub["typeCategory"]?.stringValue ?? target?.typeCategory
+                stub["typeCategory"]?.stringValue ?? targetIndex.map { content.items[$0].typeCategory }
                 ?? ReferenceStub.guessCategory(id: id, type: type)
-            let name = stub["name"]?.stringValue ?? target?.name ?? ""
-            let idSegment = byId[id].map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
+            let name = stub["name"]?.stringValue ?? targetIndex.map { content.items[$0].name } ?? ""
+            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
             return .object([
                 "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
                 "links": .array([links.item(idSegment, rel: "self", expand: nil)]),
@@ -195,9 +195,11 @@ public struct DeliveryShaper: Sendable {
         let isAsset = item.isDigitalAsset
         let fileName =
             item.name.isEmpty ? (item.nativeFile?.split(separator: "/").last.map(String.init) ?? "") : item.name
+        // Items from the loader (which sets `typeFolder`) know their reference fields; for items
+        // built elsewhere they are recognised by their values' shape.
         let references =
-            item.referenceFields.isEmpty
-            ? Set(item.fields.filter { ReferenceStub.holdsStubs($0.value) }.keys) : item.referenceFields
+            item.typeFolder != nil || !item.referenceFields.isEmpty
+            ? item.referenceFields : Set(item.fields.filter { ReferenceStub.holdsStubs($0.value) }.keys)
         let ext = item.fileExtension ?? MediaTypes.fileExtension(ofName: fileName) ?? ""
         let mime: String
         let group: String

@@ -43,11 +43,12 @@ public struct ExportLoader: Sendable {
         }
         let jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
-        let parsed = Self.parseAll(jobs, typesByRoot: typesByRoot)
+        var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot)
 
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
-        for result in parsed { assembly.add(result) }
+        for index in parsed.indices { assembly.add(&parsed[index]) }
+        parsed = []
         var content = assembly.finish()
         content.roots = roots
         content.issues = issues + content.issues
@@ -68,13 +69,14 @@ public struct ExportLoader: Sendable {
                 slots.set(index, ItemReader.read(job, types: typesByRoot[job.rootIndex]))
             }
         }
-        return slots.values()
+        return slots.takeValues()
     }
 }
 
 /// A fixed-size table that concurrent workers fill, each writing only its own slots.
 final class SlotTable<Value: Sendable>: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Value?>
+    private var taken = false
 
     init(count: Int) {
         storage = .allocate(capacity: count)
@@ -82,15 +84,19 @@ final class SlotTable<Value: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        storage.deinitialize()
+        if !taken { storage.deinitialize() }
         storage.deallocate()
     }
 
     /// Stores slot `index`; each index must be written by one worker only.
     func set(_ index: Int, _ value: Value) { storage[index] = value }
 
-    /// All slots, after the workers are done.
-    func values() -> [Value] { storage.map { $0! } }
+    /// Moves all slots out, after the workers are done (once).
+    func takeValues() -> [Value] {
+        precondition(!taken, "values already taken")
+        taken = true
+        return storage.indices.map { storage.moveElement(from: $0)! }
+    }
 }
 
 /// One item file to read.
@@ -101,7 +107,6 @@ struct ItemJob: Sendable {
     var fileName: String
 
     var path: String { root + "/ContentItems/" + folder + "/" + fileName }
-    var relativePath: String { "ContentItems/" + folder + "/" + fileName }
 }
 
 /// What reading one item file gave.
@@ -145,7 +150,7 @@ struct RootScan {
             }
             for folder in folders where folder.kind == .directory {
                 if folder.name == "VariationSets" {
-                    scan.readVariationSets(itemsFolder + "/VariationSets")
+                    scan.readVariationSets()
                     continue
                 }
                 scan.typeFolders.append(folder.name)
@@ -228,7 +233,7 @@ struct RootScan {
         }
     }
 
-    private mutating func readVariationSets(_ folder: String) {
+    private mutating func readVariationSets() {
         for relative in jsonFiles(in: "ContentItems/VariationSets") {
             guard let json = readJSON(relative, what: "variation set") else { continue }
             guard let sets = VariationSet.parseFile(json) else {

@@ -90,8 +90,21 @@ enum FileSystem {
             }
             entries.append(DirectoryEntry(name: name, kind: kind))
         }
-        entries.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { bytewiseLess($0.name, $1.name) }
         return entries
+    }
+
+    /// Byte-order comparison of the UTF-8 forms (the order `ls` shows in the C locale).
+    static func bytewiseLess(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs
+        var right = rhs
+        return left.withUTF8 { a in
+            right.withUTF8 { b in
+                let common = min(a.count, b.count)
+                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
     }
 
     /// The whole content of a regular file.

@@ -40,6 +40,11 @@ enum ItemReader {
             result.issues.append(ExportIssue(file: path, message: "item has no id; skipped"))
             return result
         }
+        // The id names the native file's folder, so it must be one path component.
+        guard !id.contains("/"), !id.contains("\\"), id != ".", id != "..", !id.utf8.contains(0) else {
+            result.issues.append(ExportIssue(file: path, message: "item id '\(id)' is not a valid id; skipped"))
+            return result
+        }
         let type = raw["type"]?.stringValue ?? job.folder
         let fields = raw["fields"]?.objectValue ?? raw["data"]?.objectValue ?? [:]
         let name = raw["name"]?.stringValue ?? ""
