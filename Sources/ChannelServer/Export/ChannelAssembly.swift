@@ -132,7 +132,11 @@ struct Assembly {
                 }
                 if changed { updates.append((key, updated)) }
             }
-            for (key, value) in updates { items[index].fields[key] = value }
+            if !updates.isEmpty {
+                var fields = items[index].fields
+                for (key, value) in updates { fields[key] = value }
+                items[index].fields = fields
+            }
             items[index].referenceFields = references
         }
     }

@@ -136,9 +136,10 @@ public struct DeliveryShaper: Sendable {
         object["fileGroup"] = .string(prepared.fileGroup)
         if isAsset { object["fileExtension"] = .string(prepared.fileExtension) }
 
+        let stored = item.fields
         var fields: [String: JSON] = [:]
-        fields.reserveCapacity(item.fields.count + 2)
-        for (key, value) in item.fields {
+        fields.reserveCapacity(stored.count + 2)
+        for (key, value) in stored {
             if prepared.referenceFields.contains(key) {
                 fields[key] = reference(value, links: links, expand: !nested && expand.includes(key))
             } else if case .object = value {

@@ -20,13 +20,32 @@ public struct ExportItem: Sendable {
     public var language: String?
     public var translatable: Bool?
     /// `{value, timezone}` objects as exported (values carry milliseconds).
-    public var createdDate: JSON?
-    public var updatedDate: JSON?
+    public var createdDate: JSON? {
+        get { storedCreatedDate.flatMap { try? JSON.parse($0) } }
+        set { storedCreatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+    }
+    public var updatedDate: JSON? {
+        get { storedUpdatedDate.flatMap { try? JSON.parse($0) } }
+        set { storedUpdatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+    }
+    /// The dates as compact JSON (a parsed `{value, timezone}` costs several times more memory).
+    private var storedCreatedDate: [UInt8]?
+    private var storedUpdatedDate: [UInt8]?
     /// The user fields (content items) or asset fields (digital assets), management form.
-    public var fields: [String: JSON]
+    ///
+    /// Kept as compact JSON bytes and parsed on each read: a parsed tree costs several times its
+    /// text in memory, and a large channel (100 000 items) must stay within a few hundred MB.
+    /// Read it once per use (`let fields = item.fields`), not in a loop.
+    public var fields: [String: JSON] {
+        get { (try? JSON.parse(storedFields))?.objectValue ?? [:] }
+        set { storedFields = JSONWriter().compactBytes(.object(newValue)) }
+    }
+    /// `fields` as compact UTF-8 JSON.
+    public private(set) var storedFields: [UInt8] = Array("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
     public var nativeFile: String?
-    /// The whole exported JSON object, for keys the shaper passes through.
+    /// The exported top-level keys that are neither management-only nor standard: what the
+    /// shaper passes through unchanged (usually nothing).
     public var raw: [String: JSON]
     /// The file the item was read from, for messages.
     public var sourceFile: String
@@ -68,9 +87,9 @@ public struct ExportItem: Sendable {
         self.slug = slug
         self.language = language
         self.translatable = translatable
-        self.createdDate = createdDate
-        self.updatedDate = updatedDate
-        self.fields = fields
+        self.storedCreatedDate = createdDate.map { JSONWriter().compactBytes($0) }
+        self.storedUpdatedDate = updatedDate.map { JSONWriter().compactBytes($0) }
+        self.storedFields = JSONWriter().compactBytes(.object(fields))
         self.nativeFile = nativeFile
         self.raw = raw
         self.sourceFile = sourceFile

@@ -27,8 +27,9 @@ struct IndexBuilder {
         var fieldOrder: [String] = ["taxonomies"]
         var textFields: Set<String> = []
         for item in items {
-            for key in item.fields.keys.sorted() {
-                let value = item.fields[key]!
+            let fields = item.fields
+            for key in fields.keys.sorted() {
+                let value = fields[key]!
                 let name = "fields." + key
                 if fieldIDs[name] == nil {
                     fieldIDs[name] = Int64(fieldOrder.count + 1)

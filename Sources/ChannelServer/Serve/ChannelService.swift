@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import DeliveryKit
 import Foundation
 
@@ -24,6 +25,7 @@ public struct ChannelService: Sendable {
     /// unusable paths, and for skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
+        oceq_limit_heap_arenas(2)
         let started = DispatchTime.now().uptimeNanoseconds
         let content = try ExportLoader(
             options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
@@ -33,6 +35,8 @@ public struct ChannelService: Sendable {
         let index = try ChannelIndex(
             items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
         let indexed = DispatchTime.now().uptimeNanoseconds
+        // Loading and indexing free far more than they keep; hand the pages back to the system.
+        oceq_release_free_memory()
         let (token, source) = resolveToken(options)
         let configuration = ServerConfiguration(channelToken: token, bearer: options.bearer)
         let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
