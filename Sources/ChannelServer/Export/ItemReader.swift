@@ -56,7 +56,9 @@ enum ItemReader {
             createdDate: raw["createdDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
             updatedDate: raw["updatedDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
             fields: fields,
-            raw: raw.filter { !DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key) },
+            raw: raw.filter {
+                !DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key)
+            },
             sourceFile: path, typeFolder: job.folder)
         item.typeCategory = category(of: raw, type: type, fields: fields, types: types)
 
