@@ -1,0 +1,6 @@
+extension JSONParseError: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(offset)
+        hasher.combine(message)
+    }
+}
