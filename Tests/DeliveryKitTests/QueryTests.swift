@@ -20,7 +20,10 @@ struct QueryTests {
             (try! QueryNode.startsWith(field: "A", value: "1"), #"A sw "1""#),
             (try! QueryNode.greaterThanOrEqual(field: "A", intValue: 1), #"A ge "1""#),
             (try! QueryNode.greaterThanOrEqual(field: "A", doubleValue: 1.234), #"A ge "1.234""#),
-            (try! QueryNode.greaterThanOrEqual(field: "A", dateValue: epoch, format: .slashDate), #"A ge "1970/01/01""#),
+            (
+                try! QueryNode.greaterThanOrEqual(field: "A", dateValue: epoch, format: .slashDate),
+                #"A ge "1970/01/01""#
+            ),
             (try! QueryNode.lessThanOrEqual(field: "A", intValue: 1), #"A le "1""#),
             (try! QueryNode.lessThanOrEqual(field: "A", doubleValue: 1.234), #"A le "1.234""#),
             (try! QueryNode.greaterThan(field: "A", intValue: 1), #"A gt "1""#),
@@ -57,11 +60,14 @@ struct QueryTests {
         let a = try QueryNode.matchList(field: "A", values: ["1", "2", "3"])
         let b4 = try QueryNode.equal(field: "B", value: "4")
         let c5 = try QueryNode.equal(field: "C", value: "5")
-        #expect(try QueryBuilder(matchList: a).and(b4).buildQueryString() == #"(A eq "1" or A eq "2" or A eq "3") and B eq "4""#)
+        #expect(
+            try QueryBuilder(matchList: a).and(b4).buildQueryString()
+                == #"(A eq "1" or A eq "2" or A eq "3") and B eq "4""#)
         #expect(
             try QueryBuilder(matchList: a).and(b4, grouping: .grouped).or(c5).buildQueryString()
                 == #"((A eq "1" or A eq "2" or A eq "3") and B eq "4") or C eq "5""#)
-        let inner = QueryBuilder(node: try .equal(field: "B", value: "2")).or(try .equal(field: "C", value: "3"), grouping: .grouped)
+        let inner = QueryBuilder(node: try .equal(field: "B", value: "2")).or(
+            try .equal(field: "C", value: "3"), grouping: .grouped)
         #expect(
             QueryBuilder(node: try .equal(field: "A", value: "1")).and(builder: inner).buildQueryString()
                 == #"A eq "1" and (B eq "2" or C eq "3")"#)
@@ -127,7 +133,8 @@ struct QueryTests {
             (.dayFirstSlashDate, "10/02/1970"), (.dateTime, "1970-02-10T13:14:15"),
             (.dateTimeMilliseconds, "1970-02-10T13:14:15.678"), (.compactDate, "19700210"),
             (.compactDateTime, "19700210131415"), (.compactDateTimeMilliseconds, "19700210131415678"),
-            (.dateTimeOffset, "1970-02-10T13:14:15+00:00"), (.dateTimeMillisecondsOffset, "1970-02-10T13:14:15.678+00:00"),
+            (.dateTimeOffset, "1970-02-10T13:14:15+00:00"),
+            (.dateTimeMillisecondsOffset, "1970-02-10T13:14:15.678+00:00"),
         ])
     func dates(format: QueryDateFormat, expected: String) {
         // 10 Feb 1970 13:14:15.678 UTC: the SDK's YYYY/MM/DD renders it 1970/02/41.
@@ -140,7 +147,9 @@ struct QueryTests {
         // 2018-12-31 is in ISO week 1 of 2019; yyyy must still say 2018.
         let date = Date(timeIntervalSince1970: 1_546_214_400)
         #expect(QueryDateFormat.date.string(from: date) == "2018-12-31")
-        #expect(try QueryNode.greaterThan(field: "updatedDate", dateValue: date).buildQueryString() == #"updatedDate gt "2018-12-31""#)
+        #expect(
+            try QueryNode.greaterThan(field: "updatedDate", dateValue: date).buildQueryString()
+                == #"updatedDate gt "2018-12-31""#)
     }
 
     @Test("offsets shift the rendered wall time")
@@ -148,10 +157,13 @@ struct QueryTests {
         let date = Date(timeIntervalSince1970: 0)
         let format = try QueryDateFormat("yyyy-MM-dd'T'HH:mm:ssxxx", utcOffsetSeconds: -6 * 3600)
         #expect(format.string(from: date) == "1969-12-31T18:00:00-06:00")
-        #expect(QueryDateFormat.dateTimeOffset.offset(bySeconds: 19_800).string(from: date) == "1970-01-01T05:30:00+05:30")
+        #expect(
+            QueryDateFormat.dateTimeOffset.offset(bySeconds: 19_800).string(from: date) == "1970-01-01T05:30:00+05:30")
     }
 
-    @Test("week-year, day-of-year and 12-hour patterns are refused", arguments: ["YYYY/MM/DD", "yyyy/MM/DD", "hh:mm", "yyyy-QQ"])
+    @Test(
+        "week-year, day-of-year and 12-hour patterns are refused",
+        arguments: ["YYYY/MM/DD", "yyyy/MM/DD", "hh:mm", "yyyy-QQ"])
     func badPatterns(pattern: String) {
         #expect(throws: QueryError.self) { try QueryDateFormat(pattern) }
     }

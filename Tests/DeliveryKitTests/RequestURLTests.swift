@@ -24,7 +24,9 @@ struct RequestURLTests {
 
     @Test("2. and 3. readAsset by id and slug")
     func readAsset() throws {
-        #expect(try Self.url(DeliveryAPI.readAsset(id: "123")) == "/content/published/api/v1.1/items/123?channelToken=123&expand=all")
+        #expect(
+            try Self.url(DeliveryAPI.readAsset(id: "123"))
+                == "/content/published/api/v1.1/items/123?channelToken=123&expand=all")
         #expect(
             try Self.url(DeliveryAPI.readAsset(slug: "123"))
                 == "/content/published/api/v1.1/items/.by.slug/123?channelToken=123&expand=all")
@@ -41,12 +43,17 @@ struct RequestURLTests {
 
     @Test("5. to 7. downloads")
     func downloads() throws {
-        #expect(try Self.url(download: DeliveryAPI.downloadNative(id: "123")) == "/content/published/api/v1.1/assets/123/native?channelToken=456")
         #expect(
-            try Self.url(download: DeliveryAPI.downloadRendition(id: "123", renditionName: "foo", format: "  foo  ", type: "  bar  "))
+            try Self.url(download: DeliveryAPI.downloadNative(id: "123"))
+                == "/content/published/api/v1.1/assets/123/native?channelToken=456")
+        #expect(
+            try Self.url(
+                download: DeliveryAPI.downloadRendition(
+                    id: "123", renditionName: "foo", format: "  foo  ", type: "  bar  "))
                 == "/content/published/api/v1.1/assets/123/foo?channelToken=456&format=foo&type=bar")
         #expect(
-            try Self.url(download: DeliveryAPI.downloadRendition(id: "123", renditionName: "Medium", format: " ", type: nil))
+            try Self.url(
+                download: DeliveryAPI.downloadRendition(id: "123", renditionName: "Medium", format: " ", type: nil))
                 == "/content/published/api/v1.1/assets/123/Medium?channelToken=456")
         #expect(
             try Self.url(download: DeliveryAPI.downloadThumbnail(id: "123", fileGroup: "Images"))
@@ -66,7 +73,8 @@ struct RequestURLTests {
                 == "/content/published/api/v1.1/taxonomies?channelToken=456&limit=100&offset=0&totalResults=true")
         #expect(
             try Self.url(DeliveryAPI.listTaxonomyCategories(taxonomyId: "4567"))
-                == "/content/published/api/v1.1/taxonomies/4567/categories?channelToken=123&limit=100&offset=0&totalResults=true")
+                == "/content/published/api/v1.1/taxonomies/4567/categories?channelToken=123&limit=100&offset=0&totalResults=true"
+        )
         #expect(
             try Self.url(DeliveryAPI.listTaxonomyCategories(taxonomyId: "4567").order(.name(.asc), .position(.desc)))
                 == "/content/published/api/v1.1/taxonomies/4567/categories?channelToken=123&limit=100&offset=0&orderBy=name:asc;position:desc&totalResults=true"
@@ -74,7 +82,9 @@ struct RequestURLTests {
         #expect(
             try Self.url(DeliveryAPI.readTaxonomyCategory(taxonomyId: "123", categoryId: "456"))
                 == "/content/published/api/v1.1/taxonomies/123/categories/456?channelToken=123")
-        #expect(try Self.url(DeliveryAPI.readTaxonomy(id: "123")) == "/content/published/api/v1.1/taxonomies/123?channelToken=123")
+        #expect(
+            try Self.url(DeliveryAPI.readTaxonomy(id: "123"))
+                == "/content/published/api/v1.1/taxonomies/123?channelToken=123")
     }
 
     @Test("the blog sample's article query, fully encoded")
@@ -82,7 +92,8 @@ struct RequestURLTests {
         let request = DeliveryAPI.listAssets()
             .query(
                 QueryBuilder(node: try .equal(field: "type", value: "OCEGettingStartedArticle"))
-                    .and(try .equal(field: "fields.topic", value: "CORE0123")))
+                    .and(try .equal(field: "fields.topic", value: "CORE0123"))
+            )
             .order(.field("fields.published_date", .desc)).limit(50)
         #expect(
             try Self.url(request, token: "TOKEN")
@@ -100,7 +111,8 @@ struct RequestURLTests {
     @Test("the request's own channel token wins over the client's; without any none is sent")
     func tokens() throws {
         #expect(try Self.url(DeliveryAPI.readTaxonomy(id: "1").channelToken("mine")).hasSuffix("?channelToken=mine"))
-        #expect(try Self.url(DeliveryAPI.readTaxonomy(id: "1"), token: nil) == "/content/published/api/v1.1/taxonomies/1")
+        #expect(
+            try Self.url(DeliveryAPI.readTaxonomy(id: "1"), token: nil) == "/content/published/api/v1.1/taxonomies/1")
     }
 
     @Test("every list builder")
@@ -124,16 +136,23 @@ struct RequestURLTests {
         #expect(try DeliveryAPI.listAssets().fields("a", "all").endpoint().items.contains(QueryItem("fields", "all")))
         #expect(try !DeliveryAPI.listAssets().fields(.none).endpoint().items.contains { $0.name == "fields" })
         #expect(try !DeliveryAPI.readAsset(id: "1").expand(.none).endpoint().items.contains { $0.name == "expand" })
-        #expect(try DeliveryAPI.readAsset(id: "1").expand("fields.a", "fields.b").endpoint().items == [QueryItem("expand", "fields.a,fields.b")])
-        #expect(try Self.url(DeliveryAPI.readAsset(id: "1").version(.v1)).hasPrefix("/content/published/api/v1/items/1?"))
         #expect(
-            try DeliveryAPI.readTaxonomyCategory(taxonomyId: "t", categoryId: "c").fields(.keywords, .synonyms).endpoint().items
+            try DeliveryAPI.readAsset(id: "1").expand("fields.a", "fields.b").endpoint().items == [
+                QueryItem("expand", "fields.a,fields.b")
+            ])
+        #expect(
+            try Self.url(DeliveryAPI.readAsset(id: "1").version(.v1)).hasPrefix("/content/published/api/v1/items/1?"))
+        #expect(
+            try DeliveryAPI.readTaxonomyCategory(taxonomyId: "t", categoryId: "c").fields(.keywords, .synonyms)
+                .endpoint().items
                 == [QueryItem("fields", "keywords,synonyms")])
     }
 
     @Test("variations")
     func variations() throws {
-        #expect(try Self.url(DeliveryAPI.listVariations(id: "CORE1")) == "/content/published/api/v1.1/items/CORE1/variations?channelToken=123")
+        #expect(
+            try Self.url(DeliveryAPI.listVariations(id: "CORE1"))
+                == "/content/published/api/v1.1/items/CORE1/variations?channelToken=123")
         #expect(
             try Self.url(DeliveryAPI.listVariations(id: "CORE1", type: "language"))
                 == "/content/published/api/v1.1/items/CORE1/variations/language?channelToken=123")
@@ -142,12 +161,15 @@ struct RequestURLTests {
                 == "/content/published/api/v1.1/items/CORE1/variations/language/fr-FR?channelToken=123&expand=all")
         #expect(
             try Self.url(DeliveryAPI.readVariation(slug: "my-slug", type: "language", value: "fr-FR"))
-                == "/content/published/api/v1.1/items/.by.slug/my-slug/variations/language/fr-FR?channelToken=123&expand=all")
+                == "/content/published/api/v1.1/items/.by.slug/my-slug/variations/language/fr-FR?channelToken=123&expand=all"
+        )
     }
 
     @Test("path segments are encoded once and dot segments cannot be formed")
     func pathEncoding() throws {
-        #expect(try Self.url(DeliveryAPI.readAsset(slug: "a b/c?d")) == "/content/published/api/v1.1/items/.by.slug/a%20b%2Fc%3Fd?channelToken=123&expand=all")
+        #expect(
+            try Self.url(DeliveryAPI.readAsset(slug: "a b/c?d"))
+                == "/content/published/api/v1.1/items/.by.slug/a%20b%2Fc%3Fd?channelToken=123&expand=all")
         #expect(try Self.url(DeliveryAPI.readAsset(id: "..")).hasPrefix("/content/published/api/v1.1/items/%2E%2E?"))
     }
 
@@ -156,15 +178,21 @@ struct RequestURLTests {
         func expectRefused(_ message: String, _ build: () throws(DeliveryError) -> Endpoint) {
             #expect(throws: DeliveryError.invalidRequest(message)) { try build() }
         }
-        expectRefused("Asset ID cannot be empty.") { () throws(DeliveryError) in try DeliveryAPI.readAsset(id: "").endpoint() }
-        expectRefused("Slug cannot be empty.") { () throws(DeliveryError) in try DeliveryAPI.readAsset(slug: "").endpoint() }
+        expectRefused("Asset ID cannot be empty.") { () throws(DeliveryError) in
+            try DeliveryAPI.readAsset(id: "").endpoint()
+        }
+        expectRefused("Slug cannot be empty.") { () throws(DeliveryError) in
+            try DeliveryAPI.readAsset(slug: "").endpoint()
+        }
         expectRefused("Asset identifier cannot be empty.") { () throws(DeliveryError) in
             try DeliveryAPI.downloadNative(id: "").endpoint()
         }
         expectRefused("Rendition name cannot be empty.") { () throws(DeliveryError) in
             try DeliveryAPI.downloadRendition(id: "1", renditionName: "").endpoint()
         }
-        expectRefused("Taxonomy ID cannot be empty.") { () throws(DeliveryError) in try DeliveryAPI.readTaxonomy(id: "").endpoint() }
+        expectRefused("Taxonomy ID cannot be empty.") { () throws(DeliveryError) in
+            try DeliveryAPI.readTaxonomy(id: "").endpoint()
+        }
         expectRefused("Category ID cannot be empty.") { () throws(DeliveryError) in
             try DeliveryAPI.readTaxonomyCategory(taxonomyId: "t", categoryId: "").endpoint()
         }
@@ -186,7 +214,9 @@ struct RequestURLTests {
         #expect(try ServerAddress(text).origin == origin)
     }
 
-    @Test("paths, credentials and other schemes are refused", arguments: ["https://h/content", "ftp://h", "https://u:p@h", "h", "http://h:0", "http://h:x"])
+    @Test(
+        "paths, credentials and other schemes are refused",
+        arguments: ["https://h/content", "ftp://h", "https://u:p@h", "h", "http://h:0", "http://h:x"])
     func badAddresses(text: String) {
         #expect(throws: DeliveryError.self) { try ServerAddress(text) }
     }

@@ -66,7 +66,10 @@ public struct DeliveryClient: Sendable {
         let limit = configuration.maximumJSONSize
         let url = prepared.redactedURL
         let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
-            (HTTPRequest(url: prepared.url, headers: prepared.headers, acceptCompressed: true), MemorySink(limit: limit, url: url))
+            (
+                HTTPRequest(url: prepared.url, headers: prepared.headers, acceptCompressed: true),
+                MemorySink(limit: limit, url: url)
+            )
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(offset: 0, message: "empty body")) }
         do {

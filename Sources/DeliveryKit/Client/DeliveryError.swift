@@ -192,4 +192,3 @@ public struct HTTPError: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
-

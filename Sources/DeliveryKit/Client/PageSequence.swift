@@ -10,7 +10,8 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator {
         let requested = request.requestedLimit
         let limit = requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
-        return Iterator(client: client, request: request, limit: limit, nextOffset: Swift.max(0, request.requestedOffset))
+        return Iterator(
+            client: client, request: request, limit: limit, nextOffset: Swift.max(0, request.requestedOffset))
     }
 
     /// Fetches the next page on demand.
@@ -31,7 +32,9 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
             return page
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(DeliveryError) -> Page<
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(DeliveryError) -> Page<
             Request.Element
         >? {
             try await next()
@@ -64,7 +67,9 @@ public struct ItemSequence<Request: PagedRequest>: AsyncSequence, Sendable {
             return buffer[index]
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(DeliveryError) -> Request
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(DeliveryError) -> Request
             .Element?
         {
             try await next()

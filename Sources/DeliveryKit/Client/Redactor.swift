@@ -39,7 +39,7 @@ public struct Redactor: Sendable, Hashable {
                 while i < bytes.count, !Redactor.stops.contains(bytes[i]) { i += 1 }
                 if i > start {
                     let value = bytes[start..<i]
-                    if value.elementsEqual("REDACTED".utf8) {
+                    if value.starts(with: "REDACTED".utf8) {
                         out.append(contentsOf: value)
                     } else {
                         out.append(contentsOf: "REDACTED".utf8)

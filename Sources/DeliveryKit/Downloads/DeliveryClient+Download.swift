@@ -50,7 +50,9 @@ extension DeliveryClient {
                 let job = jobs[index]
                 group.addTask {
                     do throws(DeliveryError) {
-                        return (index, .success(try await download(job, index: index, progress: progress, bytes: onBytes)))
+                        return (
+                            index, .success(try await download(job, index: index, progress: progress, bytes: onBytes))
+                        )
                     } catch {
                         return (index, .failure(error))
                     }
@@ -83,7 +85,9 @@ extension DeliveryClient {
         }
         // A 416 for a stale part discards it and starts once more from scratch.
         for _ in 0..<2 {
-            let (head, sink) = try await exchange(prepared, accept: { [200, 206, 416].contains($0) || (200..<300).contains($0) }) {
+            let (head, sink) = try await exchange(
+                prepared, accept: { [200, 206, 416].contains($0) || (200..<300).contains($0) }
+            ) {
                 _ throws(DeliveryError) in
                 var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
                 var resumeFrom: Int64 = 0
@@ -95,7 +99,9 @@ extension DeliveryClient {
                         request.headers.append(HTTPHeader("If-Range", validator))
                     }
                 }
-                return (request, DownloadSink(job: job, url: prepared.redactedURL, resumeFrom: resumeFrom, onBytes: onBytes))
+                return (
+                    request, DownloadSink(job: job, url: prepared.redactedURL, resumeFrom: resumeFrom, onBytes: onBytes)
+                )
             }
             switch sink.mode {
             case .rangeNotSatisfiable(let completeLength):

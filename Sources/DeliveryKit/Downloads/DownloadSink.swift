@@ -64,7 +64,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 expectedTotal = range.completeLength ?? head.contentLength.map { resumeFrom + $0 }
                 mode = .writing
             case 416 where resumeFrom > 0:
-                mode = .rangeNotSatisfiable(completeLength: ContentRange(head.header("Content-Range") ?? "")?.completeLength)
+                mode = .rangeNotSatisfiable(
+                    completeLength: ContentRange(head.header("Content-Range") ?? "")?.completeLength)
             default:
                 mode = .errorBody
             }

@@ -46,7 +46,8 @@ extension Asset {
     /// The user field `name` as `T`: `String`, `Int`, `Double`, `Bool`, `Date`, `DeliveryDate`,
     /// `Asset`, `JSON`, arrays of those (`[Asset]`, `[String]`), `[String: JSON]`, or an optional
     /// of any of them (which reads `null` as nil).
-    public func customField<T: CustomFieldValue>(_ name: String, as type: T.Type = T.self) throws(CustomFieldError) -> T {
+    public func customField<T: CustomFieldValue>(_ name: String, as type: T.Type = T.self) throws(CustomFieldError) -> T
+    {
         guard fields != nil else { throw .incompleteAsset(id: id) }
         let available = customFields
         guard let value = available[name] else {
@@ -86,12 +87,12 @@ extension Bool: CustomFieldValue {
 }
 
 extension Date: CustomFieldValue {
-    public static var fieldTypeName: String { "Date ({value, timezone} or ISO-8601)" }
+    public static var fieldTypeName: String { "Date" }
     public static func fromField(_ json: JSON) -> Date? { DeliveryDate(json: json)?.date }
 }
 
 extension DeliveryDate: CustomFieldValue {
-    public static var fieldTypeName: String { "a {value, timezone} date" }
+    public static var fieldTypeName: String { "DeliveryDate" }
     public static func fromField(_ json: JSON) -> DeliveryDate? {
         guard let date = DeliveryDate(json: json), date.date != nil else { return nil }
         return date
@@ -99,8 +100,12 @@ extension DeliveryDate: CustomFieldValue {
 }
 
 extension Asset: CustomFieldValue {
-    public static var fieldTypeName: String { "Asset (an object with an \"id\")" }
+    public static var fieldTypeName: String { "Asset" }
     public static func fromField(_ json: JSON) -> Asset? { try? Asset(json: json) }
+    public static func mismatchDescription(_ json: JSON) -> String {
+        if case .object = json { return "an object without a string \"id\"" }
+        return json.kindDescription
+    }
 }
 
 extension JSON: CustomFieldValue {

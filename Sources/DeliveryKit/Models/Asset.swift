@@ -235,7 +235,9 @@ public struct AssetCategory: Sendable, Hashable {
         id = try reader.requiredString("id")
         name = reader.string("name") ?? ""
         apiName = reader.string("apiName")
-        nodes = try reader.array("nodes") { (node, path) throws(ShapeError) in try CategoryReference(json: node, path: path) }
+        nodes = try reader.array("nodes") { (node, path) throws(ShapeError) in
+            try CategoryReference(json: node, path: path)
+        }
         links = reader.links()
     }
 }

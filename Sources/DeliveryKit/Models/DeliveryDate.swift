@@ -48,7 +48,9 @@ public struct DeliveryDate: Sendable, Hashable, CustomStringConvertible {
             scanner.skip(UInt8(ascii: "-")), let day = scanner.digits(2), (1...12).contains(month),
             (1...CivilTime.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
-        if scanner.isAtEnd { return CivilTime.instant(year: year, month: month, day: day, hour: 0, minute: 0, second: 0) }
+        if scanner.isAtEnd {
+            return CivilTime.instant(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
+        }
         guard scanner.skip(UInt8(ascii: "T")) || scanner.skip(UInt8(ascii: "t")) || scanner.skip(0x20),
             let hour = scanner.digits(2), scanner.skip(UInt8(ascii: ":")), let minute = scanner.digits(2),
             scanner.skip(UInt8(ascii: ":")), let second = scanner.digits(2), hour < 24, minute < 60, second < 61

@@ -32,7 +32,8 @@ public struct Page<Element: Sendable>: Sendable {
     ///
     /// A missing `count` is the number of items and a missing `offset` is 0; a missing `hasMore`
     /// is derived from `totalResults` when present, else false, so paging always ends.
-    public init(json: JSON, path: String = "", element: (JSON, String) throws(ShapeError) -> Element) throws(ShapeError) {
+    public init(json: JSON, path: String = "", element: (JSON, String) throws(ShapeError) -> Element) throws(ShapeError)
+    {
         let reader = try JSONObjectReader(json, path: path, expected: "a list object with \"items\"")
         guard case .array = reader.members["items"] else {
             throw ShapeError(

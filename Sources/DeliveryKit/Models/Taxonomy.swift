@@ -66,13 +66,16 @@ public struct TaxonomyCategory: Sendable, Hashable, Identifiable {
             try CategoryReference(json: node, path: path)
         }
         if let children = reader.members["children"], !children.isNull {
-            self.children = try Page(json: children, path: reader.child("children")) { (item, path) throws(ShapeError) in
+            self.children = try Page(json: children, path: reader.child("children")) {
+                (item, path) throws(ShapeError) in
                 try TaxonomyCategory(json: item, path: path)
             }
         } else {
             children = nil
         }
-        nodes = try reader.array("nodes") { (node, path) throws(ShapeError) in try CategoryReference(json: node, path: path) }
+        nodes = try reader.array("nodes") { (node, path) throws(ShapeError) in
+            try CategoryReference(json: node, path: path)
+        }
         keywords = reader.members["keywords"]?.arrayValue?.compactMap(\.stringValue) ?? []
         synonyms = reader.members["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
         relatedCategories = reader.members["relatedCategories"]?.arrayValue ?? []
@@ -114,7 +117,8 @@ public struct VariationSet: Sendable, Hashable {
         masterItem = reader.string("masterItem")
         setId = reader.string("setId")
         guard case .array = reader.members["items"] else {
-            throw ShapeError(path: reader.child("items"), expected: "an array of variations", found: reader.members["items"])
+            throw ShapeError(
+                path: reader.child("items"), expected: "an array of variations", found: reader.members["items"])
         }
         items = try reader.array("items") { (item, path) throws(ShapeError) in try Variation(json: item, path: path) }
         links = reader.links()

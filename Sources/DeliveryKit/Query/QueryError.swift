@@ -17,7 +17,8 @@ public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the value for \(field) contains a double quote, which the query syntax cannot express: \(value)"
         case .invalidField(let field):
             return "invalid field name \"\(field)\": expected a name without spaces, quotes or parentheses"
-        case .emptyMatchList(let field): return field.isEmpty ? "a match list is empty" : "the match list for \(field) is empty"
+        case .emptyMatchList(let field):
+            return field.isEmpty ? "a match list is empty" : "the match list for \(field) is empty"
         case .nonFiniteNumber(let field): return "the number for \(field) is not finite"
         case .invalidDatePattern(let pattern, let reason): return "invalid date pattern \"\(pattern)\": \(reason)"
         }

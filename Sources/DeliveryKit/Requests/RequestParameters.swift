@@ -1,7 +1,8 @@
 /// The API version segment of every path.
 public enum APIVersion: String, Sendable, Hashable {
     case v1 = "v1"
-    case v1_1 = "v1.1"
+    /// `v1.1`, the default.
+    case v11 = "v1.1"
 }
 
 /// A sort direction.
@@ -44,7 +45,8 @@ public enum FieldsParameter: Sendable, Hashable {
         switch self {
         case .all: return "all"
         case .none: return nil
-        case .names(let names): return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        case .names(let names):
+            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
         }
     }
 }
@@ -59,7 +61,8 @@ public enum ExpandParameter: Sendable, Hashable {
         switch self {
         case .all: return "all"
         case .none: return nil
-        case .names(let names): return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        case .names(let names):
+            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
         }
     }
 }
@@ -89,7 +92,7 @@ public struct Endpoint: Sendable, Hashable {
     public var channelToken: String?
 
     public init(
-        version: APIVersion = .v1_1, path: [String], leadingItems: [QueryItem] = [], items: [QueryItem] = [],
+        version: APIVersion = .v11, path: [String], leadingItems: [QueryItem] = [], items: [QueryItem] = [],
         channelToken: String? = nil
     ) {
         self.version = version
@@ -126,7 +129,7 @@ public struct Endpoint: Sendable, Hashable {
 /// The parameters a request builder accumulates; one value per name, re-setting replaces.
 public struct RequestParameters: Sendable, Hashable {
     public var values: [String: String] = [:]
-    public var version: APIVersion = .v1_1
+    public var version: APIVersion = .v11
     public var channelToken: String?
 
     public init() {}

@@ -28,7 +28,9 @@ public enum URLEncoding {
 
     static func allowedSet(_ extra: String) -> [Bool] {
         var table = [Bool](repeating: false, count: 256)
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 { table[Int(byte)] = true }
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8 {
+            table[Int(byte)] = true
+        }
         for byte in extra.utf8 { table[Int(byte)] = true }
         return table
     }

@@ -77,12 +77,15 @@ public final class CurlTransport: Transport {
         return String(cString: curl_version())
     }
 
-    public func perform(_ request: HTTPRequest, into sink: any ResponseSink) async throws(TransportError) -> HTTPResponseHead {
+    public func perform(
+        _ request: HTTPRequest, into sink: any ResponseSink
+    ) async throws(TransportError) -> HTTPResponseHead {
         let transfer = CurlTransfer(request: request, sink: sink, options: options)
         let engine = self.engine
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+                try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
                     transfer.setContinuation(continuation)
                     engine.submit(transfer)
                 }

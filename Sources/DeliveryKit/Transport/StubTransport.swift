@@ -14,7 +14,9 @@ public final class StubTransport: Transport {
 
         /// A 200 JSON response.
         public static func json(_ text: String, status: Int = 200, headers: [HTTPHeader] = []) -> Reply {
-            .response(status: status, headers: [HTTPHeader("Content-Type", "application/json")] + headers, body: Array(text.utf8))
+            .response(
+                status: status, headers: [HTTPHeader("Content-Type", "application/json")] + headers,
+                body: Array(text.utf8))
         }
     }
 
@@ -31,7 +33,9 @@ public final class StubTransport: Transport {
     /// Every request performed so far, in order.
     public var requests: [HTTPRequest] { log.withLock { $0 } }
 
-    public func perform(_ request: HTTPRequest, into sink: any ResponseSink) async throws(TransportError) -> HTTPResponseHead {
+    public func perform(
+        _ request: HTTPRequest, into sink: any ResponseSink
+    ) async throws(TransportError) -> HTTPResponseHead {
         log.withLock { $0.append(request) }
         if Task.isCancelled { throw TransportError(.cancelled, message: "cancelled") }
         switch handler(request) {

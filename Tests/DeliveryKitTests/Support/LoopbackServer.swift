@@ -43,7 +43,8 @@ final class LoopbackServer: Sendable {
     let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Action
-    private let state = Mutex<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool)>(([], 0, [], false))
+    private let state = Mutex<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool)>(
+        ([], 0, [], false))
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         self.handler = handler
@@ -56,7 +57,9 @@ final class LoopbackServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 64) == 0 else { throw TestFailure("bind/listen failed") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -143,7 +146,9 @@ final class LoopbackServer: Sendable {
     private func headBytes(_ status: Int, _ headers: [(String, String)], length: Int) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(HTTPError.reason(status) ?? "Status")\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        if !headers.contains(where: { $0.0.lowercased() == "content-length" }) { text += "Content-Length: \(length)\r\n" }
+        if !headers.contains(where: { $0.0.lowercased() == "content-length" }) {
+            text += "Content-Length: \(length)\r\n"
+        }
         return Array((text + "\r\n").utf8)
     }
 
@@ -166,7 +171,8 @@ final class LoopbackServer: Sendable {
 
     private func findBlankLine(_ bytes: [UInt8]) -> Int? {
         guard bytes.count >= 4 else { return nil }
-        for i in 0...(bytes.count - 4) where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
+        for i in 0...(bytes.count - 4)
+        where bytes[i] == 13 && bytes[i + 1] == 10 && bytes[i + 2] == 13 && bytes[i + 3] == 10 {
             return i
         }
         return nil
@@ -179,7 +185,8 @@ final class LoopbackServer: Sendable {
         var headers: [HTTPHeader] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers.append(HTTPHeader(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
+            headers.append(
+                HTTPHeader(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
         }
         return Request(method: String(parts[0]), target: String(parts[1]), headers: headers, connection: connection)
     }

@@ -8,7 +8,8 @@ import Synchronization
 
 /// The bytes of a fixture in `Tests/DeliveryKitTests/Fixtures`.
 func fixtureBytes(_ name: String) throws -> [UInt8] {
-    let folder = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/"))
+    let folder = String(
+        #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/"))
     let path = folder + "/Fixtures/" + name
     guard let bytes = readFile(path) else { throw TestFailure("cannot read fixture \(path)") }
     return bytes
