@@ -44,6 +44,14 @@ public struct DownloadResult: Sendable, Hashable {
     public var contentType: String?
     /// `ETag` of the response.
     public var etag: String?
+
+    public init(path: String, bytes: Int64, resumedFrom: Int64 = 0, contentType: String? = nil, etag: String? = nil) {
+        self.path = path
+        self.bytes = bytes
+        self.resumedFrom = resumedFrom
+        self.contentType = contentType
+        self.etag = etag
+    }
 }
 
 /// Progress of one file.
@@ -55,6 +63,13 @@ public struct DownloadProgress: Sendable, Hashable {
     public var received: Int64
     /// The file's full size, when the server announced it.
     public var expected: Int64?
+
+    public init(index: Int, name: String, received: Int64, expected: Int64?) {
+        self.index = index
+        self.name = name
+        self.received = received
+        self.expected = expected
+    }
 }
 
 /// Progress of a batch.
@@ -64,4 +79,11 @@ public struct DownloadTotals: Sendable, Hashable {
     public var failed: Int
     /// Body bytes received over the network by all files so far.
     public var bytesReceived: Int64
+
+    public init(files: Int, completed: Int, failed: Int, bytesReceived: Int64) {
+        self.files = files
+        self.completed = completed
+        self.failed = failed
+        self.bytesReceived = bytesReceived
+    }
 }
