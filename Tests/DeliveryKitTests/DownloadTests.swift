@@ -247,7 +247,8 @@ struct DownloadTests {
             DownloadJob(DeliveryAPI.downloadNative(id: "BAD"), folder: folder, name: "b"),
             DownloadJob(DeliveryAPI.downloadNative(id: "OK2"), folder: folder, name: "a"),
         ]
-        let results = await try makeClient(stub).download(jobs)
+        let client = try makeClient(stub)
+        let results = await client.download(jobs)
         #expect((try? results[0].get())?.bytes == 3)
         #expect(throws: DeliveryError.self) { try results[1].get() }
         #expect(throws: DeliveryError.invalidRequest("\(folder)/a is the target of another download in the batch")) {

@@ -86,7 +86,7 @@ extension DeliveryClient {
         // A 416 for a stale part discards it and starts once more from scratch.
         for _ in 0..<2 {
             let (head, sink) = try await exchange(
-                prepared, accept: { [200, 206, 416].contains($0) || (200..<300).contains($0) }
+                prepared, accept: { (200..<300).contains($0) || $0 == 416 }
             ) {
                 _ throws(DeliveryError) in
                 var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
@@ -115,7 +115,11 @@ extension DeliveryClient {
                 try sink.finishWriting()
                 return try complete(job, sink: sink, head: head, expected: sink.expectedTotal)
             case .waiting, .errorBody:
-                throw .invalidResponse(url: prepared.redactedURL, reason: "unexpected status \(head.status)")
+                // A 206 or 416 to a request without `Range`.
+                throw .http(
+                    HTTPError(
+                        method: prepared.method, url: prepared.redactedURL, status: head.status, body: sink.errorBody,
+                        retryAfter: nil, redactor: redactor))
             }
         }
         throw .invalidResponse(url: prepared.redactedURL, reason: "the server refused the range of a fresh download")

@@ -43,8 +43,10 @@ final class LoopbackServer: Sendable {
     let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Action
-    private let state = Mutex<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool)>(
-        ([], 0, [], false))
+    // File descriptors are shut down and closed only under this lock, so a number recycled by
+    // another test's socket is never touched.
+    private let state = Mutex<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool, closed: Bool)>(
+        ([], 0, [], false, false))
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         self.handler = handler
@@ -81,13 +83,12 @@ final class LoopbackServer: Sendable {
     var connectionCount: Int { state.withLock { $0.connections } }
 
     func stop() {
-        let open = state.withLock { s -> Set<Int32> in
-            if s.stopped { return [] }
+        state.withLock { s in
+            guard !s.stopped else { return }
             s.stopped = true
-            return s.open
+            if !s.closed { shutdown(listener, Int32(SHUT_RDWR)) }
+            for fd in s.open { shutdown(fd, Int32(SHUT_RDWR)) }
         }
-        shutdown(listener, Int32(SHUT_RDWR))
-        for fd in open { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
@@ -97,25 +98,31 @@ final class LoopbackServer: Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            let (index, stopped) = state.withLock { s -> (Int, Bool) in
+            let index = state.withLock { s -> Int? in
+                if s.stopped {
+                    close(fd)
+                    return nil
+                }
                 s.connections += 1
                 s.open.insert(fd)
-                return (s.connections - 1, s.stopped)
+                return s.connections - 1
             }
-            if stopped {
-                close(fd)
-                break
-            }
+            guard let index else { break }
             spawnThread { [self] in serve(fd, index) }
         }
-        close(listener)
+        state.withLock { s in
+            s.closed = true
+            close(listener)
+        }
     }
 
     private func serve(_ fd: Int32, _ connection: Int) {
         var buffer: [UInt8] = []
         defer {
-            state.withLock { _ = $0.open.remove(fd) }
-            close(fd)
+            state.withLock { s in
+                s.open.remove(fd)
+                close(fd)
+            }
         }
         while true {
             guard let head = readHead(fd, &buffer) else { return }

@@ -1,5 +1,5 @@
 import DeliveryKit
-import FoundationEssentials
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
