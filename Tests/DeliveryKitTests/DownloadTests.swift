@@ -143,6 +143,7 @@ struct DownloadTests {
         let stub = Self.server()
         let result = try await makeClient(stub).download(job)
         #expect(result.bytes == 10_000)
+        #expect(result.resumedFrom == 10_000)
         #expect(stub.requests.count == 1)
         #expect(readFile(job.path) == Self.file)
     }

@@ -233,3 +233,29 @@ struct RequestURLTests {
         #expect(!"\(prepared)".contains("sekrit"))
     }
 }
+
+@Suite("Thumbnail requests from assets")
+struct ThumbnailFromAssetTests {
+    @Test(
+        "only a video with advancedVideoInfo gets the advanced thumbnail",
+        arguments: [
+            (
+                #"{"id":"C1","typeCategory":"DigitalAssetType","fileGroup":"Images","fields":{}}"#,
+                "thumbnail?type=uithumbnail"
+            ),
+            (
+                #"{"id":"C1","typeCategory":"DigitalAssetType","fileGroup":"Videos","fields":{}}"#,
+                "thumbnail?type=uithumbnail"
+            ),
+            (
+                #"{"id":"C1","typeCategory":"DigitalAssetType","fileGroup":"Videos","fields":{"advancedVideoInfo":{"provider":"K"}}}"#,
+                "Thumbnail?format=jpg&type=advancedvideo"
+            ),
+        ])
+    func thumbnail(json: String, suffix: String) throws {
+        let asset = try Asset(json: try JSON.parse(json))
+        let endpoint = try DeliveryAPI.downloadThumbnail(for: asset).endpoint()
+        let url = endpoint.url(on: try ServerAddress("http://h"), defaultToken: nil).url
+        #expect(url == "http://h/content/published/api/v1.1/assets/C1/" + suffix)
+    }
+}

@@ -93,7 +93,7 @@ extension DeliveryClient {
                 var resumeFrom: Int64 = 0
                 if let size = FileIO.size(job.partPath), size > 0 {
                     let meta = DownloadMeta.load(from: job.metaPath)
-                    if let validator = meta?.validator, size < (meta?.length ?? Int64.max) || meta?.length == size {
+                    if let validator = meta?.validator, size <= meta?.length ?? Int64.max {
                         resumeFrom = size
                         request.headers.append(HTTPHeader("Range", "bytes=\(size)-"))
                         request.headers.append(HTTPHeader("If-Range", validator))
@@ -106,14 +106,18 @@ extension DeliveryClient {
             switch sink.mode {
             case .rangeNotSatisfiable(let completeLength):
                 if let completeLength, completeLength == sink.resumeFrom {
-                    return try complete(job, sink: sink, head: head, expected: completeLength)
+                    // The part is already whole (a run stopped between the last byte and the rename).
+                    try FileIO.syncFile(job.partPath)
+                    return try complete(
+                        job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength)
                 }
                 FileIO.remove(job.partPath)
                 FileIO.remove(job.metaPath)
                 continue
             case .writing:
                 try sink.finishWriting()
-                return try complete(job, sink: sink, head: head, expected: sink.expectedTotal)
+                return try complete(
+                    job, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset)
             case .waiting, .errorBody:
                 // A 206 or 416 to a request without `Range`.
                 throw .http(
@@ -127,7 +131,7 @@ extension DeliveryClient {
 
     /// Checks the part's length, renames it to the final name and drops the meta file.
     private func complete(
-        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?
+        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64
     ) throws(DeliveryError) -> DownloadResult {
         let size = FileIO.size(job.partPath) ?? 0
         if let expected, size != expected {
@@ -141,7 +145,7 @@ extension DeliveryClient {
         FileIO.syncDirectory(job.folder)
         FileIO.remove(job.metaPath)
         return DownloadResult(
-            path: job.path, bytes: size, resumedFrom: sink.startOffset, contentType: head.header("Content-Type"),
+            path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
             etag: head.header("ETag"))
     }
 }

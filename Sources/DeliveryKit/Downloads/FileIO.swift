@@ -60,6 +60,14 @@ enum FileIO {
         if fsync(fd) != 0 { throw fail(path, "flush") }
     }
 
+    /// Opens, flushes and closes an existing file.
+    static func syncFile(_ path: String) throws(DeliveryError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if fd < 0 { throw fail(path, "open") }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }

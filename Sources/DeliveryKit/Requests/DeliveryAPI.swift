@@ -75,3 +75,13 @@ public enum DeliveryAPI {
         ReadTaxonomyCategory(taxonomyId: taxonomyId, categoryId: categoryId)
     }
 }
+
+extension DeliveryAPI {
+    /// The thumbnail request for an asset: advanced only for a `Videos` asset that really carries
+    /// `advancedVideoInfo` (the SDK's model always has one, which misroutes every video).
+    public static func downloadThumbnail(for asset: Asset) -> DownloadThumbnail {
+        let fileGroup = asset.fileGroup ?? asset.digitalAsset?.fileGroup ?? ""
+        return downloadThumbnail(
+            id: asset.id, fileGroup: fileGroup, advancedVideo: asset.digitalAsset?.advancedVideoInfo != nil)
+    }
+}
