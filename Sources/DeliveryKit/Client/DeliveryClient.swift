@@ -10,8 +10,11 @@ import FoundationEssentials
 
 /// Runs delivery requests.
 public struct DeliveryClient: Sendable {
+    /// Server, tokens, retry rules and the request log.
     public let configuration: DeliveryConfiguration
+    /// Performs the HTTP exchanges.
     public let transport: any Transport
+    /// Times and waits for retries.
     public let clock: any RetryClock
     let redactor: Redactor
 

@@ -15,6 +15,7 @@ public struct DeliveryConfiguration: Sendable {
     /// Called after every attempt of every request (from any thread).
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
 
+    /// A configuration with every setting given.
     public init(
         server: ServerAddress, channelToken: String? = nil, bearerToken: String? = nil,
         userAgent: String = DeliveryKitInfo.userAgent, retry: RetryPolicy = .standard,
@@ -40,6 +41,7 @@ public struct DeliveryConfiguration: Sendable {
 
 /// A request ready to send: its URL (with and without secrets) and headers.
 public struct PreparedRequest: Sendable, CustomStringConvertible {
+    /// Always `GET` for the delivery API.
     public var method: String
     /// The full URL, channel token included.
     public var url: String

@@ -102,9 +102,11 @@ public enum DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A non-2xx response, with the server's error body decoded (delivery-api.md §9.1).
 public struct HTTPError: Sendable, Hashable, CustomStringConvertible {
+    /// The request method.
     public var method: String
     /// The redacted URL.
     public var url: String
+    /// The response status.
     public var status: Int
     /// `title` of the error body, else the status reason.
     public var title: String?
@@ -121,6 +123,7 @@ public struct HTTPError: Sendable, Hashable, CustomStringConvertible {
     /// Seconds to wait, from `Retry-After`.
     public var retryAfter: Double?
 
+    /// An error with every part given.
     public init(
         method: String = "GET", url: String, status: Int, title: String? = nil, detail: String? = nil,
         errorCode: String? = nil, type: String? = nil, details: [String] = [], body: String? = nil,

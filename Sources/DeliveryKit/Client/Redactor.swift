@@ -6,6 +6,7 @@ public struct Redactor: Sendable, Hashable {
     /// The literal secrets to hide (empty strings are ignored).
     public var secrets: [String]
 
+    /// A redactor for these secrets (nil and empty ones are dropped).
     public init(secrets: [String?]) {
         self.secrets = secrets.compactMap { $0 }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     }

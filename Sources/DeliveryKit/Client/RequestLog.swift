@@ -1,5 +1,6 @@
 /// One attempt of one request, for `--verbose` and timing. The URL is redacted.
 public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
+    /// The request method.
     public var method: String
     /// The URL with the channel token shown as `REDACTED`.
     public var url: String
@@ -16,6 +17,7 @@ public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
     /// `1.1`, `2`, ... when known.
     public var httpVersion: String?
 
+    /// An entry with every part given.
     public init(
         method: String, url: String, status: Int?, bytes: Int64, milliseconds: Double, attempt: Int = 1,
         error: String? = nil, httpVersion: String? = nil

@@ -15,12 +15,16 @@ public protocol RetryClock: Sendable {
 public struct SystemRetryClock: RetryClock {
     private let origin = ContinuousClock.now
 
+    /// A clock whose monotonic origin is now.
     public init() {}
 
+    /// Seconds since this clock was made.
     public func now() -> Double { (ContinuousClock.now - origin).seconds }
 
+    /// `Date()`.
     public func wallClock() -> Date { Date() }
 
+    /// `Task.sleep`, rounded up to the millisecond.
     public func sleep(seconds: Double) async throws {
         guard seconds > 0 else { return }
         try await Task.sleep(for: .milliseconds(Int64((seconds * 1000).rounded(.up))))

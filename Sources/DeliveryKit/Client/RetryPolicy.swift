@@ -18,6 +18,7 @@ public struct RetryPolicy: Sendable {
     /// A uniform random number in 0..<1 (injectable so tests are deterministic).
     public var random: @Sendable () -> Double
 
+    /// A policy; the defaults are `standard`.
     public init(
         maxAttempts: Int = 4, initialBackoff: Double = 0.5, maxBackoff: Double = 20, maxTotalTime: Double = 60,
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],

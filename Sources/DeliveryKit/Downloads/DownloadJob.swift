@@ -1,12 +1,14 @@
 /// One file to download: what, into which folder, under which name (chosen by the caller, never
 /// taken from the server).
 public struct DownloadJob: Sendable {
+    /// The native file, rendition or thumbnail to fetch.
     public var request: any DownloadRequest
     /// The target folder (created when missing).
     public var folder: String
     /// The file name inside `folder`: no `/`, not `.` or `..`.
     public var name: String
 
+    /// A job writing `request`'s body to `folder/name`.
     public init(_ request: any DownloadRequest, folder: String, name: String) {
         self.request = request
         self.folder = folder
@@ -58,6 +60,7 @@ public struct DownloadResult: Sendable, Hashable {
 public struct DownloadProgress: Sendable, Hashable {
     /// The job's index in the list given to the pool (0 for a single download).
     public var index: Int
+    /// The job's file name.
     public var name: String
     /// Bytes in the file so far (resumed bytes included).
     public var received: Int64
@@ -74,8 +77,11 @@ public struct DownloadProgress: Sendable, Hashable {
 
 /// Progress of a batch.
 public struct DownloadTotals: Sendable, Hashable {
+    /// Jobs in the batch.
     public var files: Int
+    /// Jobs finished successfully.
     public var completed: Int
+    /// Jobs that failed.
     public var failed: Int
     /// Body bytes received over the network by all files so far.
     public var bytesReceived: Int64

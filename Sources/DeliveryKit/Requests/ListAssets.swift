@@ -2,12 +2,14 @@
 public struct ListAssets: PagedRequest, ListRequestBuilding {
     public typealias Element = Asset
 
+    /// The parameters set so far (`offset=0`, `limit=100`, `totalResults=true` to start).
     public var parameters: RequestParameters = ListAssets.listDefaults()
     /// The `q` text from `query(...)`, before `language(...)` is added.
     public private(set) var queryText: String?
     /// The language added to `q` as `language eq "…"`.
     public private(set) var languageTag: String?
 
+    /// The same as `DeliveryAPI.listAssets()`.
     public init() {}
 
     /// `q` from a builder.
@@ -76,6 +78,7 @@ public struct ReadAsset: DeliveryRequest, ParameterizedRequest {
         case variation(Target, type: String, value: String)
     }
 
+    /// Which item is read.
     public let target: Target
     public var parameters: RequestParameters
 

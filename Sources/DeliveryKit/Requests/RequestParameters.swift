@@ -128,6 +128,7 @@ public struct Endpoint: Sendable, Hashable {
 
 /// The parameters a request builder accumulates; one value per name, re-setting replaces.
 public struct RequestParameters: Sendable, Hashable {
+    /// Query parameters by name.
     public var values: [String: String] = [:]
     public var version: APIVersion = .v11
     public var channelToken: String?

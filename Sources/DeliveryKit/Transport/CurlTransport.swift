@@ -26,6 +26,7 @@ public final class CurlTransport: Transport {
         public var connectTimeout: Double
         /// A transfer slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds is aborted.
         public var lowSpeedLimit: Int
+        /// See `lowSpeedLimit`.
         public var lowSpeedTime: Int
         /// Skip TLS certificate and host verification (only when the user asks with `--insecure`).
         public var insecure: Bool
@@ -40,6 +41,7 @@ public final class CurlTransport: Transport {
         /// libcurl's receive buffer per transfer, in bytes.
         public var receiveBufferSize: Int
 
+        /// Options; the defaults suit a delivery server on the internet.
         public init(
             connectTimeout: Double = 15, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30, insecure: Bool = false,
             maxRedirects: Int = 10, caBundle: String? = nil, noProxy: String? = nil, maxConnectionsPerHost: Int = 0,
@@ -57,6 +59,7 @@ public final class CurlTransport: Transport {
         }
     }
 
+    /// The settings every transfer uses.
     public let options: Options
     private let engine: CurlEngine
 
@@ -77,6 +80,7 @@ public final class CurlTransport: Transport {
         return String(cString: curl_version())
     }
 
+    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it.
     public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {

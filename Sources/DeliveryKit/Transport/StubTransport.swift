@@ -25,6 +25,7 @@ public final class StubTransport: Transport {
     /// Body chunk size used when feeding the sink.
     public let chunkSize: Int
 
+    /// A stub calling `handler` for every request.
     public init(chunkSize: Int = 4096, _ handler: @escaping @Sendable (HTTPRequest) -> Reply) {
         self.handler = handler
         self.chunkSize = max(1, chunkSize)
@@ -33,6 +34,7 @@ public final class StubTransport: Transport {
     /// Every request performed so far, in order.
     public var requests: [HTTPRequest] { log.withLock { $0 } }
 
+    /// Records the request and answers with the handler's reply.
     public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {

@@ -18,9 +18,11 @@ public struct HTTPHeader: Sendable, Hashable, CustomStringConvertible {
 
 /// A request for a transport: always a complete URL, never a body.
 public struct HTTPRequest: Sendable, Hashable {
+    /// `GET` for everything the delivery API serves.
     public var method: String
     /// The full URL, secrets included; never print it (use the client's redacted form).
     public var url: String
+    /// Headers sent as they are.
     public var headers: [HTTPHeader]
     /// Ask for a compressed body (JSON); downloads keep the bytes as stored.
     public var acceptCompressed: Bool
@@ -40,7 +42,9 @@ public struct HTTPRequest: Sendable, Hashable {
 
 /// The status line and headers of the final response (after redirects).
 public struct HTTPResponseHead: Sendable, Hashable {
+    /// The status of the final response.
     public var status: Int
+    /// Its headers, in order.
     public var headers: [HTTPHeader]
     /// `1.1`, `2`, `3`, when known.
     public var httpVersion: String?
@@ -71,6 +75,7 @@ public protocol ResponseSink: AnyObject, Sendable {
 
 /// Why a transport could not complete an exchange.
 public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The classes of failure the client maps to `DeliveryError` cases.
     public enum Kind: Sendable, Hashable {
         case unknownHost
         case connectionRefused
@@ -89,6 +94,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case other(Int)
     }
 
+    /// What failed.
     public var kind: Kind
     /// The transport's own message (may name the host; never the token, which lives in the query).
     public var message: String
