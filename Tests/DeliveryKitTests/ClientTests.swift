@@ -373,3 +373,27 @@ struct PagingTests {
         #expect(ids == ["CORE8", "CORE9"])
     }
 }
+
+@Suite("Values holding secrets print them redacted")
+struct SecretPrintingTests {
+    @Test("requests, configurations, endpoints and parameters")
+    func printing() throws {
+        let configuration = try DeliveryConfiguration(url: "https://h", channelToken: "t0ken", bearerToken: "s3cret")
+        let client = DeliveryClient(configuration: configuration, transport: StubTransport { _ in .json("{}") })
+        let read = DeliveryAPI.readAsset(id: "CORE1").channelToken("t0ken")
+        let prepared = try client.prepare(read)
+        let request = HTTPRequest(url: prepared.url, headers: prepared.headers)
+        let texts = [
+            "\(configuration)", String(reflecting: configuration), "\(prepared)", String(reflecting: prepared),
+            "\(request)",
+            String(reflecting: request), "\(try read.endpoint())", String(reflecting: try read.endpoint()),
+            "\(read.parameters)",
+            String(reflecting: read.parameters), "\(client)", String(reflecting: client),
+        ]
+        for text in texts {
+            #expect(!text.contains("t0ken"), "\(text)")
+            #expect(!text.contains("s3cret"), "\(text)")
+        }
+        #expect("\(request)" == "GET https://h/content/published/api/v1.1/items/CORE1?channelToken=REDACTED&expand=all")
+    }
+}
