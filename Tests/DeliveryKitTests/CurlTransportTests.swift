@@ -247,7 +247,7 @@ struct CurlTransportTests {
     func lowSpeed() async throws {
         let server = try LoopbackServer { _ in .stall(body: Array("{".utf8), declaredLength: 50, seconds: 4) }
         let client = try Self.client(server, options: CurlTransport.Options(lowSpeedLimit: 1, lowSpeedTime: 1))
-        let started = ContinuousClock.now
+        // Without the low-speed limit the server's stall would end in a cut body, not a timeout.
         do throws(DeliveryError) {
             _ = try await client.fetch(DeliveryAPI.readAsset(id: "CORE1"))
             Issue.record("expected an error")
@@ -257,7 +257,6 @@ struct CurlTransportTests {
                 return
             }
         }
-        #expect(ContinuousClock.now - started < .seconds(4))
         server.stop()
     }
 
@@ -265,7 +264,7 @@ struct CurlTransportTests {
     func cancellation() async throws {
         let server = try LoopbackServer { _ in .stall(body: [], declaredLength: 50, seconds: 5) }
         let client = try Self.client(server)
-        let started = ContinuousClock.now
+        // Without cancellation the server's stall would end in a cut body, not `.cancelled`.
         let task = Task { try await client.fetch(DeliveryAPI.readAsset(id: "CORE1")) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
@@ -274,7 +273,6 @@ struct CurlTransportTests {
             Issue.record("expected cancelled, got \(result)")
             return
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
         server.stop()
     }
 
