@@ -28,7 +28,7 @@ let package = Package(
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
-        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"]),
+        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
