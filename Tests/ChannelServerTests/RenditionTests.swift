@@ -107,3 +107,33 @@ final class Locked<Value>: @unchecked Sendable {
         body(&stored)
     }
 }
+
+@Suite("An image libvips cannot decode")
+struct BrokenImageTests {
+    @Test("keeps its native file, lists no renditions, and renditions answer 404 with the reason")
+    func brokenImage() throws {
+        // Copy the 2021 export, then overwrite one image's bytes with garbage.
+        let folder = NSTemporaryDirectory() + "oceq-broken-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unzip = Process()
+        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        unzip.arguments = [
+            "python3", "-c", "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])",
+            TestChannel.fixtureZip, folder,
+        ]
+        try unzip.run()
+        unzip.waitUntilExit()
+        let image = "CONT3110A512B76A4F8AB544208A59896B78"
+        let file = "\(folder)/Content Template of BlogTemplate/ContentItems/Image/files/\(image)/Header 11(430896).jpg"
+        try Data("this is not a jpeg at all".utf8).write(to: URL(fileURLWithPath: file))
+
+        let channel = try TestChannel(paths: [folder])
+        let item = try channel.json("/items/\(image)")
+        #expect(item["fields"]?["renditions"] == nil)
+        let native = try channel.get("/assets/\(image)/native")
+        #expect(native.status == 200 && native.text == "this is not a jpeg at all")
+        let rendition = try channel.get("/assets/\(image)/Small?format=jpg")
+        #expect(rendition.status == 404)
+        #expect(try JSON.parse(rendition.body)["detail"]!.stringValue!.contains("cannot be decoded"))
+    }
+}

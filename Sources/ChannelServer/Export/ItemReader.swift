@@ -120,14 +120,20 @@ enum ItemReader {
             nonEmpty(topGroup) ?? nonEmpty(fields["fileGroup"]?.stringValue)
             ?? MediaTypes.fileGroup(forMimeType: item.mimeType ?? "")
 
-        // Pixel size of images.
+        // Pixel size of images: the file's own header wins over `fields.metadata`. A JPEG, PNG,
+        // GIF or WebP whose header cannot be read gets no size, so it lists no renditions (its
+        // native file is still served); other formats fall back to the metadata.
         if item.mimeType?.hasPrefix("image/") == true || item.fileGroup == "Images" {
-            if let width = fields["metadata"]?["width"]?.intValue, let height = fields["metadata"]?["height"]?.intValue,
+            let header = item.nativeFile.flatMap { ImageHeader.size(ofFile: $0) }
+            let readable = ["image/jpeg", "image/png", "image/gif", "image/webp"].contains(item.mimeType ?? "")
+            if let header {
+                item.imageSize = header
+            } else if !readable || item.nativeFile == nil,
+                let width = fields["metadata"]?["width"]?.intValue,
+                let height = fields["metadata"]?["height"]?.intValue,
                 width > 0, height > 0
             {
                 item.imageSize = ImageSize(width: width, height: height)
-            } else if let file = item.nativeFile {
-                item.imageSize = ImageHeader.size(ofFile: file)
             }
         }
     }
