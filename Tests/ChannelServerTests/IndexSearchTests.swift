@@ -343,3 +343,59 @@ struct IndexSearchTests {
         #expect(try ids(deep) == ["CORER1"])
     }
 }
+
+@Suite("channel index on a synthetic channel")
+struct IndexSyntheticTests {
+    static let items = IndexSyntheticItems.generate(count: 3000)
+    static let index = try! ChannelIndex(items: items, fingerprint: "synthetic", cacheDirectory: nil)
+
+    @Test(
+        "a small page of a sorted search is the head of the whole sorted list",
+        arguments: ["fields.published:desc", "name", "fields.price:desc;createdDate", "fields.minutes;name:desc"])
+    func pages(orderBy: String) throws {
+        let keys = try OrderByParser.parse(orderBy)
+        let all = try Self.index.search(SearchRequest(orderBy: keys, limit: 5000))
+        #expect(all.ordinals.count == Self.items.count)
+        for (offset, limit) in [(0, 1), (0, 10), (5, 20), (100, 300)] {
+            let page = try Self.index.search(SearchRequest(orderBy: keys, limit: limit, offset: offset))
+            #expect(page.ordinals == Array(all.ordinals[offset..<(offset + limit)]))
+        }
+    }
+
+    @Test("sorted results respect the keys, then the export order")
+    func sortedOrder() throws {
+        let q = try QueryParser.parse("type eq \"Article\"")
+        let result = try Self.index.search(
+            SearchRequest(query: q, orderBy: [SortKey(field: "fields.minutes", descending: true)], limit: 5000))
+        let minutes = result.ordinals.map { Self.items[$0].fields["minutes"]!.intValue! }
+        #expect(minutes == minutes.sorted(by: >))
+        for i in 1..<result.ordinals.count where minutes[i] == minutes[i - 1] {
+            #expect(result.ordinals[i] > result.ordinals[i - 1])
+        }
+    }
+
+    @Test("results agree with a direct evaluation of the items")
+    func agree() throws {
+        func check(_ q: String, _ predicate: (ExportItem) -> Bool) throws {
+            let got = try Self.index.search(SearchRequest(query: try QueryParser.parse(q), limit: 5000)).ordinals
+            let expected = Self.items.indices.filter { predicate(Self.items[$0]) }
+            #expect(got == expected, "\(q)")
+        }
+        try check("type eq \"Product\" AND fields.price ge \"50\" AND fields.price lt \"60\"") {
+            guard let price = $0.fields["price"]?.doubleValue else { return false }
+            return $0.type == "Product" && price >= 50 && price < 60
+        }
+        try check("fields.stock gt \"990\" OR fields.capacity le \"12\"") {
+            ($0.fields["stock"]?.intValue).map { $0 > 990 } ?? false
+                || ($0.fields["capacity"]?.intValue).map { $0 <= 12 } ?? false
+        }
+        try check("type eq \"Article\" AND NOT fields.topic eq \"topic-7\"") {
+            $0.type == "Article" && $0.fields["topic"]?.stringValue != "topic-7"
+        }
+        let word = IndexSyntheticItems.word(0)
+        try check("name co \"\(word)\" AND type eq \"Event\"") {
+            $0.type == "Event" && $0.name.split(separator: " ").contains { $0 == word }
+        }
+        try check("name co \"\(word)\"") { $0.name.split(separator: " ").contains { $0 == word || $0 == word + ".jpg" } }
+    }
+}

@@ -119,9 +119,7 @@ public final class ChannelIndex: Sendable {
         let limit = max(0, request.limit)
         let offset = max(0, request.offset)
         var compiler = SearchCompiler(catalog: catalog, connection: db)
-        var predicates: [String] = []
-        if let query = request.query { predicates.append(try compiler.predicate(query)) }
-        if let text = request.defaultText, let predicate = compiler.defaultText(text) { predicates.append(predicate) }
+        let statement = try compiler.statement(query: request.query, defaultText: request.defaultText)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
         for key in request.orderBy {
             if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.descending)) }
@@ -129,17 +127,14 @@ public final class ChannelIndex: Sendable {
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)
         let pageEnd = endOverflow ? Int.max : end
-        if predicates.isEmpty && keys.isEmpty {
+        if statement == nil && keys.isEmpty {
             let page = min(offset, itemCount)..<min(pageEnd, itemCount)
             return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
         }
 
         var matched: [Int32]
         var complete = true
-        if predicates.isEmpty {
-            matched = (0..<Int32(itemCount)).map { $0 }
-        } else {
-            var sql = compiler.statement(predicates)
+        if var sql = statement {
             var parameters = compiler.parameters
             if keys.isEmpty && !request.countTotal && pageEnd < Int.max {
                 parameters.append(.int(Int64(pageEnd) + 1))
@@ -152,13 +147,15 @@ public final class ChannelIndex: Sendable {
             while try statement.step() { matched.append(Int32(truncatingIfNeeded: statement.int64(0))) }
             statement.reset()
             if matched.count <= pageEnd { complete = true }
+        } else {
+            matched = (0..<Int32(itemCount)).map { $0 }
         }
-        if !keys.isEmpty { matched = matched.sorted(by: keys) }
+        let total = matched.count
+        if !keys.isEmpty { matched = matched.ordered(by: keys, first: pageEnd) }
 
         let page = min(offset, matched.count)..<min(pageEnd, matched.count)
         return SearchResult(
-            ordinals: matched[page].map { Int($0) }, total: complete ? matched.count : -1,
-            hasMore: matched.count > pageEnd)
+            ordinals: matched[page].map { Int($0) }, total: complete ? total : -1, hasMore: total > pageEnd)
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {
