@@ -48,7 +48,10 @@ struct IndexBenchmarkTests {
             ("date range", "fields.published ge \"2022-01-01\" AND fields.published lt \"2022-02-01\"", nil, ""),
             ("two-level", "type eq \"Article\" AND fields.author.name co \"\(middle)\"", nil, ""),
             ("multivalued co", "fields.keywords co \"\(middle)\"", nil, ""),
-            ("mt phrase", "fields.title mt \"\(IndexSyntheticItems.word(3)) \(IndexSyntheticItems.word(5))*\"", nil, ""),
+            (
+                "mt phrase", "fields.title mt \"\(IndexSyntheticItems.word(3)) \(IndexSyntheticItems.word(5))*\"", nil,
+                ""
+            ),
             ("sm fuzzy", "name sm \"\(middle)x\"", nil, ""),
             ("NOT", "type eq \"Article\" AND NOT fields.topic eq \"topic-7\"", nil, ""),
             ("sw", "name sw \"\(middle.prefix(3))\"", nil, ""),
@@ -97,7 +100,9 @@ enum IndexSyntheticItems {
         }
     }
 
-    static let syllables = ["ka", "lo", "mi", "ra", "te", "su", "vo", "ne", "bi", "do", "fa", "gu", "pe", "zi", "ch", "an"]
+    static let syllables = [
+        "ka", "lo", "mi", "ra", "te", "su", "vo", "ne", "bi", "do", "fa", "gu", "pe", "zi", "ch", "an",
+    ]
 
     static func word(_ i: Int) -> String {
         var n = i + 17

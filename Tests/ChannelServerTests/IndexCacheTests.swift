@@ -7,7 +7,8 @@ import Testing
 @Suite("channel index cache and concurrency")
 struct IndexCacheTests {
     let query = SearchRequest(
-        query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey(field: "name")], countTotal: true)
+        query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey(field: "name")], countTotal: true
+    )
 
     func files(_ directory: ScratchDirectory) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
@@ -21,7 +22,8 @@ struct IndexCacheTests {
         #expect(!first.wasCached)
         #expect(first.itemCount == IndexTestItems.items.count)
         #expect(files(directory) == ["index-abc123.sqlite"])
-        let second = try ChannelIndex(items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
+        let second = try ChannelIndex(
+            items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
         #expect(second.wasCached)
         #expect(try second.search(query) == first.search(query))
         let ordinals = try second.search(query).ordinals
@@ -33,7 +35,8 @@ struct IndexCacheTests {
         let directory = ScratchDirectory()
         defer { directory.remove() }
         _ = try ChannelIndex(items: IndexTestItems.items, fingerprint: "one", cacheDirectory: directory.path)
-        let other = try ChannelIndex(items: IndexTestItems.items, fingerprint: "two/../x y", cacheDirectory: directory.path)
+        let other = try ChannelIndex(
+            items: IndexTestItems.items, fingerprint: "two/../x y", cacheDirectory: directory.path)
         #expect(!other.wasCached)
         #expect(files(directory) == ["index-one.sqlite", "index-two_.._x_y.sqlite"])
     }
@@ -88,7 +91,8 @@ struct IndexCacheTests {
         let index = try ChannelIndex(items: [], fingerprint: "none", cacheDirectory: nil)
         #expect(index.itemCount == 0)
         #expect(try index.search(query) == SearchResult(ordinals: [], total: 0, hasMore: false))
-        #expect(try index.search(SearchRequest(countTotal: true)) == SearchResult(ordinals: [], total: 0, hasMore: false))
+        #expect(
+            try index.search(SearchRequest(countTotal: true)) == SearchResult(ordinals: [], total: 0, hasMore: false))
     }
 
     @Test("concurrent searches from several threads give the sequential answers")

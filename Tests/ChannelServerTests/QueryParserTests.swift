@@ -54,7 +54,8 @@ struct QueryParserTests {
         let c = cond("name", .eq, "c")
         #expect(try QueryParser.parse("name eq \"a\" and name eq \"b\" and name eq \"c\"") == .and([a, b, c]))
         #expect(try QueryParser.parse("((name eq \"a\"))") == a)
-        #expect(try QueryParser.parse("(name eq \"a\" and name eq \"b\") and name eq \"c\"") == .and([.and([a, b]), c]))
+        #expect(
+            try QueryParser.parse("(name eq \"a\" and name eq \"b\") and name eq \"c\"") == .and([.and([a, b]), c]))
     }
 
     @Test("NOT before a group or a condition")
@@ -72,9 +73,11 @@ struct QueryParserTests {
     func whitespace() throws {
         let expected = QueryExpression.and([cond("name", .eq, "a b"), cond("fields.n", .ge, "1")])
         #expect(try QueryParser.parse("  name   eq\"a b\"and\tfields.n ge \"1\"\n") == expected)
-        #expect(try QueryParser.parse("(name eq \"a b\")AND(fields.n ge \"1\")") == .and([
-            cond("name", .eq, "a b"), cond("fields.n", .ge, "1"),
-        ]))
+        #expect(
+            try QueryParser.parse("(name eq \"a b\")AND(fields.n ge \"1\")")
+                == .and([
+                    cond("name", .eq, "a b"), cond("fields.n", .ge, "1"),
+                ]))
     }
 
     @Test("values are verbatim, may be empty and contain keywords or parentheses")
@@ -86,8 +89,9 @@ struct QueryParserTests {
 
     @Test("field paths: standard, user, two levels")
     func fields() throws {
-        #expect(try QueryParser.parse("fields.starter-blog-post_title eq \"x\"")
-            == cond("fields.starter-blog-post_title", .eq, "x"))
+        #expect(
+            try QueryParser.parse("fields.starter-blog-post_title eq \"x\"")
+                == cond("fields.starter-blog-post_title", .eq, "x"))
         #expect(try QueryParser.parse("fields.author.name eq \"x\"") == cond("fields.author.name", .eq, "x"))
         #expect(FieldPath("fields.author.name") == .referenced(reference: "author", target: .standard(.name)))
         #expect(FieldPath("fields.author.bio") == .referenced(reference: "author", target: .user("bio")))
@@ -149,7 +153,8 @@ struct QueryParserTests {
 
     @Test("an error prints with its position")
     func description() {
-        let error = QuerySyntaxError(offset: 14, message: "expected an operator (eq, ne, co, sw, ge, gt, le, lt, mt, sm)")
+        let error = QuerySyntaxError(
+            offset: 14, message: "expected an operator (eq, ne, co, sw, ge, gt, le, lt, mt, sm)")
         #expect(error.description == "expected an operator (eq, ne, co, sw, ge, gt, le, lt, mt, sm) at position 14")
     }
 
@@ -162,7 +167,9 @@ struct QueryParserTests {
             try QueryParser.parse(deep)
         }
         let nots = String(repeating: "NOT (", count: 65) + "name eq \"x\"" + String(repeating: ")", count: 65)
-        #expect(throws: QuerySyntaxError(offset: 64 * 5 + 4, message: "expression nested too deeply (more than 64 levels)")) {
+        #expect(
+            throws: QuerySyntaxError(offset: 64 * 5 + 4, message: "expression nested too deeply (more than 64 levels)")
+        ) {
             try QueryParser.parse(nots)
         }
     }
@@ -192,7 +199,10 @@ struct OrderByParserTests {
             ("name:ASC;fields.x:desc", [SortKey(field: "name"), SortKey(field: "fields.x", descending: true)]),
             ("updatedDate:des", [SortKey(field: "updatedDate", descending: true)]),
             ("updatedDate:Desc", [SortKey(field: "updatedDate", descending: true)]),
-            (" name : desc ; createdDate ;", [SortKey(field: "name", descending: true), SortKey(field: "createdDate")]),
+            (
+                " name : desc ; createdDate ;",
+                [SortKey(field: "name", descending: true), SortKey(field: "createdDate")]
+            ),
             ("", []),
             ("fields.unknown:asc", [SortKey(field: "fields.unknown")]),
         ])

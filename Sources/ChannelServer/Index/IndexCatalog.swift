@@ -24,7 +24,8 @@ struct IndexCatalog: Sendable {
         let statement = try db.prepare("SELECT fid, name, ftscol, kinds FROM fieldnames")
         while try statement.step() {
             let column = statement.text(2)
-            fields[statement.text(1) ?? ""] = Field(id: statement.int64(0), ftsColumn: column, kinds: statement.int64(3))
+            fields[statement.text(1) ?? ""] = Field(
+                id: statement.int64(0), ftsColumn: column, kinds: statement.int64(3))
             if let column { columnUse[column, default: 0] += 1 }
         }
         self.fields = fields

@@ -33,11 +33,11 @@ enum ValueKind: Int64, CaseIterable {
 
 enum IndexSchema {
     /// Bumped whenever the layout or the meaning of a column changes; older files are rebuilt.
-    static let version = "oceq-index-4"
+    static let version = "oceq-index-5"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
     /// the whole folded text in `vals.full`.
-    static let foldLimit = 128
+    static let foldLimit = 64
 
     /// At most this many user fields get an FTS column of their own; the rest share one.
     static let maximumUserColumns = 1000
@@ -51,14 +51,16 @@ enum IndexSchema {
     }
 
     static var createTables: String {
-        """
-        CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE items(ord INTEGER PRIMARY KEY, \(itemColumnNames.map { "\($0) \(columnType($0))" }.joined(separator: ", ")));
-        CREATE TABLE fieldnames(fid INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, ftscol TEXT, kinds INTEGER NOT NULL);
-        CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
-            fold TEXT, num REAL, ref INTEGER, full TEXT);
-        CREATE TABLE terms(col INTEGER NOT NULL, term TEXT NOT NULL, len INTEGER NOT NULL);
-        """
+        let columns = itemColumnNames.map { "\($0) \(columnType($0))" }.joined(separator: ", ")
+        return """
+            CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+            CREATE TABLE items(ord INTEGER PRIMARY KEY, \(columns));
+            CREATE TABLE fieldnames(fid INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, ftscol TEXT,
+                kinds INTEGER NOT NULL);
+            CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
+                fold TEXT, num REAL, ref INTEGER, full TEXT);
+            CREATE TABLE terms(col INTEGER NOT NULL, term TEXT NOT NULL, len INTEGER NOT NULL);
+            """
     }
 
     private static func columnType(_ name: String) -> String {

@@ -45,6 +45,15 @@ struct SearchCompiler {
 
     private mutating func text(_ s: String) -> String { parameter(.text(s)) }
 
+    private mutating func instant(_ date: QueryDateTime) -> String {
+        parameter(.double(Double(date.epochMilliseconds)))
+    }
+
+    /// `SELECT ord FROM vals WHERE fid = <the field's id> AND <condition>`.
+    private mutating func values(_ field: IndexCatalog.Field, _ condition: String) -> String {
+        "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND \(condition)"
+    }
+
     // MARK: statement
 
     /// The statement for `query` AND `defaultText`, or nil when neither filters anything.
@@ -173,7 +182,7 @@ struct SearchCompiler {
         guard case .user(let name) = FieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
         else { return "SELECT NULL WHERE 0" }
         var sql =
-            "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)"
+            values(field, "kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)")
         for c in conditions {
             let bound =
                 dates
@@ -221,7 +230,8 @@ struct SearchCompiler {
             case .standard(let standardField):
                 aliases += 1
                 let inner = "j\(aliases)"
-                targets = "SELECT \(inner).ord FROM items \(inner) WHERE \(try standard(standardField, c, alias: inner))"
+                targets =
+                    "SELECT \(inner).ord FROM items \(inner) WHERE \(try standard(standardField, c, alias: inner))"
             case .user(let name):
                 guard let set = try userSet("fields." + name, c) else { return "0" }
                 targets = set
@@ -358,12 +368,13 @@ struct SearchCompiler {
             var parts: [String] = []
             if let number, field.has(.number) {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.number.rawValue) AND num \(compare) \(parameter(.double(number)))"
+                    values(
+                        field, "kind = \(ValueKind.number.rawValue) AND num \(compare) \(parameter(.double(number)))")
                 )
             }
             if let date, field.has(.datetime) {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.datetime.rawValue) AND num \(compare) \(parameter(.double(Double(date.epochMilliseconds))))"
+                    values(field, "kind = \(ValueKind.datetime.rawValue) AND num \(compare) \(instant(date))")
                 )
             }
             return union(parts)
@@ -382,7 +393,9 @@ struct SearchCompiler {
             guard let field, field.has(.text), let column = field.ftsColumn,
                 let (pattern, match) = phrase(column: column, c.value)
             else { return nil }
-            var sql = "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.text.rawValue)"
+            // `fold IS NOT NULL` (always true for text) lets the partial index vals_fold serve the scan.
+            var sql =
+                values(field, "fold IS NOT NULL AND kind = \(ValueKind.text.rawValue)")
             if let match { sql += " AND ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))" }
             return sql + " AND oceq_mt(coalesce(full, fold), \(text(pattern)))"
         case .sm:
@@ -402,32 +415,28 @@ struct SearchCompiler {
     private mutating func equalitySet(_ field: IndexCatalog.Field, _ value: String) -> String? {
         let lower = value.lowercased()
         var parts: [String] = []
-        if field.kinds & (ValueKind.text.bit | ValueKind.boolean.bit | ValueKind.reference.bit | ValueKind.datetime.bit)
-            != 0
-        {
-            let fid = parameter(.int(field.id))
+        let folded: [ValueKind] = [.text, .boolean, .reference, .datetime]
+        if folded.contains(where: field.has) {
             if lower.unicodeScalars.count >= IndexSchema.foldLimit {
                 let (head, _) = IndexedValue.folded(value)
-                parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(head)) AND coalesce(full, fold) = \(text(lower))"
-                )
+                parts.append(values(field, "fold = \(text(head)) AND coalesce(full, fold) = \(text(lower))"))
             } else {
-                parts.append("SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(lower))")
+                parts.append(values(field, "fold = \(text(lower))"))
             }
         }
         if let number = QueryNumber.parse(value), field.has(.number) {
             parts.append(
-                "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))"
+                values(field, "kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))")
             )
         }
         if let date = QueryDateTime.parse(value), field.has(.datetime) {
             if date.hasTime {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.datetime.rawValue) AND num = \(parameter(.double(Double(date.epochMilliseconds))))"
+                    values(field, "kind = \(ValueKind.datetime.rawValue) AND num = \(instant(date))")
                 )
             } else if date.localDate != lower {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND fold = \(text(date.localDate)) AND kind = \(ValueKind.datetime.rawValue)"
+                    values(field, "fold = \(text(date.localDate)) AND kind = \(ValueKind.datetime.rawValue)")
                 )
             }
         }
@@ -441,7 +450,9 @@ struct SearchCompiler {
         let words = TextFolding.searchWords(value)
         if field.has(.text), let column = field.ftsColumn, !words.isEmpty {
             parts.append(
-                restricted("SELECT rowid FROM fts WHERE fts MATCH \(text("{\(column)} : (\(anyOf(words)))"))", field, column: column))
+                restricted(
+                    "SELECT rowid FROM fts WHERE fts MATCH \(text("{\(column)} : (\(anyOf(words)))"))", field,
+                    column: column))
         }
         var folds: [String] = []
         var numbers: [Double] = []
@@ -458,18 +469,19 @@ struct SearchCompiler {
             let kinds = nonText.map { String($0.rawValue) }.joined(separator: ", ")
             let list = folds.map { text($0) }.joined(separator: ", ")
             parts.append(
-                "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND fold IN (\(list)) AND kind IN (\(kinds))")
+                values(field, "fold IN (\(list)) AND kind IN (\(kinds))")
+            )
         }
         if field.has(.number), !numbers.isEmpty {
             let list = numbers.map { parameter(.double($0)) }.joined(separator: ", ")
             parts.append(
-                "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.number.rawValue) AND num IN (\(list))"
+                values(field, "kind = \(ValueKind.number.rawValue) AND num IN (\(list))")
             )
         }
         if field.has(.datetime), !instants.isEmpty {
             let list = instants.map { parameter(.double(Double($0))) }.joined(separator: ", ")
             parts.append(
-                "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND kind = \(ValueKind.datetime.rawValue) AND num IN (\(list))"
+                values(field, "kind = \(ValueKind.datetime.rawValue) AND num IN (\(list))")
             )
         }
         return union(parts)

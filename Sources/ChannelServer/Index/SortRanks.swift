@@ -44,7 +44,9 @@ struct SortRanks: Sendable {
     static func bits(_ value: Int) -> Int { value <= 0 ? 1 : Int.bitWidth - value.leadingZeroBitCount }
 
     /// Reads the ranks of a sort field, or nil when the field is unknown or not sortable.
-    static func load(field: String, catalog: IndexCatalog, count: Int, connection db: SQLiteConnection) throws
+    static func load(
+        field: String, catalog: IndexCatalog, count: Int, connection db: SQLiteConnection
+    ) throws
         -> SortRanks?
     {
         switch FieldPath(field) {
@@ -78,30 +80,62 @@ struct SortRanks: Sendable {
                 return nil
             }
         case .user(let name):
-            guard let fieldInfo = catalog.fields["fields." + name] else { return nil }
-            let statement = try db.prepare(
-                """
-                SELECT ord, kind, num, coalesce(full, fold) FROM vals
-                WHERE fid = ?1 AND seq < 0 AND kind IN (1, 2, 3, 4)
-                ORDER BY kind, num, coalesce(full, fold), ord
-                """)
-            try statement.bind([.int(fieldInfo.id)])
-            var previous: (Int64, Double?, String?)?
-            var any = false
-            let ranks = try SortRanks(count: count) { emit in
-                while try statement.step() {
-                    any = true
-                    let value = (
-                        statement.int64(1), statement.isNull(2) ? nil : statement.double(2), statement.text(3)
-                    )
-                    emit(Int(statement.int64(0)), previous.map { $0 == value } ?? false)
-                    previous = value
-                }
-            }
-            return any ? ranks : nil
+            guard let field = catalog.fields["fields." + name] else { return nil }
+            return try userRanks(field, count: count, connection: db)
         case .referenced, nil:
             return nil
         }
+    }
+}
+
+extension SortRanks {
+    /// Ranks of a user field: numbers, then datetimes (read in order from vals_num), then
+    /// booleans, then text (from vals_fold, by the first `IndexSchema.foldLimit` characters).
+    /// Values of multivalued items are left out.
+    fileprivate static func userRanks(
+        _ field: IndexCatalog.Field, count: Int, connection db: SQLiteConnection
+    )
+        throws -> SortRanks?
+    {
+        let multivalued = field.kinds & ValueKind.multivaluedBit != 0
+        let single = multivalued ? " AND seq < 0" : ""
+        let numeric = try db.prepare(
+            """
+            SELECT ord, kind, num FROM vals WHERE fid = ?1 AND num IS NOT NULL\(single)
+            ORDER BY kind, num, ord
+            """)
+        try numeric.bind([.int(field.id)])
+        let textual = try db.prepare(
+            """
+            SELECT ord, kind, fold FROM vals WHERE fid = ?1 AND fold IS NOT NULL AND kind IN (3, 4)\(single)
+            ORDER BY fold, kind, ord
+            """)
+        try textual.bind([.int(field.id)])
+        var texts: [(ord: Int, text: String?)] = []
+        var booleans: [(ord: Int, text: String?)] = []
+        while try textual.step() {
+            let row = (Int(textual.int64(0)), textual.text(2))
+            if textual.int64(1) == ValueKind.boolean.rawValue { booleans.append(row) } else { texts.append(row) }
+        }
+        var any = false
+        let ranks = try SortRanks(count: count) { emit in
+            var previous: (Int64, Double)?
+            while try numeric.step() {
+                let value = (numeric.int64(1), numeric.double(2))
+                emit(Int(numeric.int64(0)), previous.map { $0 == value } ?? false)
+                previous = value
+                any = true
+            }
+            for group in [booleans, texts] {
+                var last: String??
+                for row in group {
+                    emit(row.ord, last == .some(row.text))
+                    last = .some(row.text)
+                    any = true
+                }
+            }
+        }
+        return any ? ranks : nil
     }
 }
 

@@ -37,7 +37,9 @@ public enum OrderByParser {
         return lower..<upper
     }
 
-    private static func parseKey(_ scalars: [Unicode.Scalar], _ range: Range<Int>) throws(QuerySyntaxError)
+    private static func parseKey(
+        _ scalars: [Unicode.Scalar], _ range: Range<Int>
+    ) throws(QuerySyntaxError)
         -> SortKey?
     {
         let key = trimmed(scalars, range)

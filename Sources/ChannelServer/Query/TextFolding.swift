@@ -60,7 +60,9 @@ enum TextFolding {
     /// The folded words of a value, stop words removed.
     static func searchWords(_ text: String, wildcards: Bool = false) -> [String] {
         var seen: Set<String> = []
-        return words(text, wildcards: wildcards).map(fold).filter { !stopWords.contains($0) && seen.insert($0).inserted }
+        return words(text, wildcards: wildcards).map(fold).filter {
+            !stopWords.contains($0) && seen.insert($0).inserted
+        }
     }
 
     /// A term quoted for an FTS5 MATCH expression.
