@@ -10,6 +10,30 @@
 // Search: the request compiles to one SQL statement returning matching ordinals in export order
 // (see SearchCompiler); ordering uses ranks computed per sort field on first use (SortRanks);
 // offset and limit are applied here. Searches run concurrently on pooled read-only connections.
+//
+// Semantics (delivery-api.md §5; where the documents are silent, our choice):
+// - eq: standard text fields exact and case-sensitive; user fields case-insensitive (Unicode
+//   lower case); numbers and datetimes compare as such; a date-only value on a datetime matches
+//   the calendar date the value was written in (`2020-06-17` matches `2020-06-17T00:00-06:00`).
+//   References compare by the referenced id. On a multivalued field any value may match.
+// - ne: exactly NOT eq, so items without the field (or with null) match.
+// - co: the value's words (split on anything but letters and digits, English stop words
+//   dropped) - any of them as a word of the field, case- and diacritic-insensitive. HTML in
+//   rich text is reduced to its text. On references, numbers, dates and booleans the value's
+//   blank- or comma-separated tokens are compared like eq.
+// - sw: case-insensitive prefix of the whole value (text values only).
+// - mt: the words as a consecutive phrase (stop words dropped on both sides) in one value; `?`
+//   is one character and `*` any run inside a word. No relevance ordering.
+// - sm: a word within 2 edits (1 for three-letter words, 0 for shorter) of a word of the value.
+// - ge gt le lt: numbers numerically, datetimes by instant; date-only values and values without
+//   an offset are UTC. A value that is neither a number nor a datetime is an IndexError.
+// - null and missing values match nothing except through ne/NOT. Unknown user fields match
+//   nothing (cross-type queries may name user fields).
+// - fields.ref.field: items whose reference field `ref` points at an item matching `field`;
+//   a standard name at the second level means the standard field.
+// - default: any of its words in name, description or any user text field; ANDed with q.
+// - orderBy: missing values last in either direction; ties in export order; text by its first
+//   64 lower-cased characters (code point order); unknown and unsortable fields ignored.
 
 import Foundation
 import Synchronization
@@ -26,7 +50,8 @@ public final class ChannelIndex: Sendable {
     private let temporary: Bool
     private let pool: ConnectionPool
     private let catalog: IndexCatalog
-    private let ranks = Mutex<[String: SortRanks?]>([:])
+    /// Ranks of the sortable fields used so far, by field name.
+    private let ranks = Mutex<[String: SortRanks]>([:])
 
     /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
     public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
@@ -163,7 +188,7 @@ public final class ChannelIndex: Sendable {
         // Only sortable fields are cached, so arbitrary unknown names cannot grow the cache.
         guard let loaded = try SortRanks.load(field: field, catalog: catalog, count: itemCount, connection: db)
         else { return nil }
-        ranks.withLock { $0[field] = .some(loaded) }
+        ranks.withLock { $0[field] = loaded }
         return loaded
     }
 }
