@@ -219,6 +219,32 @@ struct IndexSearchTests {
     }
 
     @Test(
+        "co on values that are not text, and text operators on short standard fields",
+        arguments: [
+            ("fields.published co \"2021-02-28\"", ["CORER1"]),
+            ("fields.published co \"2021-05-10T09:30:00Z, 2021-02-28\"", ["CORER1", "CORER2"]),
+            ("fields.minutes co \"6 12\"", ["CORER1", "CORER2", "CORER3"]),
+            ("fields.rating co \"4.5\"", ["CORER1", "CORER3"]),
+            ("fields.featured co \"TRUE\"", ["CORER2"]),
+            ("fields.title co \"CAFE\"", ["CORER3"]),
+            ("fields.title sm \"brewin\"", ["CORER2"]),
+            ("slug co \"home\"", ["CORER1"]),
+            ("slug co \"the\"", []),
+            ("slug mt \"roasting-*\"", ["CORER1", "CORER4"]),
+            ("slug mt \"at home\"", ["CORER1"]),
+            ("slug sm \"brewng\"", ["CORER2"]),
+            ("type co \"image author\"", ["COREA1", "COREA2", "CONTI1", "CONTI2"]),
+            ("mimeType co \"png\"", ["CONTI2"]),
+            ("description mt \"intro to\"", ["CORER1"]),
+            ("description sm \"rost\"", ["CORER4"]),
+            ("name sw \"\"", ["COREA1", "COREA2", "CORER1", "CORER2", "CORER3", "CORER4", "CONTI1", "CONTI2"]),
+        ])
+    func otherForms(q: String, expected: [String]) throws {
+        let got = try ids(q)
+        #expect(got == expected)
+    }
+
+    @Test(
         "boolean structure",
         arguments: [
             ("type eq \"Author\" OR type eq \"Image\"", ["COREA1", "COREA2", "CONTI1", "CONTI2"]),
