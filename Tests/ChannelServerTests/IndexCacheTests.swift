@@ -26,7 +26,8 @@ struct IndexCacheTests {
             items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
         #expect(second.wasCached)
         #expect(try second.search(query) == first.search(query))
-        #expect(try second.search(query).ordinals == [4, 2, 5])
+        let ordinals = try second.search(query).ordinals
+        #expect(ordinals == [4, 2, 5])
     }
 
     @Test("a different fingerprint builds another file")

@@ -84,6 +84,23 @@ struct IndexSearchTests {
         #expect(got == expected)
     }
 
+    @Test("long text values compare in full")
+    func longText() throws {
+        let one = IndexTestItems.longOne
+        #expect(try ids("fields.summary eq \"\(one)\"") == ["CORER1"])
+        #expect(try ids("fields.summary eq \"\(one.uppercased())\"") == ["CORER1"])
+        #expect(try ids("fields.summary eq \"\(one.dropLast())\"") == [])
+        #expect(try ids("fields.summary eq \"\(IndexTestItems.sharedStart)\"") == [])
+        #expect(try ids("fields.summary sw \"\(IndexTestItems.sharedStart.lowercased())\"") == ["CORER1", "CORER2"])
+        #expect(try ids("fields.summary sw \"\(IndexTestItems.sharedStart) about b\"") == ["CORER2"])
+        #expect(try ids("fields.summary sw \"long story\"") == ["CORER1", "CORER2"])
+        #expect(try ids("fields.summary co \"crack\"") == ["CORER1"])
+        #expect(try ids("fields.summary mt \"until they crack\"") == ["CORER1"])
+        #expect(try ids("fields.summary mt \"story 0123456789\"") == ["CORER1", "CORER2"])
+        #expect(
+            try ids("type eq \"Article\"", orderBy: "fields.summary:desc") == ["CORER1", "CORER2", "CORER3", "CORER4"])
+    }
+
     @Test(
         "multivalued fields match when any value matches",
         arguments: [
@@ -197,6 +214,32 @@ struct IndexSearchTests {
             ("name sm \"xq\"", []),
         ])
     func fuzzy(q: String, expected: [String]) throws {
+        let got = try ids(q)
+        #expect(got == expected)
+    }
+
+    @Test(
+        "co on values that are not text, and text operators on short standard fields",
+        arguments: [
+            ("fields.published co \"2021-02-28\"", ["CORER1"]),
+            ("fields.published co \"2021-05-10T09:30:00Z, 2021-02-28\"", ["CORER1", "CORER2"]),
+            ("fields.minutes co \"6 12\"", ["CORER1", "CORER2", "CORER3"]),
+            ("fields.rating co \"4.5\"", ["CORER1", "CORER3"]),
+            ("fields.featured co \"TRUE\"", ["CORER2"]),
+            ("fields.title co \"CAFE\"", ["CORER3"]),
+            ("fields.title sm \"brewin\"", ["CORER2"]),
+            ("slug co \"home\"", ["CORER1"]),
+            ("slug co \"the\"", []),
+            ("slug mt \"roasting-*\"", ["CORER1", "CORER4"]),
+            ("slug mt \"at home\"", ["CORER1"]),
+            ("slug sm \"brewng\"", ["CORER2"]),
+            ("type co \"image author\"", ["COREA1", "COREA2", "CONTI1", "CONTI2"]),
+            ("mimeType co \"png\"", ["CONTI2"]),
+            ("description mt \"intro to\"", ["CORER1"]),
+            ("description sm \"rost\"", ["CORER4"]),
+            ("name sw \"\"", ["COREA1", "COREA2", "CORER1", "CORER2", "CORER3", "CORER4", "CONTI1", "CONTI2"]),
+        ])
+    func otherForms(q: String, expected: [String]) throws {
         let got = try ids(q)
         #expect(got == expected)
     }
@@ -354,5 +397,63 @@ struct IndexSearchTests {
             deep = "(fields.related.title co \"cup culture\" \(op) \(deep))"
         }
         #expect(try ids(deep) == ["CORER1"])
+    }
+}
+
+@Suite("channel index on a synthetic channel")
+struct IndexSyntheticTests {
+    static let items = IndexSyntheticItems.generate(count: 3000)
+    static let index = try! ChannelIndex(items: items, fingerprint: "synthetic", cacheDirectory: nil)
+
+    @Test(
+        "a small page of a sorted search is the head of the whole sorted list",
+        arguments: ["fields.published:desc", "name", "fields.price:desc;createdDate", "fields.minutes;name:desc"])
+    func pages(orderBy: String) throws {
+        let keys = try OrderByParser.parse(orderBy)
+        let all = try Self.index.search(SearchRequest(orderBy: keys, limit: 5000))
+        #expect(all.ordinals.count == Self.items.count)
+        for (offset, limit) in [(0, 1), (0, 10), (5, 20), (100, 300)] {
+            let page = try Self.index.search(SearchRequest(orderBy: keys, limit: limit, offset: offset))
+            #expect(page.ordinals == Array(all.ordinals[offset..<(offset + limit)]))
+        }
+    }
+
+    @Test("sorted results respect the keys, then the export order")
+    func sortedOrder() throws {
+        let q = try QueryParser.parse("type eq \"Article\"")
+        let result = try Self.index.search(
+            SearchRequest(query: q, orderBy: [SortKey(field: "fields.minutes", descending: true)], limit: 5000))
+        let minutes = result.ordinals.map { Self.items[$0].fields["minutes"]!.intValue! }
+        #expect(minutes == minutes.sorted(by: >))
+        for i in 1..<result.ordinals.count where minutes[i] == minutes[i - 1] {
+            #expect(result.ordinals[i] > result.ordinals[i - 1])
+        }
+    }
+
+    @Test("results agree with a direct evaluation of the items")
+    func agree() throws {
+        func check(_ q: String, _ predicate: (ExportItem) -> Bool) throws {
+            let got = try Self.index.search(SearchRequest(query: try QueryParser.parse(q), limit: 5000)).ordinals
+            let expected = Self.items.indices.filter { predicate(Self.items[$0]) }
+            #expect(got == expected, "\(q)")
+        }
+        try check("type eq \"Product\" AND fields.price ge \"50\" AND fields.price lt \"60\"") {
+            guard let price = $0.fields["price"]?.doubleValue else { return false }
+            return $0.type == "Product" && price >= 50 && price < 60
+        }
+        try check("fields.stock gt \"990\" OR fields.capacity le \"12\"") {
+            ($0.fields["stock"]?.intValue).map { $0 > 990 } ?? false
+                || ($0.fields["capacity"]?.intValue).map { $0 <= 12 } ?? false
+        }
+        try check("type eq \"Article\" AND NOT fields.topic eq \"topic-7\"") {
+            $0.type == "Article" && $0.fields["topic"]?.stringValue != "topic-7"
+        }
+        let word = IndexSyntheticItems.word(0)
+        try check("name co \"\(word)\" AND type eq \"Event\"") {
+            $0.type == "Event" && $0.name.split(separator: " ").contains { $0 == word }
+        }
+        try check("name co \"\(word)\"") {
+            $0.name.split(separator: " ").contains { $0 == word || $0 == word + ".jpg" }
+        }
     }
 }

@@ -4,6 +4,11 @@ import Foundation
 
 /// A small hand-built channel: two authors, four articles, two images.
 enum IndexTestItems {
+    /// Two long texts (longer than the index's folded prefix) sharing their first 90 characters.
+    static let sharedStart = String(repeating: "Long Story ", count: 8) + "0123456789"
+    static let longOne = sharedStart + " about roasting coffee beans slowly in a pan until they crack twice"
+    static let longTwo = sharedStart + " about brewing tea"
+
     static func date(_ value: String, _ zone: String = "UTC") -> JSON {
         ["value": .string(value), "timezone": .string(zone)]
     }
@@ -32,7 +37,7 @@ enum IndexTestItems {
                 "published": date("2021-02-28T00:00:00.000-07:00", "America/Denver"), "minutes": 6, "rating": 4.5,
                 "featured": false, "keywords": ["coffee", "home", "Green Beans"], "author": stub("COREA1", "Author"),
                 "related": [stub("CORER2", "Article"), stub("CORER3", "Article")],
-                "body": "<p>Start with <b>green</b> beans &amp; patience</p>",
+                "body": "<p>Start with <b>green</b> beans &amp; patience</p>", "summary": .string(longOne),
             ]),
         ExportItem(
             id: "CORER2", type: "Article", typeCategory: "ContentType", name: "Brewing Guide",
@@ -42,7 +47,7 @@ enum IndexTestItems {
                 "title": "Brewing the perfect cup", "topic": "Tea",
                 "published": date("2021-05-10T09:30:00.000Z"), "minutes": 12, "rating": 3, "featured": true,
                 "keywords": ["tea"], "author": stub("COREA2", "Author"), "related": [],
-                "body": "Water at 80 degrees for green tea",
+                "body": "Water at 80 degrees for green tea", "summary": .string(longTwo),
             ]),
         ExportItem(
             id: "CORER3", type: "Article", typeCategory: "ContentType", name: "Café culture",

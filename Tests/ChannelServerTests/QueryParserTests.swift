@@ -190,7 +190,7 @@ struct QueryParserTests {
 }
 
 @Suite("orderBy parser")
-struct OrderByParserTests {
+struct QueryOrderByParserTests {
     @Test(
         "keys and directions",
         arguments: [

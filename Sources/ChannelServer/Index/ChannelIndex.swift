@@ -10,6 +10,30 @@
 // Search: the request compiles to one SQL statement returning matching ordinals in export order
 // (see SearchCompiler); ordering uses ranks computed per sort field on first use (SortRanks);
 // offset and limit are applied here. Searches run concurrently on pooled read-only connections.
+//
+// Semantics (delivery-api.md §5; where the documents are silent, our choice):
+// - eq: standard text fields exact and case-sensitive; user fields case-insensitive (Unicode
+//   lower case); numbers and datetimes compare as such; a date-only value on a datetime matches
+//   the calendar date the value was written in (`2020-06-17` matches `2020-06-17T00:00-06:00`).
+//   References compare by the referenced id. On a multivalued field any value may match.
+// - ne: exactly NOT eq, so items without the field (or with null) match.
+// - co: the value's words (split on anything but letters and digits, English stop words
+//   dropped) - any of them as a word of the field, case- and diacritic-insensitive. HTML in
+//   rich text is reduced to its text. On references, numbers, dates and booleans the value's
+//   blank- or comma-separated tokens are compared like eq.
+// - sw: case-insensitive prefix of the whole value (text values only).
+// - mt: the words as a consecutive phrase (stop words dropped on both sides) in one value; `?`
+//   is one character and `*` any run inside a word. No relevance ordering.
+// - sm: a word within 2 edits (1 for three-letter words, 0 for shorter) of a word of the value.
+// - ge gt le lt: numbers numerically, datetimes by instant; date-only values and values without
+//   an offset are UTC. A value that is neither a number nor a datetime is an IndexError.
+// - null and missing values match nothing except through ne/NOT. Unknown user fields match
+//   nothing (cross-type queries may name user fields).
+// - fields.ref.field: items whose reference field `ref` points at an item matching `field`;
+//   a standard name at the second level means the standard field.
+// - default: any of its words in name, description or any user text field; ANDed with q.
+// - orderBy: missing values last in either direction; ties in export order; text by its first
+//   64 lower-cased characters (code point order); unknown and unsortable fields ignored.
 
 import Foundation
 import Synchronization
@@ -26,7 +50,8 @@ public final class ChannelIndex: Sendable {
     private let temporary: Bool
     private let pool: ConnectionPool
     private let catalog: IndexCatalog
-    private let ranks = Mutex<[String: SortRanks?]>([:])
+    /// Ranks of the sortable fields used so far, by field name.
+    private let ranks = Mutex<[String: SortRanks]>([:])
 
     /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
     public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
@@ -119,9 +144,7 @@ public final class ChannelIndex: Sendable {
         let limit = max(0, request.limit)
         let offset = max(0, request.offset)
         var compiler = SearchCompiler(catalog: catalog, connection: db)
-        var predicates: [String] = []
-        if let query = request.query { predicates.append(try compiler.predicate(query)) }
-        if let text = request.defaultText, let predicate = compiler.defaultText(text) { predicates.append(predicate) }
+        let statement = try compiler.statement(query: request.query, defaultText: request.defaultText)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
         for key in request.orderBy {
             if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.descending)) }
@@ -129,17 +152,14 @@ public final class ChannelIndex: Sendable {
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)
         let pageEnd = endOverflow ? Int.max : end
-        if predicates.isEmpty && keys.isEmpty {
+        if statement == nil && keys.isEmpty {
             let page = min(offset, itemCount)..<min(pageEnd, itemCount)
             return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
         }
 
         var matched: [Int32]
         var complete = true
-        if predicates.isEmpty {
-            matched = (0..<Int32(itemCount)).map { $0 }
-        } else {
-            var sql = compiler.statement(predicates)
+        if var sql = statement {
             var parameters = compiler.parameters
             if keys.isEmpty && !request.countTotal && pageEnd < Int.max {
                 parameters.append(.int(Int64(pageEnd) + 1))
@@ -152,13 +172,15 @@ public final class ChannelIndex: Sendable {
             while try statement.step() { matched.append(Int32(truncatingIfNeeded: statement.int64(0))) }
             statement.reset()
             if matched.count <= pageEnd { complete = true }
+        } else {
+            matched = (0..<Int32(itemCount)).map { $0 }
         }
-        if !keys.isEmpty { matched = matched.sorted(by: keys) }
+        let total = matched.count
+        if !keys.isEmpty { matched = matched.ordered(by: keys, first: pageEnd) }
 
         let page = min(offset, matched.count)..<min(pageEnd, matched.count)
         return SearchResult(
-            ordinals: matched[page].map { Int($0) }, total: complete ? matched.count : -1,
-            hasMore: matched.count > pageEnd)
+            ordinals: matched[page].map { Int($0) }, total: complete ? total : -1, hasMore: total > pageEnd)
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {
@@ -166,7 +188,7 @@ public final class ChannelIndex: Sendable {
         // Only sortable fields are cached, so arbitrary unknown names cannot grow the cache.
         guard let loaded = try SortRanks.load(field: field, catalog: catalog, count: itemCount, connection: db)
         else { return nil }
-        ranks.withLock { $0[field] = .some(loaded) }
+        ranks.withLock { $0[field] = loaded }
         return loaded
     }
 }

@@ -1,11 +1,13 @@
 // Writes a complete index file for a list of export items.
 //
-// Two passes over the items: the first names the user fields (and which of them hold text, so
-// they get a full-text column), the second inserts everything in one transaction with prepared
-// statements, journal and sync off. Secondary indexes, the vocabulary table and statistics are
-// made after the bulk insert. The caller builds into a temporary file and renames it.
+// Two passes over the items: the first names the user fields and notes the kinds of value each
+// holds (text fields get a full-text column), the second inserts everything in one transaction
+// with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
+// statistics are made after the bulk insert. The caller builds into a temporary file and renames
+// it.
 
 import DeliveryKit
+import Foundation
 
 struct IndexBuilder {
     let items: [ExportItem]
@@ -13,6 +15,13 @@ struct IndexBuilder {
 
     /// The fid of the standard `taxonomies` field in `vals`.
     static let taxonomiesFieldID: Int64 = 1
+
+    private struct Field {
+        var id: Int64
+        var name: String
+        var kinds: Int64 = 0
+        var column: Int?
+    }
 
     func build(at path: String) throws {
         let db = try SQLiteConnection(path: path, readOnly: false)
@@ -22,113 +31,102 @@ struct IndexBuilder {
             PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072;
             """)
 
-        // Pass 1: field ids, and which fields hold text.
-        var fieldIDs: [String: Int64] = ["taxonomies": Self.taxonomiesFieldID]
-        var fieldOrder: [String] = ["taxonomies"]
-        var textFields: Set<String> = []
+        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds.
+        var fields: [String: Field] = [:]
+        var order: [String] = []
         for item in items {
-            let fields = item.fields
-            for key in fields.keys.sorted() {
-                let value = fields[key]!
-                let name = "fields." + key
-                if fieldIDs[name] == nil {
-                    fieldIDs[name] = Int64(fieldOrder.count + 1)
-                    fieldOrder.append(name)
+            let itemFields = item.fields  // parsed on each read: once per item
+            for key in itemFields.keys.sorted() {
+                let kinds = IndexedValue.kinds(of: itemFields[key]!)
+                if fields[key] == nil {
+                    fields[key] = Field(id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key)
+                    order.append(key)
                 }
-                if !textFields.contains(name), Self.holdsText(value) { textFields.insert(name) }
+                fields[key]!.kinds |= kinds
             }
         }
-        let standardColumns = StandardField.textFields.count
-        var ftsColumns: [String: Int] = [:]
-        var userColumns = 0
-        for name in fieldOrder where textFields.contains(name) {
-            ftsColumns[name] = standardColumns + min(userColumns, IndexSchema.maximumUserColumns)
-            userColumns += 1
+        let standardColumns = IndexSchema.ftsStandardFields.count
+        var textFields = 0
+        for key in order where fields[key]!.kinds & ValueKind.text.bit != 0 {
+            fields[key]!.column = standardColumns + min(textFields, IndexSchema.maximumUserColumns)
+            textFields += 1
         }
-        let columnCount = standardColumns + min(userColumns, IndexSchema.maximumUserColumns + 1)
+        let columnCount = standardColumns + min(textFields, IndexSchema.maximumUserColumns + 1)
 
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createTables)
         try db.execute(IndexSchema.createFTS(columns: columnCount))
-        try db.execute("INSERT INTO fts(fts, rank) VALUES('pgsz', 4000)")
 
-        let insertField = try db.prepare("INSERT INTO fieldnames(fid, name, ftscol) VALUES(?, ?, ?)")
-        for name in fieldOrder {
-            let column = ftsColumns[name].map { SQLValue.text("c\($0)") } ?? .null
-            try insertField.run([.int(fieldIDs[name]!), .text(name), column])
+        let insertField = try db.prepare("INSERT INTO fieldnames(fid, name, ftscol, kinds) VALUES(?, ?, ?, ?)")
+        let taxonomyKinds = items.contains { !$0.taxonomyIDs.isEmpty } ? ValueKind.reference.bit : 0
+        try insertField.run([.int(Self.taxonomiesFieldID), .text("taxonomies"), .null, .int(taxonomyKinds)])
+        for key in order {
+            let field = fields[key]!
+            try insertField.run([
+                .int(field.id), .text(field.name), field.column.map { .text("c\($0)") } ?? .null, .int(field.kinds),
+            ])
         }
 
-        var ordinalOfID: [String: Int] = [:]
+        var ordinalOfID: [String: Int64] = [:]
         ordinalOfID.reserveCapacity(items.count)
-        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = ord }
+        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
 
         let itemColumns = IndexSchema.itemColumnNames
         let insertItem = try db.prepare(
-            "INSERT INTO items(ord, \(itemColumns.joined(separator: ", "))) VALUES(?\(String(repeating: ", ?", count: itemColumns.count)))"
-        )
+            "INSERT INTO items(ord, \(itemColumns.joined(separator: ", "))) VALUES(?"
+                + String(repeating: ", ?", count: itemColumns.count) + ")")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
         let insertText = try db.prepare(
             "INSERT INTO fts(rowid, \((0..<columnCount).map { "c\($0)" }.joined(separator: ", "))) VALUES(?"
                 + String(repeating: ", ?", count: columnCount) + ")")
 
-        var ftsRow = [String?](repeating: nil, count: columnCount)
+        var texts = [[String]](repeating: [], count: columnCount)
         for (ord, item) in items.enumerated() {
-            // items
+            let ordValue = SQLValue.int(Int64(ord))
             insertItem.reset()
-            var index: Int32 = 1
-            try insertItem.bind(index, .int(Int64(ord)))
-            for (column, field) in StandardField.textFields.enumerated() {
+            try insertItem.bind(1, ordValue)
+            var index: Int32 = 2
+            for field in StandardField.textFields {
                 let text = item.standardText(field)
-                try insertItem.bind(index + 1, .text(text))
-                try insertItem.bind(index + 2, .text(text.lowercased()))
+                try insertItem.bind(index, .text(text))
+                try insertItem.bind(index + 1, .text(text.lowercased()))
                 index += 2
-                ftsRow[column] = text.isEmpty ? nil : TextFolding.plainText(text)
             }
-            try insertItem.bind(index + 1, item.translatable.map { .int($0 ? 1 : 0) } ?? .null)
+            try insertItem.bind(index, item.translatable.map { .int($0 ? 1 : 0) } ?? .null)
+            index += 1
             for date in [indexedDate(item.createdDate), indexedDate(item.updatedDate)] {
-                try insertItem.bind(index + 2, date.map { .int($0.epochMilliseconds) } ?? .null)
-                try insertItem.bind(index + 3, date.map { .text($0.localDate) } ?? .null)
+                try insertItem.bind(index, date.map { .int($0.epochMilliseconds) } ?? .null)
+                try insertItem.bind(index + 1, date.map { .text($0.localDate) } ?? .null)
                 index += 2
             }
             _ = try insertItem.step()
 
-            // vals and the user columns of fts
+            for column in texts.indices { texts[column].removeAll(keepingCapacity: true) }
+            if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
+            if !item.description.isEmpty { texts[1].append(TextFolding.plainText(item.description)) }
+
             for (seq, id) in item.taxonomyIDs.enumerated() {
-                try insertValue.run([
-                    .int(Int64(ord)), .int(Self.taxonomiesFieldID), .int(Int64(seq)),
-                    .int(ValueKind.reference.rawValue), .text(id.lowercased()), .null,
-                    ordinalOfID[id].map { .int(Int64($0)) } ?? .null, .null,
-                ])
+                try insert(
+                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
+                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
             }
-            for column in standardColumns..<columnCount { ftsRow[column] = nil }
             for (key, json) in item.fields {
-                let name = "fields." + key
-                let fid = fieldIDs[name]!
-                var texts: [String] = []
+                let field = fields[key]!
                 for (seq, value) in IndexedValue.values(of: json) {
-                    try insertValue.run([
-                        .int(Int64(ord)), .int(fid), .int(Int64(seq)), .int(value.kind.rawValue),
-                        value.fold.map { .text($0) } ?? .null, value.num.map { .double($0) } ?? .null,
-                        value.referenceID.flatMap { ordinalOfID[$0] }.map { .int(Int64($0)) } ?? .null,
-                        value.full.map { .text($0) } ?? .null,
-                    ])
-                    if let text = value.text { texts.append(TextFolding.plainText(text)) }
-                }
-                if let column = ftsColumns[name], !texts.isEmpty {
-                    let joined = texts.joined(separator: TextFolding.valueSeparator)
-                    if let existing = ftsRow[column] {
-                        ftsRow[column] = existing + TextFolding.valueSeparator + joined
-                    } else {
-                        ftsRow[column] = joined
+                    try insert(
+                        insertValue, ord: ordValue, fid: field.id, seq: seq, value,
+                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
+                    if let text = value.text, let column = field.column {
+                        texts[column].append(TextFolding.plainText(text))
                     }
                 }
             }
-            if ftsRow.contains(where: { $0 != nil }) {
+            if texts.contains(where: { !$0.isEmpty }) {
                 insertText.reset()
-                try insertText.bind(1, .int(Int64(ord)))
-                for (column, text) in ftsRow.enumerated() {
-                    try insertText.bind(Int32(column + 2), text.map { .text($0) } ?? .null)
+                try insertText.bind(1, ordValue)
+                for (column, values) in texts.enumerated() where !values.isEmpty {
+                    try insertText.bind(Int32(column + 2), .text(values.joined(separator: TextFolding.valueSeparator)))
                 }
                 _ = try insertText.step()
             }
@@ -147,13 +145,19 @@ struct IndexBuilder {
         try db.execute("COMMIT")
     }
 
-    /// True if the value is, or is an array holding, a string.
-    static func holdsText(_ json: JSON) -> Bool {
-        switch json {
-        case .string: true
-        case .array(let elements): elements.contains { if case .string = $0 { true } else { false } }
-        default: false
-        }
+    private func insert(
+        _ statement: SQLiteStatement, ord: SQLValue, fid: Int64, seq: Int, _ value: IndexedValue, ref: Int64?
+    ) throws {
+        statement.reset()
+        try statement.bind(1, ord)
+        try statement.bind(2, .int(fid))
+        try statement.bind(3, .int(Int64(seq)))
+        try statement.bind(4, .int(value.kind.rawValue))
+        if let fold = value.fold { try statement.bind(5, .text(fold)) }
+        if let num = value.num { try statement.bind(6, .double(num)) }
+        if let ref { try statement.bind(7, .int(ref)) }
+        if let full = value.full { try statement.bind(8, .text(full)) }
+        _ = try statement.step()
     }
 
     /// FNV-1a over the ids in order: a reopened index must list the same items at the same ordinals.

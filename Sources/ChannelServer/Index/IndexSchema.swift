@@ -1,74 +1,87 @@
 // The layout of the index file.
 //
 //     meta(key, value)                  schema version, item count, ids hash, fingerprint
-//     items(ord, <standard columns>)    one row per item; text columns raw and folded (`_f`),
+//     items(ord, <standard columns>)    one row per item; text columns raw and lower-cased (`_f`),
 //                                       dates as epoch ms plus their calendar date (`_d`)
-//     fieldnames(fid, name, ftscol)     `fields.<name>` and `taxonomies`, with their FTS column
+//     fieldnames(fid, name, ftscol, kinds)
+//                                       `fields.<name>` and `taxonomies`, their full-text column
+//                                       and the kinds of value seen (bit 1 << ValueKind)
 //     vals(ord, fid, seq, kind, fold, num, ref, full)
 //                                       one row per user-field value (array elements too, seq >= 0)
-//     fts(c0, c1, ...)                  FTS5, rowid = ord: c0...c9 the standard text fields, then
-//                                       one column per user field holding text
+//     fts(c0, c1, ...)                  FTS5, contentless, detail=column, rowid = ord: c0 name,
+//                                       c1 description, then one column per user field with text
 //     terms(col, term, len)             the FTS vocabulary per column, for `sm`
 //
-// `ord` is the item's index in the array given to ChannelIndex.
+// `ord` is the item's index in the array given to ChannelIndex. The FTS table keeps neither the
+// text nor word positions (fast to build, small); phrases (`mt`) are checked on the values
+// themselves (`items`, `vals.fold`/`vals.full`).
 
 /// The kind of one indexed user-field value (`vals.kind`).
-enum ValueKind: Int64 {
+enum ValueKind: Int64, CaseIterable {
     case number = 1
     case datetime = 2
     case boolean = 3
     case text = 4
     case reference = 5
+
+    /// This kind's bit in `fieldnames.kinds`.
+    var bit: Int64 { 1 << rawValue }
+
+    /// The bit in `fieldnames.kinds` set when some item holds an array in the field.
+    static let multivaluedBit: Int64 = 1
 }
 
 enum IndexSchema {
     /// Bumped whenever the layout or the meaning of a column changes; older files are rebuilt.
-    static let version = "oceq-index-3"
+    static let version = "oceq-index-5"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
     /// the whole folded text in `vals.full`.
-    static let foldLimit = 500
+    static let foldLimit = 64
 
     /// At most this many user fields get an FTS column of their own; the rest share one.
     static let maximumUserColumns = 1000
 
-    /// The FTS column of a standard text field.
-    static func ftsColumn(_ field: StandardField) -> String {
-        "c\(StandardField.textFields.firstIndex(of: field)!)"
+    /// The standard fields with a full-text column (others use word functions over `items`).
+    static let ftsStandardFields: [StandardField] = [.name, .description]
+
+    /// The FTS column of a standard text field, if it has one.
+    static func ftsColumn(_ field: StandardField) -> String? {
+        ftsStandardFields.firstIndex(of: field).map { "c\($0)" }
     }
 
-    /// The FTS columns the `default` parameter searches besides the user columns.
-    static let defaultStandardColumns = [ftsColumn(.name), ftsColumn(.description)]
-
     static var createTables: String {
-        var itemColumns = ["ord INTEGER PRIMARY KEY"]
-        for field in StandardField.textFields {
-            itemColumns.append("\(field.rawValue) TEXT NOT NULL")
-            itemColumns.append("\(field.rawValue)_f TEXT NOT NULL")
-        }
-        itemColumns += [
-            "translatable INTEGER", "createdDate INTEGER", "createdDate_d TEXT", "updatedDate INTEGER",
-            "updatedDate_d TEXT",
-        ]
+        let columns = itemColumnNames.map { "\($0) \(columnType($0))" }.joined(separator: ", ")
         return """
             CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            CREATE TABLE items(\(itemColumns.joined(separator: ", ")));
-            CREATE TABLE fieldnames(fid INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, ftscol TEXT);
+            CREATE TABLE items(ord INTEGER PRIMARY KEY, \(columns));
+            CREATE TABLE fieldnames(fid INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, ftscol TEXT,
+                kinds INTEGER NOT NULL);
             CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
                 fold TEXT, num REAL, ref INTEGER, full TEXT);
             CREATE TABLE terms(col INTEGER NOT NULL, term TEXT NOT NULL, len INTEGER NOT NULL);
             """
     }
 
-    /// The item columns in insertion order (after `ord`).
-    static var itemColumnNames: [String] {
-        StandardField.textFields.flatMap { [$0.rawValue, $0.rawValue + "_f"] }
-            + ["translatable", "createdDate", "createdDate_d", "updatedDate", "updatedDate_d"]
+    private static func columnType(_ name: String) -> String {
+        switch name {
+        case "translatable", "createdDate", "updatedDate": "INTEGER"
+        case "createdDate_d", "updatedDate_d": "TEXT"
+        default: "TEXT NOT NULL"
+        }
     }
+
+    /// The item columns in insertion order (after `ord`).
+    static let itemColumnNames: [String] =
+        StandardField.textFields.flatMap { [$0.rawValue, $0.rawValue + "_f"] }
+        + ["translatable", "createdDate", "createdDate_d", "updatedDate", "updatedDate_d"]
 
     static func createFTS(columns: Int) -> String {
         let names = (0..<columns).map { "c\($0)" }.joined(separator: ", ")
-        return "CREATE VIRTUAL TABLE fts USING fts5(\(names), tokenize = 'unicode61 remove_diacritics 2');"
+        return """
+            CREATE VIRTUAL TABLE fts USING fts5(\(names), tokenize = 'unicode61 remove_diacritics 2',
+                content = '', detail = column, columnsize = 0);
+            """
     }
 
     /// Created after the bulk insert.

@@ -23,6 +23,31 @@ struct IndexedValue {
         return scalar(json).map { [(-1, $0)] } ?? []
     }
 
+    /// The kinds of value `json` yields, as a `ValueKind.bit` mask, without building the values.
+    static func kinds(of json: JSON) -> Int64 {
+        switch json {
+        case .array(let elements): elements.reduce(ValueKind.multivaluedBit) { $0 | scalarKind($1) }
+        default: scalarKind(json)
+        }
+    }
+
+    private static func scalarKind(_ json: JSON) -> Int64 {
+        switch json {
+        case .null, .array: 0
+        case .string: ValueKind.text.bit
+        case .int, .double: ValueKind.number.bit
+        case .bool: ValueKind.boolean.bit
+        case .object(let members):
+            if let value = members["value"]?.stringValue, QueryDateTime.parse(value) != nil {
+                ValueKind.datetime.bit
+            } else if members["id"]?.stringValue != nil {
+                ValueKind.reference.bit
+            } else {
+                0
+            }
+        }
+    }
+
     static func scalar(_ json: JSON) -> IndexedValue? {
         switch json {
         case .null, .array:

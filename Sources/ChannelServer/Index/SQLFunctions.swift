@@ -1,10 +1,14 @@
 import CSQLite
 
-/// The SQL functions compiled searches call, registered on every connection.
+/// The SQL functions compiled searches call, registered on every connection. Text arguments are
+/// field values (HTML is reduced to its text first); word lists are folded words separated by
+/// spaces.
 ///
-/// * `oceq_mt(text, pattern)`: 1 if `text` (values separated by U+2029) contains the phrase
-///   `pattern` (folded words separated by spaces, `?`/`*` wildcards inside words), else 0.
-/// * `oceq_near(term, word, edits)`: 1 if `term` is within `edits` edits of `word`, else 0.
+/// * `oceq_mt(value, pattern)`: 1 if the value contains the phrase `pattern` (`?`/`*` wildcards
+///   inside words), else 0.
+/// * `oceq_co(value, words)`: 1 if a word of the value is one of `words`.
+/// * `oceq_sm(value, words)`: 1 if a word of the value is within a few edits of one of `words`.
+/// * `oceq_near(term, word, edits)`: 1 if the folded term is within `edits` edits of `word`.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
@@ -13,24 +17,37 @@ enum SQLFunctions {
             { context, _, arguments in
                 guard let arguments, let text = SQLFunctions.text(arguments[0]),
                     let pattern = SQLFunctions.text(arguments[1])
-                else {
-                    sqlite3_result_int(context, 0)
-                    return
-                }
+                else { return sqlite3_result_int(context, 0) }
                 let words = pattern.split(separator: " ").map { Array($0.unicodeScalars) }
                 sqlite3_result_int(context, TextFolding.phraseMatches(text, pattern: words) ? 1 : 0)
+            }, nil, nil, nil)
+        sqlite3_create_function_v2(
+            db, "oceq_co", 2, flags, nil,
+            { context, _, arguments in
+                guard let arguments, let text = SQLFunctions.text(arguments[0]),
+                    let words = SQLFunctions.text(arguments[1])
+                else { return sqlite3_result_int(context, 0) }
+                let set = Set(words.split(separator: " ").map(String.init))
+                sqlite3_result_int(context, TextFolding.containsAnyWord(text, set) ? 1 : 0)
+            }, nil, nil, nil)
+        sqlite3_create_function_v2(
+            db, "oceq_sm", 2, flags, nil,
+            { context, _, arguments in
+                guard let arguments, let text = SQLFunctions.text(arguments[0]),
+                    let words = SQLFunctions.text(arguments[1])
+                else { return sqlite3_result_int(context, 0) }
+                let list = words.split(separator: " ").map(String.init)
+                sqlite3_result_int(context, TextFolding.containsSimilarWord(text, list) ? 1 : 0)
             }, nil, nil, nil)
         sqlite3_create_function_v2(
             db, "oceq_near", 3, flags, nil,
             { context, _, arguments in
                 guard let arguments, let term = SQLFunctions.text(arguments[0]),
                     let word = SQLFunctions.text(arguments[1])
-                else {
-                    sqlite3_result_int(context, 0)
-                    return
-                }
+                else { return sqlite3_result_int(context, 0) }
                 let limit = Int(sqlite3_value_int(arguments[2]))
-                let d = TextFolding.editDistance(Array(term.unicodeScalars), Array(word.unicodeScalars), limit: limit)
+                let d = TextFolding.editDistance(
+                    Array(TextFolding.fold(term).unicodeScalars), Array(word.unicodeScalars), limit: limit)
                 sqlite3_result_int(context, d <= limit ? 1 : 0)
             }, nil, nil, nil)
     }

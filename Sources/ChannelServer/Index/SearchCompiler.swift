@@ -1,55 +1,124 @@
-import Foundation
-
-// Compiles a QueryExpression into one SQL predicate over `items` (alias `i`).
+// Compiles a search (q and default) into one SQL statement returning matching ordinals in
+// export order.
 //
-// Every leaf yields 0 or 1, never NULL, so NOT is plain SQL NOT. Standard fields are columns of
-// `items`; user fields are `ord IN (SELECT ord FROM vals ...)` sets; text operators go through
-// the FTS5 table (`co`: any word, `mt`: FTS candidates checked by oceq_mt, `sm`: vocabulary terms
-// within a few edits, found in `terms` with oceq_near). `ne` is NOT eq for every field.
-// SQLite's limits shape the text: AND/OR lists are joined flat in runs of 32 (expression depth),
-// and parts nested deeper than a few levels move into common table expressions (parser stack).
-// Parameters are numbered (?1, ?2, ...) so pieces can be assembled in any order.
+// Shape: conditions of the top-level AND that the full-text index answers alone (`co` on name,
+// description or a text-only user field, and `default`) become one FTS5 MATCH that drives the
+// scan (`FROM fts CROSS JOIN items`), so a common word costs a doclist walk rather than a large
+// IN list; everything else is a predicate over `items` (alias `i`). Standard fields are columns
+// of `items`; user fields are `ord IN (SELECT ord FROM vals ...)` sets, limited to the kinds of
+// value the field holds; ranges on one single-valued user field inside an AND merge into one
+// set. `co`, `mt`, `sm` on name, description and user text use the FTS table (`mt` candidates are
+// checked by oceq_mt on the values, `sm` expands to vocabulary terms within a few edits); on the
+// other standard text fields they call oceq_co / oceq_mt / oceq_sm per row. `ne` is NOT eq.
+//
+// Every leaf yields 0 or 1, never NULL, so NOT is plain SQL NOT. SQLite's limits shape the text:
+// AND/OR lists are joined flat in runs of 32 (expression depth) and parts nested deeper than a
+// few levels move into common table expressions (parser stack). Parameters are numbered (?1,
+// ?2, ...) so pieces can be assembled in any order.
+
+import Foundation
 
 struct SearchCompiler {
     let catalog: IndexCatalog
     let connection: SQLiteConnection
     private(set) var parameters: [SQLValue] = []
     private var aliases = 0
+    /// Common table expressions the predicate refers to (deeply nested parts), in dependency order.
+    private var commonTables: [String] = []
 
     /// Most vocabulary terms one `sm` word expands to.
     static let maximumFuzzyTerms = 256
+    /// Boolean nesting levels emitted inline before a part moves into a common table expression.
+    static let inlineDepth = 6
+    /// Operands joined flat by AND/OR before they are grouped.
+    static let flatListLength = 32
 
     init(catalog: IndexCatalog, connection: SQLiteConnection) {
         self.catalog = catalog
         self.connection = connection
     }
 
-    mutating func parameter(_ value: SQLValue) -> String {
+    private mutating func parameter(_ value: SQLValue) -> String {
         parameters.append(value)
         return "?\(parameters.count)"
     }
 
-    mutating func text(_ s: String) -> String { parameter(.text(s)) }
+    private mutating func text(_ s: String) -> String { parameter(.text(s)) }
+
+    private mutating func instant(_ date: QueryDateTime) -> String {
+        parameter(.double(Double(date.epochMilliseconds)))
+    }
+
+    /// `SELECT ord FROM vals WHERE fid = <the field's id> AND <condition>`.
+    private mutating func values(_ field: IndexCatalog.Field, _ condition: String) -> String {
+        "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND \(condition)"
+    }
+
+    // MARK: statement
+
+    /// The statement for `query` AND `defaultText`, or nil when neither filters anything.
+    mutating func statement(query: QueryExpression?, defaultText: String?) throws -> String? {
+        var conjuncts: [QueryExpression] = []
+        if let query {
+            if case .and(let list) = query { conjuncts = list } else { conjuncts = [query] }
+        }
+        var matches: [String] = []
+        var rest: [QueryExpression] = []
+        for conjunct in conjuncts {
+            if case .condition(let c) = conjunct, let match = fullTextMatch(c) {
+                matches.append(match)
+            } else {
+                rest.append(conjunct)
+            }
+        }
+        var predicates = try conjunction(rest, alias: "i", depth: 1)
+        if let defaultText, !TextFolding.words(defaultText).isEmpty {
+            let words = TextFolding.searchWords(defaultText)
+            if words.isEmpty { predicates.append("0") } else { matches.append(anyOf(words)) }
+        }
+        guard !matches.isEmpty || !predicates.isEmpty else { return nil }
+
+        let with = commonTables.isEmpty ? "" : "WITH \(commonTables.joined(separator: ", ")) "
+        let filter = grouped(predicates, "AND")
+        guard !matches.isEmpty else {
+            return "\(with)SELECT i.ord FROM items i WHERE \(filter) ORDER BY i.ord"
+        }
+        let match = text(matches.count == 1 ? matches[0] : matches.map { "(\($0))" }.joined(separator: " AND "))
+        guard !predicates.isEmpty else {
+            return "\(with)SELECT rowid FROM fts WHERE fts MATCH \(match) ORDER BY rowid"
+        }
+        return """
+            \(with)SELECT i.ord FROM fts CROSS JOIN items i ON i.ord = fts.rowid \
+            WHERE fts MATCH \(match) AND \(filter) ORDER BY fts.rowid
+            """
+    }
+
+    /// The FTS5 expression answering `c` exactly, when the full-text index alone can.
+    private func fullTextMatch(_ c: QueryCondition) -> String? {
+        guard c.op == .co else { return nil }
+        let words = TextFolding.searchWords(c.value)
+        guard !words.isEmpty else { return nil }
+        switch FieldPath(c.field) {
+        case .standard(let field):
+            guard let column = IndexSchema.ftsColumn(field) else { return nil }
+            return "{\(column)} : (\(anyOf(words)))"
+        case .user(let name):
+            guard let field = catalog.fields["fields." + name], field.textOnly, let column = field.ftsColumn,
+                column != catalog.sharedColumn
+            else { return nil }
+            return "{\(column)} : (\(anyOf(words)))"
+        default:
+            return nil
+        }
+    }
+
+    private func anyOf(_ words: [String]) -> String {
+        words.map(TextFolding.ftsQuoted).joined(separator: " OR ")
+    }
 
     // MARK: expressions
 
-    /// Common table expressions the predicate refers to (deeply nested parts), in dependency order.
-    private(set) var commonTables: [String] = []
-
-    /// Boolean nesting levels emitted inline before a part moves into its own common table
-    /// expression: SQLite's parser stack (100 entries) overflows on deeply nested parentheses.
-    static let inlineDepth = 6
-    /// Operands joined flat by AND/OR before they are grouped, bounding both the expression tree
-    /// depth (SQLite allows 1000) and the parenthesis nesting.
-    static let flatListLength = 32
-
-    /// The whole statement: matching ordinals in export order.
-    mutating func statement(_ predicates: [String]) -> String {
-        let with = commonTables.isEmpty ? "" : "WITH \(commonTables.joined(separator: ", ")) "
-        return "\(with)SELECT i.ord FROM items i WHERE \(predicates.joined(separator: " AND ")) ORDER BY i.ord"
-    }
-
-    mutating func predicate(_ expression: QueryExpression, alias: String = "i", depth: Int = 0) throws -> String {
+    mutating func predicate(_ expression: QueryExpression, alias: String, depth: Int) throws -> String {
         if case .condition(let condition) = expression { return try self.condition(condition, alias: alias) }
         if depth >= Self.inlineDepth {
             aliases += 1
@@ -63,12 +132,64 @@ struct SearchCompiler {
         case .condition:
             fatalError("handled above")
         case .and(let list):
-            return grouped(try list.map { try predicate($0, alias: alias, depth: depth + 1) }, "AND")
+            return grouped(try conjunction(list, alias: alias, depth: depth + 1), "AND")
         case .or(let list):
             return grouped(try list.map { try predicate($0, alias: alias, depth: depth + 1) }, "OR")
         case .not(let inner):
             return "(NOT \(try predicate(inner, alias: alias, depth: depth + 1)))"
         }
+    }
+
+    /// The predicates of an AND list, with ranges on one single-valued user field merged.
+    private mutating func conjunction(_ list: [QueryExpression], alias: String, depth: Int) throws -> [String] {
+        var ranges: [String: [QueryCondition]] = [:]
+        var rangeOrder: [String] = []
+        var others: [QueryExpression] = []
+        for expression in list {
+            if case .condition(let c) = expression, let key = rangeKey(c) {
+                if ranges[key] == nil { rangeOrder.append(key) }
+                ranges[key, default: []].append(c)
+            } else {
+                others.append(expression)
+            }
+        }
+        var predicates: [String] = []
+        for key in rangeOrder {
+            let conditions = ranges[key]!
+            if conditions.count == 1 {
+                predicates.append(try condition(conditions[0], alias: alias))
+            } else {
+                predicates.append("\(alias).ord IN (\(mergedRange(conditions, dates: key.hasSuffix("#date"))))")
+            }
+        }
+        for expression in others { predicates.append(try predicate(expression, alias: alias, depth: depth)) }
+        return predicates
+    }
+
+    /// `fields.x#number` or `fields.x#date` for a range condition with one reading on a single-valued
+    /// user field; nil otherwise.
+    private func rangeKey(_ c: QueryCondition) -> String? {
+        guard [.ge, .gt, .le, .lt].contains(c.op), case .user(let name) = FieldPath(c.field),
+            let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
+        else { return nil }
+        let number = QueryNumber.parse(c.value) != nil && field.has(.number)
+        let date = QueryDateTime.parse(c.value) != nil && field.has(.datetime)
+        if number == date { return nil }
+        return "fields." + name + (number ? "#number" : "#date")
+    }
+
+    private mutating func mergedRange(_ conditions: [QueryCondition], dates: Bool) -> String {
+        guard case .user(let name) = FieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
+        else { return "SELECT NULL WHERE 0" }
+        var sql =
+            values(field, "kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)")
+        for c in conditions {
+            let bound =
+                dates
+                ? Double(QueryDateTime.parse(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
+            sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
+        }
+        return sql
     }
 
     /// `(a OP b OP ...)` in flat runs of `flatListLength`, the runs themselves grouped the same way.
@@ -83,21 +204,6 @@ struct SearchCompiler {
             start = end
         }
         return grouped(runs, op)
-    }
-
-    /// The `default` parameter: any of its words in name, description or a user text field.
-    /// Nil when the text has no words at all; a predicate matching nothing when it has only stop
-    /// words.
-    mutating func defaultText(_ value: String, alias: String = "i") -> String? {
-        guard !TextFolding.words(value).isEmpty else { return nil }
-        let words = TextFolding.searchWords(value)
-        guard !words.isEmpty else { return "0" }
-        let match = "- {\(catalog.nonDefaultColumns.joined(separator: " "))} : (\(anyOf(words)))"
-        return "\(alias).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))"
-    }
-
-    private func anyOf(_ words: [String]) -> String {
-        words.map(TextFolding.ftsQuoted).joined(separator: " OR ")
     }
 
     // MARK: conditions
@@ -118,7 +224,7 @@ struct SearchCompiler {
             guard let set = try userSet("fields." + name, c) else { return "0" }
             return "\(alias).ord IN (\(set))"
         case .referenced(let reference, let target):
-            guard let field = catalog.fields["fields." + reference] else { return "0" }
+            guard let field = catalog.fields["fields." + reference], field.has(.reference) else { return "0" }
             let targets: String
             switch target {
             case .standard(let standardField):
@@ -157,26 +263,37 @@ struct SearchCompiler {
         }
     }
 
-    mutating func standard(_ field: StandardField, _ c: QueryCondition, alias a: String) throws -> String {
+    private mutating func standard(_ field: StandardField, _ c: QueryCondition, alias a: String) throws -> String {
         let column = "\(a).\(field.rawValue)"
         switch field.kind {
         case .text:
+            let ftsColumn = IndexSchema.ftsColumn(field)
             switch c.op {
             case .eq, .ne:
                 return "\(column) = \(text(c.value))"
             case .co:
                 let words = TextFolding.searchWords(c.value)
                 guard !words.isEmpty else { return "0" }
-                let match = "{\(IndexSchema.ftsColumn(field))} : (\(anyOf(words)))"
-                return "\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))"
+                guard let ftsColumn else {
+                    return "oceq_co(\(column), \(text(words.joined(separator: " "))))"
+                }
+                let match = text("{\(ftsColumn)} : (\(anyOf(words)))")
+                return "\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(match))"
             case .sw:
                 return prefix(column: "\(column)_f", prefix: c.value.lowercased(), full: nil)
             case .mt:
-                guard let set = phraseSet(column: IndexSchema.ftsColumn(field), c.value) else { return "0" }
-                return "\(a).ord IN (\(set))"
+                guard let (pattern, match) = phrase(column: ftsColumn, c.value) else { return "0" }
+                let check = "oceq_mt(\(column), \(text(pattern)))"
+                guard let match else { return check }
+                return "(\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match))) AND \(check))"
             case .sm:
-                guard let set = try fuzzySet(column: IndexSchema.ftsColumn(field), c.value) else { return "0" }
-                return "\(a).ord IN (\(set))"
+                guard let ftsColumn else {
+                    let words = TextFolding.searchWords(c.value)
+                    guard !words.isEmpty else { return "0" }
+                    return "oceq_sm(\(column), \(text(words.joined(separator: " "))))"
+                }
+                guard let match = try fuzzyMatch(column: ftsColumn, c.value) else { return "0" }
+                return "\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))"
             case .ge, .gt, .le, .lt:
                 throw unsupported(c, "text field")
             }
@@ -202,18 +319,11 @@ struct SearchCompiler {
                 throw IndexError(message: "'\(c.value)' is not a boolean (true or false)", offset: c.offset)
             }
         case .multiReference:
-            guard let field = catalog.fields[field.rawValue] else { return "0" }
+            guard c.op == .eq || c.op == .co else { throw unsupported(c, "reference field") }
+            guard let field = catalog.fields[field.rawValue], field.has(.reference) else { return "0" }
             let fid = parameter(.int(field.id))
-            switch c.op {
-            case .eq, .ne:
-                return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(c.value.lowercased())))"
-            case .co:
-                let ids = Self.tokens(c.value).map { text($0.lowercased()) }
-                return
-                    "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
-            default:
-                throw unsupported(c, "reference field")
-            }
+            let ids = (c.op == .eq ? [c.value] : Self.tokens(c.value)).map { text($0.lowercased()) }
+            return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
         }
     }
 
@@ -230,22 +340,20 @@ struct SearchCompiler {
     }
 
     /// The value split on blanks and commas, plus the whole value: the candidates `co` compares
-    /// with non-text values (ids, numbers, dates).
+    /// with values that are not text (ids, numbers, dates, booleans).
     static func tokens(_ value: String) -> [String] {
         let parts = value.split { $0 == "," || $0.isWhitespace }.map(String.init)
         var seen: Set<String> = []
-        return (parts + [value.trimmingCharacters(in: .whitespaces)]).filter { !$0.isEmpty && seen.insert($0).inserted }
+        let whole = value.trimmingCharacters(in: .whitespaces)
+        return (parts + [whole]).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     // MARK: user fields
 
     /// A `SELECT ord ...` of the items whose user field `name` satisfies `c`, or nil when nothing
-    /// can match (an unknown field, a value with no words).
-    mutating func userSet(_ name: String, _ c: QueryCondition) throws -> String? {
+    /// can match (an unknown field, no value of a fitting kind, a value with no words).
+    private mutating func userSet(_ name: String, _ c: QueryCondition) throws -> String? {
         let field = catalog.fields[name]
-        let kinds = (
-            number: ValueKind.number.rawValue, date: ValueKind.datetime.rawValue, text: ValueKind.text.rawValue
-        )
         switch c.op {
         case .ge, .gt, .le, .lt:
             let number = QueryNumber.parse(c.value)
@@ -258,108 +366,125 @@ struct SearchCompiler {
             guard let field else { return nil }
             let compare = Self.sqlComparison(c.op)
             var parts: [String] = []
-            if let number {
-                let fid = parameter(.int(field.id))
+            if let number, field.has(.number) {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.number) AND num \(compare) \(parameter(.double(number)))"
+                    values(
+                        field, "kind = \(ValueKind.number.rawValue) AND num \(compare) \(parameter(.double(number)))")
                 )
             }
-            if let date {
-                let fid = parameter(.int(field.id))
-                let bound = parameter(.double(Double(date.epochMilliseconds)))
+            if let date, field.has(.datetime) {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.date) AND num \(compare) \(bound)")
+                    values(field, "kind = \(ValueKind.datetime.rawValue) AND num \(compare) \(instant(date))")
+                )
             }
-            return parts.joined(separator: " UNION ALL ")
+            return union(parts)
         case .eq, .ne:
             guard let field else { return nil }
             return equalitySet(field, c.value)
         case .co:
             guard let field else { return nil }
-            var parts: [String] = []
-            let words = TextFolding.searchWords(c.value)
-            if let column = field.ftsColumn, !words.isEmpty {
-                parts.append(textSet(field, column: column, match: anyOf(words)))
-            }
-            var folds: [String] = []
-            var numbers: [Double] = []
-            var instants: [Int64] = []
-            for token in Self.tokens(c.value) {
-                folds.append(token.lowercased())
-                if let n = QueryNumber.parse(token) { numbers.append(n) }
-                if let d = QueryDateTime.parse(token) {
-                    if d.hasTime { instants.append(d.epochMilliseconds) } else { folds.append(d.localDate) }
-                }
-            }
-            let fid = parameter(.int(field.id))
-            let nonText = [ValueKind.datetime, .boolean, .reference].map { String($0.rawValue) }.joined(separator: ", ")
-            parts.append(
-                "SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(folds.map { text($0) }.joined(separator: ", "))) AND kind IN (\(nonText))"
-            )
-            if !numbers.isEmpty {
-                let list = numbers.map { parameter(.double($0)) }.joined(separator: ", ")
-                parts.append("SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.number) AND num IN (\(list))")
-            }
-            if !instants.isEmpty {
-                let list = instants.map { parameter(.double(Double($0))) }.joined(separator: ", ")
-                parts.append("SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.date) AND num IN (\(list))")
-            }
-            return parts.joined(separator: " UNION ALL ")
+            return containsSet(field, c.value)
         case .sw:
-            guard let field else { return nil }
+            guard let field, field.has(.text) else { return nil }
             let fid = parameter(.int(field.id))
             let test = prefix(column: "fold", prefix: c.value.lowercased(), full: "full")
-            return "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(kinds.text) AND \(test)"
+            return "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.text.rawValue) AND \(test)"
         case .mt:
-            guard let field, let column = field.ftsColumn, let set = phraseSet(column: column, c.value) else {
-                return nil
-            }
-            return restricted(set, field, column: column)
+            guard let field, field.has(.text), let column = field.ftsColumn,
+                let (pattern, match) = phrase(column: column, c.value)
+            else { return nil }
+            // `fold IS NOT NULL` (always true for text) lets the partial index vals_fold serve the scan.
+            var sql =
+                values(field, "fold IS NOT NULL AND kind = \(ValueKind.text.rawValue)")
+            if let match { sql += " AND ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))" }
+            return sql + " AND oceq_mt(coalesce(full, fold), \(text(pattern)))"
         case .sm:
-            guard let field, let column = field.ftsColumn, let set = try fuzzySet(column: column, c.value) else {
-                return nil
-            }
-            return restricted(set, field, column: column)
+            guard let field, field.has(.text), let column = field.ftsColumn,
+                let match = try fuzzyMatch(column: column, c.value)
+            else { return nil }
+            return restricted("SELECT rowid FROM fts WHERE fts MATCH \(text(match))", field, column: column)
         }
+    }
+
+    private func union(_ parts: [String]) -> String? {
+        parts.isEmpty ? nil : parts.joined(separator: " UNION ALL ")
     }
 
     /// `eq` on a user field: the folded text (text, boolean, reference id, a date's calendar date),
     /// or the number, or the instant.
-    private mutating func equalitySet(_ field: IndexCatalog.Field, _ value: String) -> String {
-        let fid = parameter(.int(field.id))
+    private mutating func equalitySet(_ field: IndexCatalog.Field, _ value: String) -> String? {
         let lower = value.lowercased()
-        var parts: [String]
-        if lower.unicodeScalars.count >= IndexSchema.foldLimit {
-            let (head, _) = IndexedValue.folded(value)
-            parts = [
-                "SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(head)) AND coalesce(full, fold) = \(text(lower))"
-            ]
-        } else {
-            parts = ["SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(lower))"]
+        var parts: [String] = []
+        let folded: [ValueKind] = [.text, .boolean, .reference, .datetime]
+        if folded.contains(where: field.has) {
+            if lower.unicodeScalars.count >= IndexSchema.foldLimit {
+                let (head, _) = IndexedValue.folded(value)
+                parts.append(values(field, "fold = \(text(head)) AND coalesce(full, fold) = \(text(lower))"))
+            } else {
+                parts.append(values(field, "fold = \(text(lower))"))
+            }
         }
-        if let number = QueryNumber.parse(value) {
+        if let number = QueryNumber.parse(value), field.has(.number) {
             parts.append(
-                "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))"
+                values(field, "kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))")
             )
         }
-        if let date = QueryDateTime.parse(value) {
+        if let date = QueryDateTime.parse(value), field.has(.datetime) {
             if date.hasTime {
-                let instant = parameter(.double(Double(date.epochMilliseconds)))
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.datetime.rawValue) AND num = \(instant)"
+                    values(field, "kind = \(ValueKind.datetime.rawValue) AND num = \(instant(date))")
                 )
             } else if date.localDate != lower {
                 parts.append(
-                    "SELECT ord FROM vals WHERE fid = \(fid) AND fold = \(text(date.localDate)) AND kind = \(ValueKind.datetime.rawValue)"
+                    values(field, "fold = \(text(date.localDate)) AND kind = \(ValueKind.datetime.rawValue)")
                 )
             }
         }
-        return parts.joined(separator: " UNION ALL ")
+        return union(parts)
     }
 
-    /// FTS rows matching `match` in the field's column.
-    private mutating func textSet(_ field: IndexCatalog.Field, column: String, match: String) -> String {
-        restricted("SELECT rowid FROM fts WHERE fts MATCH \(text("{\(column)} : (\(match))"))", field, column: column)
+    /// `co` on a user field: any word in its text; any blank- or comma-separated token equal to a
+    /// reference id, boolean, number or date.
+    private mutating func containsSet(_ field: IndexCatalog.Field, _ value: String) -> String? {
+        var parts: [String] = []
+        let words = TextFolding.searchWords(value)
+        if field.has(.text), let column = field.ftsColumn, !words.isEmpty {
+            parts.append(
+                restricted(
+                    "SELECT rowid FROM fts WHERE fts MATCH \(text("{\(column)} : (\(anyOf(words)))"))", field,
+                    column: column))
+        }
+        var folds: [String] = []
+        var numbers: [Double] = []
+        var instants: [Int64] = []
+        for token in Self.tokens(value) {
+            folds.append(token.lowercased())
+            if let n = QueryNumber.parse(token) { numbers.append(n) }
+            if let d = QueryDateTime.parse(token) {
+                if d.hasTime { instants.append(d.epochMilliseconds) } else { folds.append(d.localDate) }
+            }
+        }
+        let nonText: [ValueKind] = [.datetime, .boolean, .reference].filter(field.has)
+        if !nonText.isEmpty, !folds.isEmpty {
+            let kinds = nonText.map { String($0.rawValue) }.joined(separator: ", ")
+            let list = folds.map { text($0) }.joined(separator: ", ")
+            parts.append(
+                values(field, "fold IN (\(list)) AND kind IN (\(kinds))")
+            )
+        }
+        if field.has(.number), !numbers.isEmpty {
+            let list = numbers.map { parameter(.double($0)) }.joined(separator: ", ")
+            parts.append(
+                values(field, "kind = \(ValueKind.number.rawValue) AND num IN (\(list))")
+            )
+        }
+        if field.has(.datetime), !instants.isEmpty {
+            let list = instants.map { parameter(.double(Double($0))) }.joined(separator: ", ")
+            parts.append(
+                values(field, "kind = \(ValueKind.datetime.rawValue) AND num IN (\(list))")
+            )
+        }
+        return union(parts)
     }
 
     /// A full-text set narrowed to items having the field, when the column is shared.
@@ -368,9 +493,10 @@ struct SearchCompiler {
         return "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND ord IN (\(set))"
     }
 
-    /// `mt`: FTS candidates (whole words, and the literal prefix of wildcard words) checked by
-    /// oceq_mt for the phrase with its wildcards.
-    mutating func phraseSet(column: String, _ value: String) -> String? {
+    /// `mt`: the pattern for oceq_mt (folded words, wildcards kept) and, when the column has a
+    /// full-text index and the pattern has literal parts, an FTS5 expression selecting candidates
+    /// (whole words, and the literal head of wildcard words as prefixes). Nil for no words.
+    private func phrase(column: String?, _ value: String) -> (pattern: String, match: String?)? {
         let words = TextFolding.searchWords(value, wildcards: true)
         guard !words.isEmpty else { return nil }
         var constraints: [String] = []
@@ -382,16 +508,14 @@ struct SearchCompiler {
                 constraints.append(TextFolding.ftsQuoted(head) + "*")
             }
         }
-        let pattern = text(words.joined(separator: " "))
-        if constraints.isEmpty {
-            return "SELECT rowid FROM fts WHERE fts.\(column) IS NOT NULL AND oceq_mt(fts.\(column), \(pattern))"
-        }
-        let match = text("{\(column)} : (\(constraints.joined(separator: " AND ")))")
-        return "SELECT rowid FROM fts WHERE fts MATCH \(match) AND oceq_mt(fts.\(column), \(pattern))"
+        let pattern = words.joined(separator: " ")
+        guard let column, !constraints.isEmpty else { return (pattern, nil) }
+        return (pattern, "{\(column)} : (\(constraints.joined(separator: " AND ")))")
     }
 
-    /// `sm`: any word of the value within `TextFolding.fuzzyEdits` edits of a term of the column.
-    mutating func fuzzySet(column: String, _ value: String) throws -> String? {
+    /// `sm`: an FTS5 expression for the column's vocabulary terms within `TextFolding.fuzzyEdits`
+    /// edits of a word of the value, or nil when there are none.
+    private mutating func fuzzyMatch(column: String, _ value: String) throws -> String? {
         let words = TextFolding.searchWords(value)
         let columnNumber = Int64(column.dropFirst())!
         var terms: [String] = []
@@ -410,7 +534,6 @@ struct SearchCompiler {
             }
         }
         guard !terms.isEmpty else { return nil }
-        let match = text("{\(column)} : (\(anyOf(terms)))")
-        return "SELECT rowid FROM fts WHERE fts MATCH \(match)"
+        return "{\(column)} : (\(anyOf(terms)))"
     }
 }

@@ -12,27 +12,36 @@
 
 /// Dense ranks of one sort field, indexed by ordinal.
 struct SortRanks: Sendable {
-    static let missing = Int32.max
+    /// -1 for items without a sortable value.
     var ranks: [Int32]
+    /// The number of distinct values.
+    var distinct: Int
 
     /// Ranks from rows already in sort order; `same` tells whether a row equals the previous one.
     init(count: Int, rows: (_ emit: (Int, Bool) -> Void) throws -> Void) rethrows {
-        var ranks = [Int32](repeating: Self.missing, count: count)
+        var ranks = [Int32](repeating: -1, count: count)
         var rank: Int32 = -1
         try rows { ord, same in
             if !same || rank < 0 { rank += 1 }
             if ord >= 0, ord < count { ranks[ord] = rank }
         }
         self.ranks = ranks
+        distinct = Int(rank) + 1
     }
 
-    /// The sort key of an ordinal: ascending rank, or reversed rank; missing last either way.
+    /// The sort key of an ordinal, in 0...distinct: the rank, or the reversed rank; missing
+    /// values are `distinct`, last either way.
     @inline(__always)
-    func key(_ ord: Int32, descending: Bool) -> UInt32 {
-        let r = ranks[Int(ord)]
-        if r == Self.missing { return UInt32.max }
-        return descending ? UInt32(Int32.max - 1 - r) : UInt32(r)
+    func key(_ ord: Int32, descending: Bool) -> UInt64 {
+        let r = Int(ranks[Int(ord)])
+        if r < 0 { return UInt64(distinct) }
+        return UInt64(descending ? distinct - 1 - r : r)
     }
+
+    /// Bits needed for a key.
+    var keyBits: Int { Self.bits(distinct) }
+
+    static func bits(_ value: Int) -> Int { value <= 0 ? 1 : Int.bitWidth - value.leadingZeroBitCount }
 
     /// Reads the ranks of a sort field, or nil when the field is unknown or not sortable.
     static func load(
@@ -71,49 +80,137 @@ struct SortRanks: Sendable {
                 return nil
             }
         case .user(let name):
-            guard let fieldInfo = catalog.fields["fields." + name] else { return nil }
-            let statement = try db.prepare(
-                """
-                SELECT ord, kind, num, coalesce(full, fold) FROM vals
-                WHERE fid = ?1 AND seq < 0 AND kind IN (1, 2, 3, 4)
-                ORDER BY kind, num, coalesce(full, fold), ord
-                """)
-            try statement.bind([.int(fieldInfo.id)])
-            var previous: (Int64, Double?, String?)?
-            var any = false
-            let ranks = try SortRanks(count: count) { emit in
-                while try statement.step() {
-                    any = true
-                    let value = (
-                        statement.int64(1), statement.isNull(2) ? nil : statement.double(2), statement.text(3)
-                    )
-                    emit(Int(statement.int64(0)), previous.map { $0 == value } ?? false)
-                    previous = value
-                }
-            }
-            return any ? ranks : nil
+            guard let field = catalog.fields["fields." + name] else { return nil }
+            return try userRanks(field, count: count, connection: db)
         case .referenced, nil:
             return nil
         }
     }
 }
 
-extension Array where Element == Int32 {
-    /// The ordinals sorted by the keys, then by ordinal.
-    func sorted(by keys: [(ranks: SortRanks, descending: Bool)]) -> [Int32] {
-        if keys.count == 1 {
-            let (ranks, descending) = keys[0]
-            var packed = map { (UInt64(ranks.key($0, descending: descending)) << 32) | UInt64(UInt32($0)) }
-            packed.sort()
-            return packed.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
+extension SortRanks {
+    /// Ranks of a user field: numbers, then datetimes (read in order from vals_num), then
+    /// booleans, then text (from vals_fold, by the first `IndexSchema.foldLimit` characters).
+    /// Values of multivalued items are left out.
+    fileprivate static func userRanks(
+        _ field: IndexCatalog.Field, count: Int, connection db: SQLiteConnection
+    )
+        throws -> SortRanks?
+    {
+        let multivalued = field.kinds & ValueKind.multivaluedBit != 0
+        let single = multivalued ? " AND seq < 0" : ""
+        let numeric = try db.prepare(
+            """
+            SELECT ord, kind, num FROM vals WHERE fid = ?1 AND num IS NOT NULL\(single)
+            ORDER BY kind, num, ord
+            """)
+        try numeric.bind([.int(field.id)])
+        let textual = try db.prepare(
+            """
+            SELECT ord, kind, fold FROM vals WHERE fid = ?1 AND fold IS NOT NULL AND kind IN (3, 4)\(single)
+            ORDER BY fold, kind, ord
+            """)
+        try textual.bind([.int(field.id)])
+        var texts: [(ord: Int, text: String?)] = []
+        var booleans: [(ord: Int, text: String?)] = []
+        while try textual.step() {
+            let row = (Int(textual.int64(0)), textual.text(2))
+            if textual.int64(1) == ValueKind.boolean.rawValue { booleans.append(row) } else { texts.append(row) }
         }
-        return sorted { a, b in
-            for (ranks, descending) in keys {
-                let ka = ranks.key(a, descending: descending)
-                let kb = ranks.key(b, descending: descending)
-                if ka != kb { return ka < kb }
+        var any = false
+        let ranks = try SortRanks(count: count) { emit in
+            var previous: (Int64, Double)?
+            while try numeric.step() {
+                let value = (numeric.int64(1), numeric.double(2))
+                emit(Int(numeric.int64(0)), previous.map { $0 == value } ?? false)
+                previous = value
+                any = true
             }
-            return a < b
+            for group in [booleans, texts] {
+                var last: String??
+                for row in group {
+                    emit(row.ord, last == .some(row.text))
+                    last = .some(row.text)
+                    any = true
+                }
+            }
         }
+        return any ? ranks : nil
+    }
+}
+
+extension Array where Element == Int32 {
+    /// The first `count` ordinals in order of the keys, then of ordinal (all of them when `count`
+    /// is at least the array's size).
+    ///
+    /// The keys and the ordinal are packed into one UInt64 when they fit (they do for any export
+    /// of fewer than a few million items with two or three keys), then the smallest `count` are
+    /// selected with a bounded heap or, for large pages, a full sort.
+    func ordered(by keys: [(ranks: SortRanks, descending: Bool)], first count: Int) -> [Int32] {
+        let ordBits = SortRanks.bits(Int(self.max() ?? 0))
+        let keyBits = keys.map(\.ranks.keyBits)
+        guard keyBits.reduce(ordBits, +) <= 64 else {
+            let all = sorted { a, b in
+                for (ranks, descending) in keys {
+                    let ka = ranks.key(a, descending: descending)
+                    let kb = ranks.key(b, descending: descending)
+                    if ka != kb { return ka < kb }
+                }
+                return a < b
+            }
+            return [Int32](all.prefix(count))
+        }
+        var packed = [UInt64]()
+        packed.reserveCapacity(self.count)
+        for ord in self {
+            var value: UInt64 = 0
+            for (k, key) in keys.enumerated() {
+                value = (value << UInt64(keyBits[k])) | key.ranks.key(ord, descending: key.descending)
+            }
+            packed.append((value << UInt64(ordBits)) | UInt64(UInt32(ord)))
+        }
+        let mask = (UInt64(1) << UInt64(ordBits)) &- 1
+        let chosen: [UInt64]
+        if count >= packed.count / 4 {
+            packed.sort()
+            chosen = [UInt64](packed.prefix(count))
+        } else {
+            chosen = packed.smallest(count)
+        }
+        return chosen.map { Int32(truncatingIfNeeded: $0 & mask) }
+    }
+}
+
+extension Array where Element == UInt64 {
+    /// The `k` smallest elements in ascending order, by a bounded max-heap.
+    func smallest(_ k: Int) -> [UInt64] {
+        guard k > 0 else { return [] }
+        var heap: [UInt64] = []
+        heap.reserveCapacity(k)
+        for value in self {
+            if heap.count < k {
+                heap.append(value)
+                var child = heap.count - 1
+                while child > 0 {
+                    let parent = (child - 1) / 2
+                    if heap[parent] >= heap[child] { break }
+                    heap.swapAt(parent, child)
+                    child = parent
+                }
+            } else if value < heap[0] {
+                heap[0] = value
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    if left >= k { break }
+                    let right = left + 1
+                    let larger = right < k && heap[right] > heap[left] ? right : left
+                    if heap[parent] >= heap[larger] { break }
+                    heap.swapAt(parent, larger)
+                    parent = larger
+                }
+            }
+        }
+        return heap.sorted()
     }
 }

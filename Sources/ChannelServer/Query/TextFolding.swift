@@ -11,7 +11,10 @@ enum TextFolding {
         "will", "with",
     ]
 
-    /// True for scalars that belong to a word (letters, digits, marks, private use), as unicode61.
+    /// True for scalars that belong to a word, exactly as FTS5's unicode61 tokenizer with
+    /// remove_diacritics 2 decides: letters, numbers, private use and non-spacing marks (the
+    /// diacritics it folds away); spacing and enclosing marks, format characters and punctuation
+    /// separate words.
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII {
             switch s {
@@ -21,8 +24,7 @@ enum TextFolding {
         }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .decimalNumber, .letterNumber, .otherNumber, .privateUse, .nonspacingMark, .spacingMark,
-            .enclosingMark:
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse, .nonspacingMark:
             return true
         default:
             return false
@@ -120,24 +122,39 @@ enum TextFolding {
         return p == pattern.count
     }
 
-    /// The separator between the values of a multivalued field in the full-text index: a phrase
-    /// never spans it.
+    /// The separator between the values of a multivalued field in the full-text index.
     static let valueSeparator = "\u{2029}"
 
-    /// True if the folded, stop-word-free words of some value of `text` contain `pattern` (folded
-    /// words with wildcards) as a consecutive run.
-    static func phraseMatches(_ text: String, pattern: [[Unicode.Scalar]]) -> Bool {
+    /// True if the folded, stop-word-free words of the plain text of `value` contain `pattern`
+    /// (folded words with wildcards) as a consecutive run.
+    static func phraseMatches(_ value: String, pattern: [[Unicode.Scalar]]) -> Bool {
         guard !pattern.isEmpty else { return false }
-        for value in text.components(separatedBy: valueSeparator) {
-            let words = searchWordsKeepingRepeats(value).map { Array($0.unicodeScalars) }
-            guard words.count >= pattern.count else { continue }
-            for start in 0...(words.count - pattern.count) {
-                var all = true
-                for k in 0..<pattern.count where !globMatches(pattern[k], words[start + k]) {
-                    all = false
-                    break
-                }
-                if all { return true }
+        let words = searchWordsKeepingRepeats(plainText(value)).map { Array($0.unicodeScalars) }
+        guard words.count >= pattern.count else { return false }
+        for start in 0...(words.count - pattern.count) {
+            var all = true
+            for k in 0..<pattern.count where !globMatches(pattern[k], words[start + k]) {
+                all = false
+                break
+            }
+            if all { return true }
+        }
+        return false
+    }
+
+    /// True if some folded word of the plain text of `value` is one of `words`.
+    static func containsAnyWord(_ value: String, _ words: Set<String>) -> Bool {
+        TextFolding.words(plainText(value)).contains { words.contains(fold($0)) }
+    }
+
+    /// True if some folded word of the plain text of `value` is within `fuzzyEdits` edits of one
+    /// of `words`.
+    static func containsSimilarWord(_ value: String, _ words: [String]) -> Bool {
+        let targets = words.map { (Array($0.unicodeScalars), fuzzyEdits(forLength: $0.unicodeScalars.count)) }
+        for word in TextFolding.words(plainText(value)) {
+            let scalars = Array(fold(word).unicodeScalars)
+            for (target, edits) in targets where editDistance(scalars, target, limit: edits) <= edits {
+                return true
             }
         }
         return false
@@ -149,47 +166,44 @@ enum TextFolding {
     }
 
     /// Text of an HTML or rich-text value with tags removed and common entities decoded, for
-    /// full-text indexing; other text unchanged.
+    /// full-text indexing and phrase checks; text without `<` is returned unchanged.
     static func plainText(_ text: String) -> String {
-        guard text.contains("<"), text.contains(">") else { return text }
-        var out = String.UnicodeScalarView()
-        var inTag = false
-        var entity: String.UnicodeScalarView?
-        for s in text.unicodeScalars {
-            if inTag {
-                if s == ">" {
-                    inTag = false
-                    out.append(" ")
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            guard bytes.contains(UInt8(ascii: "<")) else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == UInt8(ascii: "<") {
+                    // Skip the tag; a lone '<' with no closing '>' is kept.
+                    var j = i + 1
+                    while j < bytes.count, bytes[j] != UInt8(ascii: ">") { j += 1 }
+                    if j < bytes.count {
+                        out.append(UInt8(ascii: " "))
+                        i = j + 1
+                        continue
+                    }
+                } else if b == UInt8(ascii: "&") {
+                    var j = i + 1
+                    while j < bytes.count, j - i <= 10, bytes[j] != UInt8(ascii: ";"), bytes[j] != UInt8(ascii: "&"),
+                        bytes[j] != UInt8(ascii: "<"), bytes[j] > 0x20
+                    {
+                        j += 1
+                    }
+                    if j < bytes.count, bytes[j] == UInt8(ascii: ";"), j > i + 1 {
+                        let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+                        out.append(contentsOf: decodeEntity(name).utf8)
+                        i = j + 1
+                        continue
+                    }
                 }
-                continue
+                out.append(b)
+                i += 1
             }
-            if var e = entity {
-                if s == ";" || e.count > 10 {
-                    out.append(contentsOf: decodeEntity(String(e)).unicodeScalars)
-                    entity = nil
-                    if s != ";" { out.append(s) }
-                } else if s == "<" || s.properties.isWhitespace {
-                    out.append("&")
-                    out.append(contentsOf: e)
-                    entity = nil
-                    if s == "<" { inTag = true } else { out.append(s) }
-                } else {
-                    e.append(s)
-                    entity = e
-                }
-                continue
-            }
-            switch s {
-            case "<": inTag = true
-            case "&": entity = String.UnicodeScalarView()
-            default: out.append(s)
-            }
+            return String(decoding: out, as: UTF8.self)
         }
-        if let e = entity {
-            out.append("&")
-            out.append(contentsOf: e)
-        }
-        return String(out)
     }
 
     private static func decodeEntity(_ name: String) -> String {

@@ -83,6 +83,8 @@ extension DeliveryRouter {
             result = try index.search(search)
         } catch let error as IndexError {
             throw .badRequest("\(error)")
+        } catch let error as QuerySyntaxError {
+            throw .badRequest("invalid q: \(error)")
         } catch {
             throw APIError(status: 500, detail: "the search failed: \(error)")
         }
@@ -104,7 +106,7 @@ extension DeliveryRouter {
             return filterLinks(entry, request)
         }
         let total = result.total
-        let hasMore = search.offset + entries.count < total
+        let hasMore = result.hasMore
         var envelope: [String: JSON] = [
             "hasMore": .bool(hasMore), "offset": .int(search.offset), "count": .int(entries.count),
             "limit": .int(entries.count), "items": .array(entries),
