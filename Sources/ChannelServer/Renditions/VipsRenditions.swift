@@ -1,21 +1,14 @@
 // Renditions generated with libvips on first request and cached on disk.
 //
-// The system renditions of OCM (export-format.md §4): Thumbnail 150, Small 300, Medium 1024 and
-// Large at the native width, never upscaled, heights floor(width × native height / native width),
-// each in jpg, png and webp. A file is rendered to a temporary name and renamed, so a reader
+// The system renditions of OCM (`SystemRendition`, export-format.md §4): Thumbnail 150, Small 300,
+// Medium 1024 and Large at the native width, never upscaled, heights rounded down, each in jpg,
+// png and webp. A file is rendered to a temporary name and renamed, so a reader
 // never sees half a file; one lock per rendition makes concurrent first requests render it once.
 import CVips
 import Foundation
 
 /// A rendition engine over libvips with an on-disk cache.
 public final class VipsRenditions: RenditionSource, @unchecked Sendable {
-    /// The system renditions by name and the width each asks for (nil: the native width).
-    public static let system: [(name: String, width: Int?)] = [
-        ("Thumbnail", 150), ("Small", 300), ("Medium", 1024), ("Large", nil),
-    ]
-    /// The formats every image rendition is offered in.
-    public static let formats = ["jpg", "png", "webp"]
-
     let directory: String
     private let lock = NSLock()
     private var keyLocks: [String: NSLock] = [:]
@@ -28,14 +21,6 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
     }
 
     private static let started: Bool = oceq_vips_init() == 0
-
-    /// The dimensions of a system rendition for an image of the given native size.
-    public static func size(of name: String, nativeWidth: Int, nativeHeight: Int) -> (width: Int, height: Int)? {
-        guard let entry = system.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
-        let width = min(entry.width ?? nativeWidth, nativeWidth)
-        let height = max(1, Int((Double(nativeHeight) * Double(width) / Double(nativeWidth)).rounded(.down)))
-        return (max(1, width), height)
-    }
 
     /// The native size of an image file, read from its header by libvips (cached); nil if it cannot be decoded.
     public func nativeSize(of path: String) -> (width: Int, height: Int)? {
@@ -59,23 +44,21 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
         guard let native = item.nativeFile, MediaTypes.forFileName(item.name).hasPrefix("image/") else {
             throw .notFound("item \(item.id) is not an image: it has no renditions")
         }
-        guard let canonical = VipsRenditions.system.first(where: { $0.name.lowercased() == name.lowercased() })?.name
-        else {
-            throw .notFound(
-                "asset \(item.id) has no rendition '\(name)'; it has \(VipsRenditions.system.map(\.name).joined(separator: ", "))"
-            )
+        guard let rendition = SystemRendition.named(name) else {
+            let known = SystemRendition.all.map(\.name).joined(separator: ", ")
+            throw .notFound("asset \(item.id) has no rendition '\(name)'; it has \(known)")
         }
+        let canonical = rendition.name
         var chosen = (format ?? "jpg").lowercased()
         if chosen == "jpeg" { chosen = "jpg" }
-        guard VipsRenditions.formats.contains(chosen) else {
-            throw .notFound(
-                "rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has jpg, png, webp")
+        guard SystemRendition.formats.contains(where: { $0.format == chosen }) else {
+            let known = SystemRendition.formats.map(\.format).joined(separator: ", ")
+            throw .notFound("rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has \(known)")
         }
-        guard let measured = nativeSize(of: native),
-            let size = VipsRenditions.size(of: canonical, nativeWidth: measured.width, nativeHeight: measured.height)
-        else {
+        guard let measured = nativeSize(of: native) else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
         }
+        let size = rendition.size(forNative: ImageSize(width: measured.width, height: measured.height))
         let folder = "\(directory)/\(VipsRenditions.safe(item.id))"
         let path = "\(folder)/\(canonical)-\(size.width)x\(size.height).\(chosen)"
         let baseName = (item.name as NSString).deletingPathExtension

@@ -149,19 +149,6 @@ public enum Suggest {
 
     /// Levenshtein distance over characters.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a)
-        let y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = previous
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
+        TextFolding.editDistance(Array(a), Array(b))
     }
 }
