@@ -3,6 +3,7 @@
 // their positions are returned as UTF-8 byte offsets into what remains.
 
 import OCEQLanguage
+import Testing
 
 /// Input with its markers removed, and where they were.
 struct MarkedInput {
@@ -80,4 +81,9 @@ func compiled(_ text: String, environment: any CompileEnvironment = testEnvironm
 struct TestFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Records an issue; `return fail("...")` leaves a test early.
+func fail(_ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
