@@ -1,23 +1,31 @@
 /// A field as written: one or more names joined by dots (`type`, `author.name`, `fields.topic`).
 public struct FieldPath: Sendable, Hashable {
-    /// The names, in order.
-    public var segments: [String]
+    /// The path as written, dots included.
+    public var text: String
     /// Where it was written.
     public var span: SourceSpan
 
-    /// A path of `segments` at `span`.
-    public init(_ segments: [String], span: SourceSpan = .at(0)) {
-        self.segments = segments
+    /// A path from dotted text (`author.name`).
+    public init(_ text: String, span: SourceSpan = .at(0)) {
+        self.text = text
         self.span = span
     }
 
-    /// A path from dotted text (`author.name`).
-    public init(_ text: String, span: SourceSpan = .at(0)) {
-        self.init(text.split(separator: ".", omittingEmptySubsequences: false).map(String.init), span: span)
+    /// A path of `segments` at `span`.
+    public init(_ segments: [String], span: SourceSpan = .at(0)) {
+        self.init(segments.joined(separator: "."), span: span)
     }
 
-    /// The path as written, dots included.
-    public var text: String { segments.joined(separator: ".") }
+    /// The names, in order.
+    public var segments: [String] {
+        text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The first name.
+    var firstSegment: Substring {
+        guard let dot = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return text[...] }
+        return text[..<dot]
+    }
 
     /// The delivery API's standard fields (delivery-api.md §5.3), which are queried by their own
     /// names; every other name is a user field, `fields.<name>`.
@@ -27,13 +35,43 @@ public struct FieldPath: Sendable, Hashable {
     ]
 
     /// True when the path names a standard field (or starts with one) and is sent as written.
-    public var isStandard: Bool { FieldPath.standardFields.contains(segments.first ?? "") }
+    public var isStandard: Bool { FieldPath.isStandardName(firstSegment) }
+
+    /// True when the path is written with the `fields.` prefix already.
+    public var isPrefixed: Bool { text.utf8.count > 7 && firstSegment == "fields" }
+
+    /// True for the names in `standardFields` (a switch: cheaper than hashing on the hot path).
+    static func isStandardName(_ name: Substring) -> Bool {
+        switch name {
+        case "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
+            "taxonomies", "fileExtension", "mimeType", "fileGroup":
+            return true
+        default: return false
+        }
+    }
 
     /// The name the API knows: standard fields and paths already starting with `fields.` as written,
     /// anything else prefixed with `fields.` (`author.name` → `fields.author.name`).
     public var apiName: String {
-        if isStandard || (segments.count > 1 && segments[0] == "fields") { return text }
-        return "fields." + text
+        isStandard || isPrefixed ? text : "fields." + text
+    }
+
+    /// True when every name is `[A-Za-z_][A-Za-z0-9_-]*` (what the parser accepts).
+    public var isValid: Bool {
+        var atStart = true
+        for byte in text.utf8 {
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if byte == UInt8(ascii: ".") {
+                if atStart { return false }
+                atStart = true
+            } else if atStart ? !isLetter : !(isLetter || isDigit || byte == UInt8(ascii: "-")) {
+                return false
+            } else {
+                atStart = false
+            }
+        }
+        return !atStart
     }
 }
 

@@ -113,3 +113,33 @@ public struct SelectStatement: Sendable, Hashable {
         }
     }
 }
+
+/// Where each clause keyword was first given, for "given twice" (six slots, no hashing).
+struct SeenClauses {
+    var order, limit, offset, fields, expand, search: SourceSpan?
+
+    subscript(keyword: Keyword) -> SourceSpan? {
+        get {
+            switch keyword {
+            case .order: return order
+            case .limit: return limit
+            case .offset: return offset
+            case .fields: return fields
+            case .expand: return expand
+            case .search: return search
+            default: return nil
+            }
+        }
+        set {
+            switch keyword {
+            case .order: order = newValue
+            case .limit: limit = newValue
+            case .offset: offset = newValue
+            case .fields: fields = newValue
+            case .expand: expand = newValue
+            case .search: search = newValue
+            default: break
+            }
+        }
+    }
+}

@@ -33,6 +33,7 @@ public indirect enum CompiledCondition: Sendable, Hashable {
     /// The `q` text in `style`.
     public func text(style: QueryStyle = .explicit) -> String {
         var out = ""
+        out.reserveCapacity(96)
         switch (self, style) {
         case (.compare, .explicit), (.not, .explicit):
             out += "("

@@ -57,9 +57,15 @@ struct CompilerRun {
     }
 
     mutating func compile(_ select: SelectStatement) -> CompiledQuery {
-        var query = CompiledQuery(kind: CompiledQuery.Kind(rawValue: select.verb.rawValue) ?? .list)
+        let kind: CompiledQuery.Kind =
+            switch select.verb {
+            case .list: .list
+            case .count: .count
+            case .first: .first
+            }
+        var query = CompiledQuery(kind: kind)
         var conditions: [CompiledCondition] = []
-        var seen: [Keyword: SourceSpan] = [:]
+        var seen = SeenClauses()
         for clause in select.clauses {
             if let keyword = clause.keyword {
                 if let first = seen[keyword] {
@@ -148,18 +154,11 @@ struct CompilerRun {
 
     /// Checks a field built in code the way the parser checks one it reads, and records user fields.
     mutating func checkField(_ field: FieldPath) -> Bool {
-        let valid =
-            !field.segments.isEmpty
-            && field.segments.allSatisfy { segment in
-                let bytes = Array(segment.utf8)
-                return !bytes.isEmpty
-                    && bytes.withUnsafeBufferPointer { ParserState.isFieldSegment($0, 0, $0.count) }
-            }
-        guard valid else {
+        guard field.isValid else {
             diagnose(.invalidFieldName(field.text), at: field.span)
             return false
         }
-        if !field.isStandard && field.segments[0] != "fields" && !userFields.contains(field.text) {
+        if !field.isStandard && !field.isPrefixed && !userFields.contains(field.text) {
             userFields.append(field.text)
         }
         return true

@@ -6,7 +6,8 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
     case order, by, asc, desc
     case limit, offset, fields, expand, search, all
 
-    /// The keyword spelled by `bytes`, in any case.
+    /// The keyword spelled by `bytes`, in any case: the lower-cased bytes packed into an integer,
+    /// most significant first, then one switch (no hashing, no allocation).
     static func match(_ bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> Keyword? {
         let length = span.length
         guard length >= 2 && length <= 6 else { return nil }
@@ -16,7 +17,23 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
             let lower = (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
             lowered = lowered << 8 | UInt64(lower)
         }
-        return table[lowered]
+        switch lowered {
+        case 0x616E64: return .and
+        case 0x6F72: return .or
+        case 0x6E6F74: return .not
+        case 0x696E: return .`in`
+        case 0x6F72646572: return .order
+        case 0x6279: return .by
+        case 0x617363: return .asc
+        case 0x64657363: return .desc
+        case 0x6C696D6974: return .limit
+        case 0x6F6666736574: return .offset
+        case 0x6669656C6473: return .fields
+        case 0x657870616E64: return .expand
+        case 0x736561726368: return .search
+        case 0x616C6C: return .all
+        default: return nil
+        }
     }
 
     /// The keyword spelled by `text`, in any case.
@@ -25,18 +42,6 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
         let found = bytes.withUnsafeBufferPointer { Keyword.match($0, SourceSpan(start: 0, end: $0.count)) }
         guard let keyword = found else { return nil }
         self = keyword
-    }
-
-    static let table: [UInt64: Keyword] = {
-        var table: [UInt64: Keyword] = [:]
-        for keyword in Keyword.allCases {
-            table[packed(keyword.rawValue)] = keyword
-        }
-        return table
-    }()
-
-    static func packed(_ text: String) -> UInt64 {
-        text.utf8.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
     /// Keywords that start a clause of a select statement.

@@ -25,29 +25,24 @@ public struct Lexer {
         }
     }
 
-    /// True for bytes that may continue a word.
+    /// True for bytes that may continue a word: those that start one, and `# $ @`.
     @inline(__always)
-    static func isWordByte(_ byte: UInt8) -> Bool { wordTable[Int(byte)] & 2 != 0 }
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        isWordStartByte(byte) || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "@")
+    }
 
-    /// True for bytes that may start a word.
+    /// True for bytes that may start a word: ASCII letters and digits, `_ - . : / + * ? %`, and
+    /// every byte of a non-ASCII character.
     @inline(__always)
-    static func isWordStartByte(_ byte: UInt8) -> Bool { wordTable[Int(byte)] & 1 != 0 }
-
-    /// Bit 1: starts a word; bit 2: continues a word.
-    static let wordTable: [UInt8] = {
-        var table = [UInt8](repeating: 0, count: 256)
-        for byte in 0..<256 {
-            let scalar = UInt8(byte)
-            let isAlnum =
-                (scalar >= 0x30 && scalar <= 0x39) || (scalar >= 0x41 && scalar <= 0x5A)
-                || (scalar >= 0x61 && scalar <= 0x7A)
-            var flags: UInt8 = 0
-            if isAlnum || scalar >= 0x80 || "_-.:/+*?%".utf8.contains(scalar) { flags = 3 }
-            if "#$@".utf8.contains(scalar) { flags = 2 }
-            table[byte] = flags
+    static func isWordStartByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x80...0xFF: return true
+        case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "/"),
+            UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "%"):
+            return true
+        default: return false
         }
-        return table
-    }()
+    }
 
     static func isOperatorByte(_ byte: UInt8) -> Bool {
         switch byte {

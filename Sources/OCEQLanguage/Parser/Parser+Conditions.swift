@@ -13,7 +13,7 @@
 extension ParserState {
     mutating func parseOr() -> Condition? {
         guard let first = parseAnd() else { return nil }
-        var operands = [first]
+        var rest: [Condition] = []
         while !aborted {
             let token = current
             if isKeyword(token, .or) {
@@ -26,14 +26,14 @@ extension ParserState {
                 break
             }
             guard let next = parseAnd() else { return nil }
-            operands.append(next)
+            rest.append(next)
         }
-        return ParserState.combine(operands, Condition.Kind.or)
+        return ParserState.combine(first, rest, Condition.Kind.or)
     }
 
     mutating func parseAnd() -> Condition? {
         guard let first = parseUnary() else { return nil }
-        var operands = [first]
+        var rest: [Condition] = []
         while !aborted {
             let token = current
             if isKeyword(token, .and) {
@@ -50,20 +50,20 @@ extension ParserState {
                 break
             }
             guard let next = parseUnary() else { return nil }
-            operands.append(next)
+            rest.append(next)
         }
-        return ParserState.combine(operands, Condition.Kind.and)
+        return ParserState.combine(first, rest, Condition.Kind.and)
     }
 
     /// Conditions inside parentheses, adjacent ones ANDed.
     mutating func parseConditions() -> Condition? {
         guard let first = parseOr() else { return nil }
-        var operands = [first]
+        var rest: [Condition] = []
         while !aborted && canStartCondition(current) {
             guard let next = parseOr() else { return nil }
-            operands.append(next)
+            rest.append(next)
         }
-        return ParserState.combine(operands, Condition.Kind.and)
+        return ParserState.combine(first, rest, Condition.Kind.and)
     }
 
     func canStartCondition(_ token: Token) -> Bool {
@@ -75,9 +75,14 @@ extension ParserState {
         }
     }
 
-    static func combine(_ operands: [Condition], _ make: ([Condition]) -> Condition.Kind) -> Condition {
-        if operands.count == 1 { return operands[0] }
-        return Condition(make(operands), span: operands[0].span.union(operands[operands.count - 1].span))
+    /// `first` alone, or `first` and `rest` joined (an array is only built for two or more).
+    static func combine(
+        _ first: Condition, _ rest: [Condition], _ make: ([Condition]) -> Condition.Kind
+    )
+        -> Condition
+    {
+        guard let last = rest.last else { return first }
+        return Condition(make([first] + rest), span: first.span.union(last.span))
     }
 
     mutating func parseUnary() -> Condition? {

@@ -12,7 +12,7 @@ extension ParserState {
         advance()
         let before = diagnostics.count
         var clauses: [Clause] = []
-        var seen: [Keyword: SourceSpan] = [:]
+        var seen = SeenClauses()
         while !atEnd && !aborted {
             let token = current
             switch token.kind {
@@ -213,36 +213,12 @@ extension ParserState {
 
     /// The field path spelled by a word token, or a diagnostic.
     mutating func fieldPath(_ token: Token) -> FieldPath? {
-        let span = token.span
-        var segments: [String] = []
-        var segmentStart = span.start
-        var valid = true
-        for offset in span.start...span.end {
-            if offset == span.end || bytes[offset] == UInt8(ascii: ".") {
-                if offset == segmentStart || !ParserState.isFieldSegment(bytes, segmentStart, offset) {
-                    valid = false
-                    break
-                }
-                segments.append(text(SourceSpan(start: segmentStart, end: offset)))
-                segmentStart = offset + 1
-            }
-        }
-        guard valid else {
-            diagnose(.invalidFieldName(text(token)), at: span)
+        let field = FieldPath(text(token), span: token.span)
+        guard field.isValid else {
+            diagnose(.invalidFieldName(field.text), at: token.span)
             return nil
         }
-        return FieldPath(segments, span: span)
-    }
-
-    /// `[A-Za-z_][A-Za-z0-9_-]*`
-    static func isFieldSegment(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        for offset in start..<end {
-            let byte = bytes[offset]
-            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-            let isDigit = byte >= 0x30 && byte <= 0x39
-            if offset == start ? !isLetter : !(isLetter || isDigit || byte == UInt8(ascii: "-")) { return false }
-        }
-        return true
+        return field
     }
 }
 
