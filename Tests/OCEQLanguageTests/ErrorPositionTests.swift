@@ -93,6 +93,7 @@ let errorCases: [ErrorCase] = [
     ErrorCase("let x = a ⟦b c⟧", "expectedSingleValue"),
     ErrorCase("let ⟦2x⟧ = 5", "invalidVariableName"),
     ErrorCase("let⟦", "expectedVariableName"),
+    ErrorCase("let x = ⟦lsit⟧ type=A", "unknownCommand", suggests: "list"),
     ErrorCase("explain⟦", "expectedStatementToExplain"),
     ErrorCase("explain ⟦let⟧ x = 5", "cannotExplain"),
     ErrorCase("explain ⟦explain⟧ list", "cannotExplain"),
@@ -179,6 +180,27 @@ struct ErrorPositionTests {
         let text = "list " + String(repeating: "not ", count: 5_000) + "a=1"
         let parsed = Parser.parse(text)
         #expect(parsed.diagnostics.map(\.message) == [.nestingTooDeep(limit: 32)])
+    }
+
+    @Test("statements nested through let and explain count towards the nesting limit")
+    func nestedStatements() {
+        let options = ParserOptions(bindableCommands: ["let", "explain"])
+        let text = String(repeating: "let a = ", count: 5_000) + "1"
+        #expect(Parser.parse(text, options: options).diagnostics.map(\.message) == [.nestingTooDeep(limit: 32)])
+    }
+
+    @Test("control characters in a message cannot reach the terminal")
+    func controlCharacters() {
+        let text = "list a=1 \u{1B}[2J"
+        let rendered = DiagnosticRenderer().render(allDiagnostics(text), in: SourceText(text))
+        #expect(!rendered.contains("\u{1B}"))
+    }
+
+    @Test("a byte order mark at the start of a script is skipped")
+    func byteOrderMark() {
+        let parsed = Parser.parse("\u{FEFF}list type=A\nlist type=B")
+        #expect(parsed.diagnostics.isEmpty)
+        #expect(parsed.statements.count == 2)
     }
 
     @Test("a statement longer than the limit is one diagnostic, and the next statement still parses")

@@ -52,7 +52,7 @@ public struct DiagnosticRenderer: Sendable {
         var out = ""
         if let fileName, let location { out += "\(fileName):\(location.line):\(location.column): " }
         out += paint(severity.rawValue + ":", severity == .error ? "1;31" : severity == .warning ? "1;35" : "1;36")
-        out += " " + paint(message, "1")
+        out += " " + paint(DiagnosticRenderer.printable(message), "1")
         return out
     }
 

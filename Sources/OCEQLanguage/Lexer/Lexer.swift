@@ -5,7 +5,7 @@
 // Line breaks inside parentheses are whitespace, so a statement continues on the next line while a
 // parenthesis is open (the REPL uses the same rule through `InputState`). A stray `)` never takes
 // the depth below zero. `#` starts a comment only where a token could start; inside a word it is
-// part of the word (`a#b`).
+// part of the word (`a#b`). A UTF-8 byte order mark at the very start is skipped.
 
 /// Turns source text into tokens.
 public struct Lexer {
@@ -67,6 +67,7 @@ struct LexerState {
 
     mutating func run() -> (tokens: [Token], summary: Lexer.Summary) {
         var space = true
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
         var endsInsideString = false
         let count = bytes.count
         while index < count {

@@ -34,13 +34,21 @@ extension ParserState {
         if first.kind == .word,
             SelectVerb(rawValue: text(first)) != nil || options.bindableCommands.contains(text(first))
         {
-            guard let statement = parseStatement() else { return nil }
+            guard let statement = nested(at: first, { $0.parseStatement() }) else { return nil }
             binding = .statement(statement)
         } else {
             guard let value = parseValue(after: "=") else { return nil }
             if !atEnd {
-                diagnose(
-                    .expectedSingleValue, at: SourceSpan(start: current.span.start, end: tokens[limit - 1].span.end))
+                let statementWords = SelectVerb.allCases.map(\.rawValue) + options.bindableCommands.sorted()
+                if case .bareword(let word) = value.kind,
+                    let suggestion = Suggestions.closest(to: word, among: statementWords)
+                {
+                    diagnose(.unknownCommand(word, suggestion: suggestion), at: value.span)
+                } else {
+                    diagnose(
+                        .expectedSingleValue, at: SourceSpan(start: current.span.start, end: tokens[limit - 1].span.end)
+                    )
+                }
                 return nil
             }
             binding = .value(value)
@@ -73,7 +81,7 @@ extension ParserState {
             diagnose(.cannotExplain(text(next)), at: next.span)
             return nil
         }
-        guard let statement = parseStatement() else { return nil }
+        guard let statement = nested(at: next, { $0.parseStatement() }) else { return nil }
         return ExplainStatement(statement: statement, span: explainToken.span.union(statement.span))
     }
 
