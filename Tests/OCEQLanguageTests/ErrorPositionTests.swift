@@ -111,6 +111,10 @@ let errorCases: [ErrorCase] = [
     ErrorCase("list limit ⟦$big⟧", "limitOutOfRange"),
     ErrorCase("list topic in (a, ⟦$nothing⟧)", "unknownVariable"),
     ErrorCase("get ⟦@9⟧", "rowOutOfRange"),
+    ErrorCase("get⟦", "expectedItem"),
+    ErrorCase("get @1 ⟦expnd⟧ all", "unknownOption", suggests: "expand"),
+    ErrorCase("get @1 expand⟦", "expectedFieldName"),
+    ErrorCase("get @1 expand author, ⟦2x⟧", "invalidFieldName"),
 ]
 
 @Suite("Error positions")

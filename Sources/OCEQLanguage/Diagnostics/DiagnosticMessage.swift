@@ -25,6 +25,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
     case expectedCondition(found: String)
     /// `order` or `fields` without a name, or a name expected after `,`.
     case expectedFieldName(after: String)
+    /// `get` without an item.
+    case expectedItem
     /// `in` without `(`
     case expectedLeftParenAfterIn
     /// A field with no operator after it.
@@ -83,6 +85,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
     case unknownClause(String, suggestion: String?)
     /// A command word not in the vocabulary.
     case unknownCommand(String, suggestion: String?)
+    /// `get @1 expnd all`
+    case unknownOption(String, suggestion: String?)
     /// `==`, `<>`, `&&`, `eqq`, ...
     case unknownOperator(String, suggestion: String?)
     /// `order name dsc`
@@ -133,6 +137,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
             return "expected a condition, found \(found)"
         case .expectedFieldName(let after):
             return "expected a field name after '\(after)'"
+        case .expectedItem:
+            return "expected an item: an id, a row such as '@1', or 'slug:NAME'"
         case .expectedLeftParenAfterIn:
             return "expected '(' after 'in'"
         case .expectedOperator(let after, let suggestion):
@@ -191,6 +197,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
             return "unknown clause '\(word)'" + DiagnosticMessage.didYouMean(suggestion)
         case .unknownCommand(let word, let suggestion):
             return "unknown command '\(word)'" + DiagnosticMessage.didYouMean(suggestion)
+        case .unknownOption(let word, let suggestion):
+            return "unknown option '\(word)'" + DiagnosticMessage.didYouMean(suggestion)
         case .unknownOperator(let text, let suggestion):
             return "unknown operator '\(text)'" + DiagnosticMessage.didYouMean(suggestion)
         case .unknownSortDirection(let word, let suggestion):

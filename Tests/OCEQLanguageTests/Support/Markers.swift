@@ -46,6 +46,8 @@ func allDiagnostics(
         case .select(let select): selects.append(select)
         case .explain(let explain): if case .select(let select) = explain.statement { selects.append(select) }
         case .let(let binding): if case .statement(.select(let select)) = binding.binding { selects.append(select) }
+        case .command(let command) where command.name == "get":
+            do { _ = try compiler.compileGet(command) } catch { diagnostics += error.diagnostics }
         case .command(let command):
             for argument in command.arguments {
                 if case .value(let value) = argument.kind {
