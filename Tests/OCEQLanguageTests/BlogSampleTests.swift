@@ -35,7 +35,7 @@ struct BlogSampleTests {
     @Test("3.2 and 3.4 the topic and article reads")
     func reads() throws {
         let compiler = Compiler(environment: BlogSampleTests.environment)
-        let parsed = Parser.parse("get @2\nget @1 expand author\nget slug:my-article fields all expand all")
+        let parsed = Parser.parse("get @2\nget @1 expand author\nget slug:my-article expand all")
         #expect(parsed.diagnostics.isEmpty)
         let reads = try parsed.statements.map { statement throws -> CompiledRead in
             guard case .command(let command) = statement else { throw TestFailure("not a command") }
@@ -43,6 +43,6 @@ struct BlogSampleTests {
         }
         #expect(reads[0] == CompiledRead(target: .id(BlogSampleTests.topicId)))
         #expect(reads[1] == CompiledRead(target: .id(BlogSampleTests.articleId), expand: "fields.author"))
-        #expect(reads[2] == CompiledRead(target: .slug("my-article"), expand: "all", fields: "all"))
+        #expect(reads[2] == CompiledRead(target: .slug("my-article"), expand: "all"))
     }
 }

@@ -87,7 +87,7 @@ struct ParserTests {
         #expect(select.clauses.count == 3)
         #expect(
             select.clauses[1].kind
-                == .order([SortKey(field: FieldPath("name"), direction: .desc)]).withSpans(of: select.clauses[1].kind))
+                == .order([OrderKey(field: FieldPath("name"), direction: .desc)]).withSpans(of: select.clauses[1].kind))
     }
 
     @Test("let binds a value or a statement")

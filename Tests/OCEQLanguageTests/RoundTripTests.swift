@@ -89,7 +89,8 @@ struct StatementGenerator {
             optional.append(
                 .order(
                     (0..<Int.random(in: 1...3, using: &random)).map { _ in
-                        SortKey(field: FieldPath(pick(StatementGenerator.fields)), direction: pick([nil, .asc, .desc]))
+                        OrderKey(
+                            field: FieldPath(pick(StatementGenerator.fields)), direction: pick([nil, .asc, .desc]))
                     }))
             optional.append(.fields(fieldList()))
             optional.append(.expand(fieldList()))

@@ -14,7 +14,7 @@ public enum SortDirection: String, Sendable, Hashable {
 }
 
 /// One key of an `order` clause.
-public struct SortKey: Sendable, Hashable {
+public struct OrderKey: Sendable, Hashable {
     /// The field sorted on.
     public var field: FieldPath
     /// The direction written, if any (none means ascending).
@@ -45,7 +45,7 @@ public struct Clause: Sendable, Hashable {
         /// A condition; adjacent conditions are ANDed.
         case condition(Condition)
         /// `order [by] key, ...`
-        case order([SortKey])
+        case order([OrderKey])
         /// `limit N`
         case limit(Value)
         /// `offset N`

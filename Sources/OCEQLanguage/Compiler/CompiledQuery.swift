@@ -14,8 +14,8 @@ public struct CompiledQuery: Sendable, Hashable {
     public var filter: CompiledCondition?
     /// The `default` (full-text) parameter, from `search`.
     public var defaultText: String?
-    /// The `orderBy` parameter: `field:asc|desc` keys joined by `;`.
-    public var orderBy: String?
+    /// The sort keys, API field names and explicit directions.
+    public var orderKeys: [CompiledOrderKey]
     /// The `limit` parameter.
     public var limit: Int?
     /// The `offset` parameter.
@@ -30,18 +30,23 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// A compiled query; every parameter optional.
     public init(
-        kind: Kind, filter: CompiledCondition? = nil, defaultText: String? = nil, orderBy: String? = nil,
+        kind: Kind, filter: CompiledCondition? = nil, defaultText: String? = nil, orderKeys: [CompiledOrderKey] = [],
         limit: Int? = nil, offset: Int? = nil, fields: String? = nil, expand: String? = nil, userFields: [String] = []
     ) {
         self.kind = kind
         self.filter = filter
         self.defaultText = defaultText
-        self.orderBy = orderBy
+        self.orderKeys = orderKeys
         self.limit = limit
         self.offset = offset
         self.fields = fields
         self.expand = expand
         self.userFields = userFields
+    }
+
+    /// The `orderBy` parameter: `field:asc|desc` keys joined by `;`, or nil for no order.
+    public var orderBy: String? {
+        orderKeys.isEmpty ? nil : orderKeys.map(\.description).joined(separator: ";")
     }
 
     /// The `q` parameter in the explicit style: `(type eq "A" AND fields.topic eq "B")`.
@@ -66,4 +71,20 @@ public struct CompiledQuery: Sendable, Hashable {
         if totalResults { out.append(("totalResults", "true")) }
         return out
     }
+}
+
+/// One compiled sort key: the API's field name and a direction (`fields.published_date:desc`).
+public struct CompiledOrderKey: Sendable, Hashable, CustomStringConvertible {
+    /// The field as the API names it.
+    public var field: String
+    /// The direction; ascending when none was written.
+    public var direction: SortDirection
+
+    /// A key on `field`.
+    public init(field: String, direction: SortDirection = .asc) {
+        self.field = field
+        self.direction = direction
+    }
+
+    public var description: String { field + ":" + direction.rawValue }
 }

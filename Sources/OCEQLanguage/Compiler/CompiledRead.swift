@@ -1,11 +1,12 @@
 // `get` is parsed generically (it is a command of the shell), but what it asks the API for is the
 // compiler's business, so that `get` and `explain get` agree:
 //
-//   get ITEM [expand all | name, ...] [fields all | name, ...]
+//   get ITEM [expand all | name, ...]
 //   ITEM := id | @n | $var | $n | "id" | slug:SLUG
 //
-// `expand` and `fields` names map like condition fields (`author` → `fields.author`). Without
-// `expand` the request keeps the SDK's default for item reads (`expand=all`).
+// `expand` names map like condition fields (`author` → `fields.author`). Without `expand` the
+// request keeps the SDK's default for item reads (`expand=all`). Item reads take no `fields`
+// (neither does the SDK's `readAsset`).
 
 /// The item a `get` reads.
 public enum ReadTarget: Sendable, Hashable {
@@ -21,14 +22,11 @@ public struct CompiledRead: Sendable, Hashable {
     public var target: ReadTarget
     /// The `expand` parameter, or nil for the client's default.
     public var expand: String?
-    /// The `fields` parameter, or nil for none.
-    public var fields: String?
 
     /// A read of `target`.
-    public init(target: ReadTarget, expand: String? = nil, fields: String? = nil) {
+    public init(target: ReadTarget, expand: String? = nil) {
         self.target = target
         self.expand = expand
-        self.fields = fields
     }
 }
 
@@ -65,12 +63,10 @@ extension CompilerRun {
         var seen = SeenClauses()
         while index < arguments.count {
             let argument = arguments[index]
-            guard case .word(let word) = argument.kind, let keyword = Keyword(text: word),
-                keyword == .expand || keyword == .fields
-            else {
+            guard case .word(let word) = argument.kind, let keyword = Keyword(text: word), keyword == .expand else {
                 let text = CompilerRun.describe(argument)
                 diagnose(
-                    .unknownOption(text, suggestion: Suggestions.closest(to: text, among: ["expand", "fields"])),
+                    .unknownOption(text, suggestion: Suggestions.closest(to: text, among: ["expand"])),
                     at: argument.span)
                 return nil
             }
@@ -83,7 +79,7 @@ extension CompilerRun {
             index += 1
             guard let (list, next) = readFieldList(arguments, from: index, after: argument) else { return nil }
             index = next
-            if keyword == .expand { read?.expand = fieldList(list) } else { read?.fields = fieldList(list) }
+            read?.expand = fieldList(list)
         }
         return read
     }

@@ -82,11 +82,9 @@ struct CompilerRun {
             case .condition(let condition):
                 if let compiled = compile(condition) { conditions.append(compiled) }
             case .order(let keys):
-                var parts: [String] = []
-                for key in keys where checkField(key.field) {
-                    parts.append(key.field.apiName + ":" + (key.direction ?? .asc).rawValue)
+                query.orderKeys = keys.filter { checkField($0.field) }.map { key in
+                    CompiledOrderKey(field: key.field.apiName, direction: key.direction ?? .asc)
                 }
-                query.orderBy = parts.joined(separator: ";")
             case .limit(let value):
                 query.limit = integer(.limit, value)
             case .offset(let value):

@@ -122,7 +122,7 @@ extension ParserState {
         }
     }
 
-    mutating func parseOrder(_ keywordToken: Token) -> [SortKey]? {
+    mutating func parseOrder(_ keywordToken: Token) -> [OrderKey]? {
         if current.kind == .op {
             diagnose(.keywordAsField(.order), at: keywordToken.span)
             return nil
@@ -132,7 +132,7 @@ extension ParserState {
             after = text(current)
             advance()
         }
-        var keys: [SortKey] = []
+        var keys: [OrderKey] = []
         var failed = false
         while true {
             let token = current
@@ -142,7 +142,7 @@ extension ParserState {
             }
             advance()
             guard let field = fieldPath(token) else { return nil }
-            var key = SortKey(field: field)
+            var key = OrderKey(field: field)
             let next = current
             if next.kind == .word {
                 if let keyword = keyword(next), keyword == .asc || keyword == .desc {
