@@ -2,8 +2,10 @@
 // Usage: oceq-bench-language [STATEMENTS=1000000]
 // Runs a corpus of varied statements round and round until STATEMENTS have been parsed and
 // compiled, once as single-line inputs (as the REPL and `-c` see them) and once as one script,
-// and prints statements per second for each.
+// and prints statements per second for each, by the wall clock and by the process's CPU time (the
+// second is the steadier figure on a machine shared with other work).
 
+import Glibc
 import OCEQLanguage
 
 let corpus = [
@@ -55,41 +57,53 @@ func work(_ parsed: ParsedInput, _ compiler: Compiler) -> Int {
 }
 
 let clock = ContinuousClock()
+
+/// CPU time used by this process so far, in seconds.
+func cpuSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
 var checksum = 0
 
 // Warm-up.
 for text in corpus { checksum &+= work(Parser.parse(text), compiler) }
 
 let lineStart = clock.now
+let lineCPUStart = cpuSeconds()
 for index in 0..<total {
     checksum &+= work(Parser.parse(corpus[index % corpus.count]), compiler)
 }
 let lineTime = clock.now - lineStart
+let lineCPU = cpuSeconds() - lineCPUStart
 
 let repeats = max(1, total / corpus.count)
 let script = Array(repeating: corpus.joined(separator: "\n"), count: repeats).joined(separator: "\n")
 let scriptStart = clock.now
+let scriptCPUStart = cpuSeconds()
 let parsedScript = Parser.parse(script, options: ParserOptions())
 checksum &+= work(parsedScript, compiler)
 let scriptTime = clock.now - scriptStart
+let scriptCPU = cpuSeconds() - scriptCPUStart
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
-func rate(_ count: Int, _ duration: Duration) -> String {
-    let perSecond = Double(count) / seconds(duration)
-    return String(Int(perSecond.rounded()))
+func rate(_ count: Int, _ seconds: Double) -> String {
+    String(Int((Double(count) / seconds).rounded()))
+}
+
+func line(_ label: String, _ count: Int, _ wall: Duration, _ cpu: Double) -> String {
+    let wallSeconds = seconds(wall)
+    return
+        "\(label) \(count) statements in \(wallSeconds.rounded(toPlaces: 3)) s: \(rate(count, wallSeconds)) statements/s "
+        + "(by CPU time: \(cpu.rounded(toPlaces: 3)) s, \(rate(count, cpu)) statements/s)"
 }
 
 print("corpus: \(corpus.count) statements; checksum \(checksum)")
-print(
-    "one statement per input: \(total) statements in \(String(seconds(lineTime).rounded(toPlaces: 3))) s, "
-        + "\(rate(total, lineTime)) statements/s")
-print(
-    "one script:              \(parsedScript.statements.count) statements in "
-        + "\(String(seconds(scriptTime).rounded(toPlaces: 3))) s, \(rate(parsedScript.statements.count, scriptTime)) statements/s"
-)
+print(line("one statement per input:", total, lineTime, lineCPU))
+print(line("one script:             ", parsedScript.statements.count, scriptTime, scriptCPU))
 
 extension Double {
     func rounded(toPlaces places: Int) -> Double {

@@ -76,6 +76,51 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     /// The API's word for it (`eq`, `co`, ...); the same as `rawValue`.
     public var word: String { rawValue }
 
+    /// The operator spelled by the symbol at `span`, without allocating.
+    static func match(symbol bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> ComparisonOperator? {
+        switch span.length {
+        case 1:
+            switch bytes[span.start] {
+            case UInt8(ascii: "="): return .eq
+            case UInt8(ascii: "~"): return .co
+            case UInt8(ascii: ">"): return .gt
+            case UInt8(ascii: "<"): return .lt
+            default: return nil
+            }
+        case 2:
+            switch (bytes[span.start], bytes[span.start + 1]) {
+            case (UInt8(ascii: "!"), UInt8(ascii: "=")): return .ne
+            case (UInt8(ascii: "^"), UInt8(ascii: "=")): return .sw
+            case (UInt8(ascii: ">"), UInt8(ascii: "=")): return .ge
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")): return .le
+            case (UInt8(ascii: "="), UInt8(ascii: "~")): return .mt
+            case (UInt8(ascii: "~"), UInt8(ascii: "~")): return .sm
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The operator spelled by the API word at `span`, in any case, without allocating.
+    static func match(word bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> ComparisonOperator? {
+        guard span.length == 2 else { return nil }
+        let first = bytes[span.start] | 0x20
+        let second = bytes[span.start + 1] | 0x20
+        switch (first, second) {
+        case (UInt8(ascii: "e"), UInt8(ascii: "q")): return .eq
+        case (UInt8(ascii: "n"), UInt8(ascii: "e")): return .ne
+        case (UInt8(ascii: "c"), UInt8(ascii: "o")): return .co
+        case (UInt8(ascii: "s"), UInt8(ascii: "w")): return .sw
+        case (UInt8(ascii: "g"), UInt8(ascii: "t")): return .gt
+        case (UInt8(ascii: "g"), UInt8(ascii: "e")): return .ge
+        case (UInt8(ascii: "l"), UInt8(ascii: "t")): return .lt
+        case (UInt8(ascii: "l"), UInt8(ascii: "e")): return .le
+        case (UInt8(ascii: "m"), UInt8(ascii: "t")): return .mt
+        case (UInt8(ascii: "s"), UInt8(ascii: "m")): return .sm
+        default: return nil
+        }
+    }
+
     /// The operator spelled by a symbol.
     public init?(symbol: String) {
         guard let op = ComparisonOperator.allCases.first(where: { $0.symbol == symbol }) else { return nil }

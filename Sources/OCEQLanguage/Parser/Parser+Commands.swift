@@ -24,7 +24,8 @@ extension ParserState {
             return nil
         }
         advance()
-        guard isOperator(current, "=") else {
+        let equals = current
+        guard isOperator(equals, "=") else {
             diagnose(.expectedEqualsAfterName(name), at: insertionPoint)
             return nil
         }
@@ -37,7 +38,7 @@ extension ParserState {
             guard let statement = nested(at: first, { $0.parseStatement() }) else { return nil }
             binding = .statement(statement)
         } else {
-            guard let value = parseValue(after: "=") else { return nil }
+            guard let value = parseValue(after: equals) else { return nil }
             if !atEnd {
                 let statementWords = SelectVerb.allCases.map(\.rawValue) + options.bindableCommands.sorted()
                 if case .bareword(let word) = value.kind,
@@ -130,7 +131,7 @@ extension ParserState {
                 switch token.kind {
                 case .variable, .argument, .row:
                     pos = start
-                    if let value = parseValue(after: "") {
+                    if let value = parseValue(after: token) {
                         arguments.append(CommandArgument(.value(value), span: token.span))
                     }
                 case .op:

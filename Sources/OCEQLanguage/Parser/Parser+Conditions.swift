@@ -148,28 +148,28 @@ extension ParserState {
             let membership = Condition(.membership(field, values), span: fieldToken.span.union(close))
             return negated ? Condition(.not(membership), span: membership.span) : membership
         }
-        let opText = text(next)
         var op = ComparisonOperator.eq
         if next.kind == .op {
-            if let found = ComparisonOperator(symbol: opText) {
+            if let found = ComparisonOperator.match(symbol: bytes, next.span) {
                 op = found
             } else {
+                let opText = text(next)
                 diagnose(.unknownOperator(opText, suggestion: ParserState.suggestOperator(opText)), at: next.span)
             }
-        } else if next.kind == .word, let found = ComparisonOperator(word: opText) {
+        } else if next.kind == .word, let found = ComparisonOperator.match(word: bytes, next.span) {
             op = found
         } else if next.kind == .word, keyword(next) == nil,
             Suggestions.closest(to: text(fieldToken), among: ParserState.clauseWords) == nil,
-            let suggestion = ParserState.suggestOperatorWord(opText)
+            let suggestion = ParserState.suggestOperatorWord(text(next))
         {
-            diagnose(.unknownOperator(opText, suggestion: suggestion), at: next.span)
+            diagnose(.unknownOperator(text(next), suggestion: suggestion), at: next.span)
         } else {
             diagnoseMissingOperator(fieldToken)
             return nil
         }
         let field = fieldPath(fieldToken) ?? FieldPath([], span: fieldToken.span)
         advance()
-        guard let value = parseValue(after: opText) else { return nil }
+        guard let value = parseValue(after: next) else { return nil }
         return Condition(.comparison(field, op, value), span: fieldToken.span.union(value.span))
     }
 
@@ -196,7 +196,7 @@ extension ParserState {
             return nil
         }
         var values: [Value] = []
-        var after = "("
+        var after = open
         while !aborted {
             guard let value = parseValue(after: after) else {
                 skipPastRightParen()
@@ -204,7 +204,7 @@ extension ParserState {
             }
             values.append(value)
             if current.kind == .comma {
-                after = ","
+                after = current
                 advance()
                 continue
             }

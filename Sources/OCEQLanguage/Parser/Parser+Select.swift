@@ -99,13 +99,13 @@ extension ParserState {
             kind = parseOrder(keywordToken).map(Clause.Kind.order)
         case .limit, .offset:
             skipOperatorAfter(keyword)
-            kind = parseCount(keyword).map { keyword == .limit ? Clause.Kind.limit($0) : .offset($0) }
+            kind = parseCount(keyword, keywordToken).map { keyword == .limit ? Clause.Kind.limit($0) : .offset($0) }
         case .fields, .expand:
             skipOperatorAfter(keyword)
             kind = parseFieldList(after: keyword).map { keyword == .fields ? Clause.Kind.fields($0) : .expand($0) }
         case .search:
             skipOperatorAfter(keyword)
-            kind = parseValue(after: "search").map(Clause.Kind.search)
+            kind = parseValue(after: keywordToken).map(Clause.Kind.search)
         default:
             kind = nil
         }
@@ -168,11 +168,11 @@ extension ParserState {
     /// True when `token` can follow a field in a condition.
     func startsComparison(_ token: Token) -> Bool {
         token.kind == .op || isKeyword(token, .in) || isKeyword(token, .not)
-            || (token.kind == .word && ComparisonOperator(word: text(token)) != nil)
+            || (token.kind == .word && ComparisonOperator.match(word: bytes, token.span) != nil)
     }
 
-    mutating func parseCount(_ keyword: Keyword) -> Value? {
-        guard let value = parseValue(after: keyword.rawValue) else { return nil }
+    mutating func parseCount(_ keyword: Keyword, _ keywordToken: Token) -> Value? {
+        guard let value = parseValue(after: keywordToken) else { return nil }
         switch value.kind {
         case .number(let text):
             if let problem = ClauseRules.check(keyword, text) {

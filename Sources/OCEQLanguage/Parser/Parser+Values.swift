@@ -6,7 +6,8 @@
 // any diagnostic never reaches the result, so placeholders never escape.
 
 extension ParserState {
-    mutating func parseValue(after: String) -> Value? {
+    /// The value after `previous` (named in "expected a value after ..." when there is none).
+    mutating func parseValue(after previous: Token) -> Value? {
         let token = current
         switch token.kind {
         case .string:
@@ -15,7 +16,7 @@ extension ParserState {
         case .word:
             if let keyword = keyword(token) {
                 if keyword.startsClause || keyword == .and || keyword == .or {
-                    diagnose(.expectedValue(after: after), at: insertionPoint)
+                    diagnose(.expectedValue(after: text(previous)), at: insertionPoint)
                     return nil
                 }
                 diagnose(.keywordAsValue(keyword), at: token.span)
@@ -45,7 +46,7 @@ extension ParserState {
             skipAdjacentWord()
             return placeholder(token)
         default:
-            diagnose(.expectedValue(after: after), at: insertionPoint)
+            diagnose(.expectedValue(after: text(previous)), at: insertionPoint)
             return nil
         }
     }

@@ -223,18 +223,16 @@ struct ParserState {
             diagnose(.expectedCommand, at: token.span)
             return nil
         }
+        let word = UnsafeBufferPointer(rebasing: bytes[token.span.start..<token.span.end])
+        if FieldPath.matches(word, "list") { return parseSelect(verb: .list).map(Statement.select) }
+        if FieldPath.matches(word, "count") { return parseSelect(verb: .count).map(Statement.select) }
+        if FieldPath.matches(word, "first") { return parseSelect(verb: .first).map(Statement.select) }
+        if FieldPath.matches(word, "let") { return parseLet().map(Statement.let) }
+        if FieldPath.matches(word, "explain") { return parseExplain().map(Statement.explain) }
         let name = text(token)
-        if let verb = SelectVerb(rawValue: name) {
-            return parseSelect(verb: verb).map(Statement.select)
-        }
-        switch name {
-        case "let": return parseLet().map(Statement.let)
-        case "explain": return parseExplain().map(Statement.explain)
-        default: break
-        }
         if let commands = options.commands, !commands.contains(name) {
             let next = peek(1)
-            if next.kind == .op || isKeyword(next, .in) || ComparisonOperator(word: text(next)) != nil {
+            if next.kind == .op || isKeyword(next, .in) || ComparisonOperator.match(word: bytes, next.span) != nil {
                 let statementText = text(SourceSpan(start: token.span.start, end: tokens[limit - 1].span.end))
                 let shown = statementText.utf8.count <= 40 ? statementText : name + " ..."
                 diagnose(.missingCommand(suggestion: "list " + shown), at: token.span)
