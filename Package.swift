@@ -33,7 +33,7 @@ let package = Package(
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
-        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"]),
+        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage"], exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],

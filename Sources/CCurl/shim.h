@@ -20,3 +20,7 @@ static inline CURLcode oceq_curl_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v)
 static inline CURLcode oceq_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode oceq_curl_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode oceq_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+
+// CURLMsg keeps its result in a union; read it here rather than through Swift's union import.
+static inline CURLcode oceq_curl_msg_result(CURLMsg *m) { return m->data.result; }
+static inline int oceq_curl_msg_is_done(CURLMsg *m) { return m->msg == CURLMSG_DONE; }

@@ -46,3 +46,16 @@ static inline int oceq_mhd_socket(struct MHD_Connection *c) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info ? info->connect_fd : -1;
 }
+
+#include <malloc.h>
+/// Returns freed heap pages to the system (glibc keeps them otherwise); the server calls it once
+/// after loading, which frees far more than it keeps.
+static inline void oceq_release_free_memory(void) {
+    malloc_trim(0);
+}
+
+/// Caps glibc's per-thread heaps: a server loading in parallel and serving from a pool otherwise
+/// keeps one fragmented arena per thread.
+static inline void oceq_limit_heap_arenas(int count) {
+    mallopt(M_ARENA_MAX, count);
+}

@@ -92,7 +92,7 @@ struct DeliveryEndpointTests {
         #expect(item["repositoryId"] == nil)
         #expect(item["links"]!.arrayValue!.map { $0["rel"]! } == ["self", "canonical", "describedby"])
         let slug = item["slug"]!.stringValue!
-        let bySlug = try channel.json("/items/.by.slug/\(PercentEncoding.segment(slug))")
+        let bySlug = try channel.json("/items/.by.slug/\(PercentEncoding.encode(slug))")
         #expect(bySlug["id"]?.stringValue == Self.post)
         let missing = try channel.get("/items/CORE00000000000000000000000000000000")
         #expect(missing.status == 404)
@@ -123,15 +123,18 @@ struct DeliveryEndpointTests {
         #expect(part.status == 206)
         #expect(part.header("Content-Range") == "bytes 10-19/63239")
         #expect(part.body == Array(whole.body[10...19]))
-        let stale = try channel.get("/assets/\(Self.image)/native", headers: ["Range": "bytes=10-19", "If-Range": "\"old\""])
+        let stale = try channel.get(
+            "/assets/\(Self.image)/native", headers: ["Range": "bytes=10-19", "If-Range": "\"old\""])
         #expect(stale.status == 200 && stale.body.count == 63239)
         #expect(try channel.get("/assets/\(Self.image)/native", headers: ["Range": "bytes=99999999-"]).status == 416)
     }
 
-    @Test("paths that try to leave the export never read a file", arguments: [
-        "/assets/..%2F..%2F..%2Fetc%2Fpasswd/native", "/assets/../../etc/passwd/native",
-        "/assets/%2e%2e/native/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/items/..%2F..%2Fmetadata.json",
-    ])
+    @Test(
+        "paths that try to leave the export never read a file",
+        arguments: [
+            "/assets/..%2F..%2F..%2Fetc%2Fpasswd/native", "/assets/../../etc/passwd/native",
+            "/assets/%2e%2e/native/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/items/..%2F..%2Fmetadata.json",
+        ])
     func traversal(path: String) throws {
         let response = try channel.get(path)
         #expect([400, 404].contains(response.status))

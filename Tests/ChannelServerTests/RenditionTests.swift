@@ -43,7 +43,8 @@ struct RenditionTests {
     func conditional() throws {
         let whole = try channel.get("/assets/\(Self.image)/Medium?format=jpg")
         let tag = try #require(whole.header("ETag"))
-        #expect(try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["If-None-Match": tag]).status == 304)
+        #expect(
+            try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["If-None-Match": tag]).status == 304)
         let part = try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["Range": "bytes=0-99"])
         #expect(part.status == 206)
         #expect(part.body == Array(whole.body.prefix(100)))
@@ -73,7 +74,9 @@ struct RenditionTests {
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let response = try? RawHTTPClient.send(
                 port: port,
-                target: "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)")
+                target:
+                    "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)"
+            )
             results.mutate { $0.append(response?.body ?? []) }
         }
         let bodies = results.value

@@ -3,8 +3,10 @@ import DeliveryKit
 /// One item of a channel export (a content item or a digital asset), as read from its JSON file.
 ///
 /// The standard fields are lifted out of the management-form JSON and normalised (a missing
-/// `typeCategory` is inferred); `fields` keeps the exported user fields as they are, references
-/// still as stubs (`{id, type, ...}`), so the index and the delivery shaper share one source.
+/// `typeCategory` is inferred); `fields` keeps the exported user fields, references still as stubs
+/// (`{id, type, ...}`), so the index and the delivery shaper share one source. The loader only
+/// fills a stub's missing `name`/`typeCategory` from the item it points at (gen A stubs are
+/// `{id, type}`) and gives every date object milliseconds.
 public struct ExportItem: Sendable {
     /// `CORE…` for content items, `CONT…` for digital assets.
     public var id: String
@@ -18,16 +20,53 @@ public struct ExportItem: Sendable {
     public var language: String?
     public var translatable: Bool?
     /// `{value, timezone}` objects as exported (values carry milliseconds).
-    public var createdDate: JSON?
-    public var updatedDate: JSON?
+    public var createdDate: JSON? {
+        get { storedCreatedDate.flatMap { try? JSON.parse($0) } }
+        set { storedCreatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+    }
+    public var updatedDate: JSON? {
+        get { storedUpdatedDate.flatMap { try? JSON.parse($0) } }
+        set { storedUpdatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+    }
+    /// The dates as compact JSON (a parsed `{value, timezone}` costs several times more memory).
+    private var storedCreatedDate: [UInt8]?
+    private var storedUpdatedDate: [UInt8]?
     /// The user fields (content items) or asset fields (digital assets), management form.
-    public var fields: [String: JSON]
+    ///
+    /// Kept as compact JSON bytes and parsed on each read: a parsed tree costs several times its
+    /// text in memory, and a large channel (100 000 items) must stay within a few hundred MB.
+    /// Read it once per use (`let fields = item.fields`), not in a loop.
+    public var fields: [String: JSON] {
+        get { (try? JSON.parse(storedFields))?.objectValue ?? [:] }
+        set { storedFields = JSONWriter().compactBytes(.object(newValue)) }
+    }
+    /// `fields` as compact UTF-8 JSON.
+    public private(set) var storedFields: [UInt8] = Array("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
     public var nativeFile: String?
-    /// The whole exported JSON object, for keys the shaper passes through.
+    /// The exported top-level keys that are neither management-only nor standard: what the
+    /// shaper passes through unchanged (usually nothing).
     public var raw: [String: JSON]
     /// The file the item was read from, for messages.
     public var sourceFile: String
+
+    /// The folder under `ContentItems/` the item was read from (usually equal to `type`).
+    public var typeFolder: String?
+    /// Delivery `mimeType`: `contentItem` for content items, the file's MIME type for assets
+    /// (`image/jpg` is written `image/jpeg`). Nil when the item was not built by the loader.
+    public var mimeType: String?
+    /// Delivery `fileGroup`: `contentItem`, `Images`, `Videos` or `Files`.
+    public var fileGroup: String?
+    /// Delivery `fileExtension` of an asset (lower-case, from its name), nil for content items.
+    public var fileExtension: String?
+    /// The byte size of `nativeFile` on disk (the export's `fields.size` is not trusted).
+    public var nativeSize: Int?
+    /// The pixel size of an image asset: `fields.metadata` when it holds numbers, else read from
+    /// the image header.
+    public var imageSize: ImageSize?
+    /// Names of the `fields` holding reference stubs (single or list), from the type definition
+    /// or, without one, from the values' shape.
+    public var referenceFields: Set<String>
 
     /// True for digital assets.
     public var isDigitalAsset: Bool { typeCategory == "DigitalAssetType" }
@@ -36,7 +75,9 @@ public struct ExportItem: Sendable {
         id: String, type: String, typeCategory: String, name: String, description: String = "",
         slug: String? = nil, language: String? = nil, translatable: Bool? = nil,
         createdDate: JSON? = nil, updatedDate: JSON? = nil, fields: [String: JSON] = [:],
-        nativeFile: String? = nil, raw: [String: JSON] = [:], sourceFile: String = ""
+        nativeFile: String? = nil, raw: [String: JSON] = [:], sourceFile: String = "",
+        typeFolder: String? = nil, mimeType: String? = nil, fileGroup: String? = nil, fileExtension: String? = nil,
+        nativeSize: Int? = nil, imageSize: ImageSize? = nil, referenceFields: Set<String> = []
     ) {
         self.id = id
         self.type = type
@@ -46,11 +87,18 @@ public struct ExportItem: Sendable {
         self.slug = slug
         self.language = language
         self.translatable = translatable
-        self.createdDate = createdDate
-        self.updatedDate = updatedDate
-        self.fields = fields
+        self.storedCreatedDate = createdDate.map { JSONWriter().compactBytes($0) }
+        self.storedUpdatedDate = updatedDate.map { JSONWriter().compactBytes($0) }
+        self.storedFields = JSONWriter().compactBytes(.object(fields))
         self.nativeFile = nativeFile
         self.raw = raw
         self.sourceFile = sourceFile
+        self.typeFolder = typeFolder
+        self.mimeType = mimeType
+        self.fileGroup = fileGroup
+        self.fileExtension = fileExtension
+        self.nativeSize = nativeSize
+        self.imageSize = imageSize
+        self.referenceFields = referenceFields
     }
 }

@@ -27,45 +27,47 @@ public final class FaultInjector: @unchecked Sendable {
 
     func apply(_ request: HTTPRequest, _ handler: HTTPServer.Handler) -> HTTPResponse {
         guard let (ruleIndex, rule) = pick(request) else { return handler(request) }
-        let where_ = "\(request.method) \(AccessLog.redact(request.target))"
+        let subject = "\(request.method) \(AccessLog.redact(request.target))"
         switch rule.kind {
         case .status(let status):
-            log("fault: \(status) for \(where_) (rule \(ruleIndex + 1))")
+            log("fault: \(status) for \(subject) (rule \(ruleIndex + 1))")
             var error = APIError(status: status, detail: "injected fault: \(status)", code: "OCEQ-FAULT-\(status)")
             if status == 503 { error.headers["Retry-After"] = String(rule.retryAfter) }
             return error.response
         case .tooManyRequests:
-            log("fault: 429 Retry-After \(rule.retryAfter) for \(where_) (rule \(ruleIndex + 1))")
+            log("fault: 429 Retry-After \(rule.retryAfter) for \(subject) (rule \(ruleIndex + 1))")
             return APIError(
                 status: 429, detail: "injected fault: too many requests", code: "OCEQ-FAULT-429",
                 headers: ["Retry-After": String(rule.retryAfter)]
             ).response
         case .delay:
-            log("fault: delay \(rule.milliseconds)ms for \(where_) (rule \(ruleIndex + 1))")
+            log("fault: delay \(rule.milliseconds)ms for \(subject) (rule \(ruleIndex + 1))")
             usleep(UInt32(min(rule.milliseconds, 600_000)) * 1000)
             return handler(request)
         case .reset, .truncate, .stall:
             let response = handler(request)
-            guard let bytes = FaultInjector.bodyBytes(response), !bytes.isEmpty, response.status < 300 else { return response }
+            guard let bytes = FaultInjector.bodyBytes(response), !bytes.isEmpty, response.status < 300 else {
+                return response
+            }
             var faulted = response
             switch rule.kind {
             case .reset:
                 let keep = min(rule.afterBytes, bytes.count - 1)
-                log("fault: reset after \(keep) bytes for \(where_) (rule \(ruleIndex + 1))")
+                log("fault: reset after \(keep) bytes for \(subject) (rule \(ruleIndex + 1))")
                 faulted.body = .stream(
                     HTTPBodyStream(declaredLength: bytes.count, resetOnAbort: true) { offset in
                         offset < keep ? Array(bytes[offset..<keep]) : nil
                     })
             case .truncate:
                 let keep = min(rule.keepBytes ?? bytes.count / 2, bytes.count - 1)
-                log("fault: truncate to \(keep) of \(bytes.count) bytes for \(where_) (rule \(ruleIndex + 1))")
+                log("fault: truncate to \(keep) of \(bytes.count) bytes for \(subject) (rule \(ruleIndex + 1))")
                 faulted.body = .stream(
                     HTTPBodyStream(declaredLength: bytes.count) { offset in
                         offset < keep ? Array(bytes[offset..<keep]) : []
                     })
             default:
                 let step = max(1, rule.bytesPerSecond / 10)
-                log("fault: stall at \(rule.bytesPerSecond) B/s for \(where_) (rule \(ruleIndex + 1))")
+                log("fault: stall at \(rule.bytesPerSecond) B/s for \(subject) (rule \(ruleIndex + 1))")
                 faulted.body = .stream(
                     HTTPBodyStream(declaredLength: bytes.count) { offset in
                         guard offset < bytes.count else { return [] }
@@ -101,7 +103,9 @@ public final class FaultInjector: @unchecked Sendable {
 
     /// A number in [0, 1) from the seed, the rule, the request and its occurrence (SplitMix64 over FNV).
     func draw(rule: Int, key: String, occurrence: UInt64) -> Double {
-        var x = seed ^ EntityTag.fnv1a(Array(key.utf8)) ^ (UInt64(rule) &* 0x9E37_79B9_7F4A_7C15) ^ (occurrence &* 0xD6E8_FEB8_6659_FD93)
+        var x =
+            seed ^ EntityTag.fnv1a(Array(key.utf8)) ^ (UInt64(rule) &* 0x9E37_79B9_7F4A_7C15)
+            ^ (occurrence &* 0xD6E8_FEB8_6659_FD93)
         x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
         x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
         x ^= x >> 31

@@ -84,7 +84,9 @@ public struct FaultSpec: Sendable, Equatable {
                 }
                 switch key {
                 case "path":
-                    guard value.hasPrefix("/") else { throw FaultSpecError(part: String(part), reason: "path must start with '/'") }
+                    guard value.hasPrefix("/") else {
+                        throw FaultSpecError(part: String(part), reason: "path must start with '/'")
+                    }
                     rule.pathPrefix = String(value)
                 case "retry-after": rule.retryAfter = try number()
                 case "limit": rule.perSecondLimit = try number()
@@ -93,10 +95,13 @@ public struct FaultSpec: Sendable, Equatable {
                 case "ms": rule.milliseconds = try number()
                 case "bps":
                     rule.bytesPerSecond = try number()
-                    guard rule.bytesPerSecond > 0 else { throw FaultSpecError(part: String(part), reason: "bps must be positive") }
+                    guard rule.bytesPerSecond > 0 else {
+                        throw FaultSpecError(part: String(part), reason: "bps must be positive")
+                    }
                 default:
                     throw FaultSpecError(
-                        part: String(part), reason: "unknown key '\(key)' (path, retry-after, limit, after, keep, ms, bps)")
+                        part: String(part),
+                        reason: "unknown key '\(key)' (path, retry-after, limit, after, keep, ms, bps)")
                 }
             }
             rules.append(rule)
@@ -114,7 +119,8 @@ public struct FaultSpec: Sendable, Equatable {
         case "stall": return .stall
         default:
             throw FaultSpecError(
-                part: String(rule), reason: "unknown fault '\(text)' (500, 502, 503, 504, 429, reset, truncate, delay, stall)")
+                part: String(rule),
+                reason: "unknown fault '\(text)' (500, 502, 503, 504, 429, reset, truncate, delay, stall)")
         }
     }
 

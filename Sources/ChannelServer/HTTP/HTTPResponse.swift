@@ -50,7 +50,8 @@ public struct HTTPBodyStream: Sendable {
     /// Produces the next chunk; may block (delays, slow drips) — it runs on a server pool thread.
     public var next: @Sendable (_ offset: Int) -> [UInt8]?
 
-    public init(declaredLength: Int?, resetOnAbort: Bool = false, next: @escaping @Sendable (_ offset: Int) -> [UInt8]?) {
+    public init(declaredLength: Int?, resetOnAbort: Bool = false, next: @escaping @Sendable (_ offset: Int) -> [UInt8]?)
+    {
         self.declaredLength = declaredLength
         self.resetOnAbort = resetOnAbort
         self.next = next

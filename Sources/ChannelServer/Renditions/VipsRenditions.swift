@@ -59,24 +59,28 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
         guard let native = item.nativeFile, MediaTypes.forFileName(item.name).hasPrefix("image/") else {
             throw .notFound("item \(item.id) is not an image: it has no renditions")
         }
-        guard let canonical = VipsRenditions.system.first(where: { $0.name.lowercased() == name.lowercased() })?.name else {
+        guard let canonical = VipsRenditions.system.first(where: { $0.name.lowercased() == name.lowercased() })?.name
+        else {
             throw .notFound(
-                "asset \(item.id) has no rendition '\(name)'; it has \(VipsRenditions.system.map(\.name).joined(separator: ", "))")
+                "asset \(item.id) has no rendition '\(name)'; it has \(VipsRenditions.system.map(\.name).joined(separator: ", "))"
+            )
         }
         var chosen = (format ?? "jpg").lowercased()
         if chosen == "jpeg" { chosen = "jpg" }
         guard VipsRenditions.formats.contains(chosen) else {
-            throw .notFound("rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has jpg, png, webp")
+            throw .notFound(
+                "rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has jpg, png, webp")
         }
-        guard let native_ = nativeSize(of: native),
-            let size = VipsRenditions.size(of: canonical, nativeWidth: native_.width, nativeHeight: native_.height)
+        guard let measured = nativeSize(of: native),
+            let size = VipsRenditions.size(of: canonical, nativeWidth: measured.width, nativeHeight: measured.height)
         else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
         }
         let folder = "\(directory)/\(VipsRenditions.safe(item.id))"
         let path = "\(folder)/\(canonical)-\(size.width)x\(size.height).\(chosen)"
         let baseName = (item.name as NSString).deletingPathExtension
-        let file = BinaryFile(path: path, mimeType: MediaTypes.forFileName("x.\(chosen)"), fileName: "\(baseName).\(chosen)")
+        let file = BinaryFile(
+            path: path, mimeType: MediaTypes.forFileName("x.\(chosen)"), fileName: "\(baseName).\(chosen)")
         if FileManager.default.fileExists(atPath: path) { return file }
 
         let keyLock = lockFor(path)
@@ -87,10 +91,12 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
         let temporary = "\(folder)/.\(UUID().uuidString).\(chosen)"
         let options = chosen == "png" ? "[compression=6,strip]" : "[Q=80,strip]"
         var error = [CChar](repeating: 0, count: 512)
-        let failed = oceq_vips_render(native, Int32(size.width), Int32(size.height), temporary + options, &error, error.count)
+        let failed = oceq_vips_render(
+            native, Int32(size.width), Int32(size.height), temporary + options, &error, error.count)
         guard failed == 0 else {
             unlink(temporary)
-            let reason = String(cString: error).split(separator: "\n").first.map(String.init) ?? "unknown error"
+            let text = String(decoding: error.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let reason = text.split(separator: "\n").first.map(String.init) ?? "unknown error"
             throw .notFound("rendition \(canonical) of \(item.id) could not be made: \(reason)")
         }
         guard rename(temporary, path) == 0 else {
@@ -111,7 +117,9 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
 
     /// An id made safe as a folder name (ids are opaque strings from the export).
     static func safe(_ id: String) -> String {
-        let cleaned = id.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_" }
+        let cleaned = id.unicodeScalars.map {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) ? Character($0) : "_"
+        }
         return String(cleaned.prefix(80)) + "-" + String(EntityTag.fnv1a(Array(id.utf8)), radix: 16)
     }
 }

@@ -40,7 +40,8 @@ extension DeliveryRouter {
             // `thumbnail?type=uithumbnail` (the SDK's form) is the Thumbnail rendition in the default format.
             let name = rest[1] == "thumbnail" ? "Thumbnail" : rest[1]
             guard let renditions else {
-                throw .notFound("rendition '\(name)' of \(item.id) is not available: this server has no rendition engine")
+                throw .notFound(
+                    "rendition '\(name)' of \(item.id) is not available: this server has no rendition engine")
             }
             // The SDK omits `format` on `type=uithumbnail` so the server may pick WebP; it does.
             var format = request.parameter("format")
@@ -96,7 +97,8 @@ extension DeliveryRouter {
                     scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "\\" && scalar.value != 0x7F
                         ? scalar : "_"
                 }))
-        return "\(inline ? "inline" : "attachment"); filename=\"\(ascii)\"; filename*=UTF-8''\(PercentEncoding.query(file.fileName))"
+        return
+            "\(inline ? "inline" : "attachment"); filename=\"\(ascii)\"; filename*=UTF-8''\(PercentEncoding.encode(file.fileName))"
     }
 
     /// The asset's media type: `fields.mimeType`, else from its extension.
@@ -108,20 +110,9 @@ extension DeliveryRouter {
     }
 }
 
-/// Media types by file extension, for files whose item does not say.
-public enum MediaTypes {
-    static let byExtension: [String: String] = [
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
-        "svg": "image/svg+xml", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff", "avif": "image/avif",
-        "mp4": "video/mp4", "mov": "video/quicktime", "webm": "video/webm", "mp3": "audio/mpeg", "wav": "audio/wav",
-        "pdf": "application/pdf", "txt": "text/plain", "html": "text/html", "json": "application/json",
-        "zip": "application/zip", "csv": "text/csv", "doc": "application/msword",
-        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ]
-
+extension MediaTypes {
     /// The media type for a file name, `application/octet-stream` when unknown.
     public static func forFileName(_ name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
-        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+        fileExtension(ofName: name).flatMap(mimeType(forExtension:)) ?? "application/octet-stream"
     }
 }

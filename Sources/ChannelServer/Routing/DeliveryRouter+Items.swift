@@ -86,11 +86,14 @@ extension DeliveryRouter {
         } catch {
             throw APIError(status: 500, detail: "the search failed: \(error)")
         }
-        let named = fieldsParameter.isEmpty || allFields ? nil : Set(
-            fieldsParameter.split(separator: ",").map { field -> String in
-                let name = field.trimmingSpaces()
-                return String(name.hasPrefix("fields.") ? name.dropFirst("fields.".count) : name)
-            })
+        let named =
+            fieldsParameter.isEmpty || allFields
+            ? nil
+            : Set(
+                fieldsParameter.split(separator: ",").map { field -> String in
+                    let name = field.trimmingSpaces()
+                    return String(name.hasPrefix("fields.") ? name.dropFirst("fields.".count) : name)
+                })
         let entries: [JSON] = result.ordinals.map { ordinal in
             let item = content.items[ordinal]
             var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
@@ -115,11 +118,13 @@ extension DeliveryRouter {
     }
 
     /// E4: variation sets of an item, one of them, or the item in one variation.
-    func variations(of item: ExportItem, _ rest: [String], _ request: HTTPRequest, _ context: LinkContext)
+    func variations(
+        of item: ExportItem, _ rest: [String], _ request: HTTPRequest, _ context: LinkContext
+    )
         throws(APIError) -> HTTPResponse
     {
         let sets = variationSets(of: item)
-        let selfLink = link(context, "items/\(PercentEncoding.segment(item.id))/variations", rel: "self")
+        let selfLink = link(context, "items/\(PercentEncoding.encode(item.id))/variations", rel: "self")
         if rest.isEmpty {
             let data: [JSON] = sets.map { set in
                 [
@@ -136,7 +141,7 @@ extension DeliveryRouter {
             let entries: [JSON] = set.items.map { member in
                 [
                     "id": .string(member.id), "value": .string(member.value),
-                    "links": [link(context, "items/\(PercentEncoding.segment(member.id))", rel: "self")],
+                    "links": [link(context, "items/\(PercentEncoding.encode(member.id))", rel: "self")],
                 ]
             }
             return json(
@@ -152,7 +157,10 @@ extension DeliveryRouter {
         let sets = content.variationSets.filter { set in set.items.contains(where: { $0.id == item.id }) }
         if !sets.isEmpty { return sets }
         guard let language = item.language else { return [] }
-        return [VariationSet(id: item.id, varType: "language", masterItemId: item.id, items: [.init(id: item.id, value: language)])]
+        return [
+            VariationSet(
+                id: item.id, varType: "language", masterItemId: item.id, items: [.init(id: item.id, value: language)])
+        ]
     }
 
     /// A non-negative integer parameter (400 otherwise).

@@ -3,12 +3,16 @@ import DeliveryKit
 // Links the router generates itself (envelopes, variations), and the `links` parameter filter.
 extension DeliveryRouter {
     /// A link object to `path` under the API prefix, carrying the channel token.
-    func link(_ context: LinkContext, _ path: String, rel: String, query: [(String, String)] = [], mediaType: String = "application/json")
+    func link(
+        _ context: LinkContext, _ path: String, rel: String, query: [(String, String)] = [],
+        mediaType: String = "application/json"
+    )
         -> JSON
     {
         var pairs = query
         if !pairs.contains(where: { $0.0 == "channelToken" }) { pairs.append(("channelToken", context.channelToken)) }
-        let queryText = pairs.map { "\(PercentEncoding.query($0.0))=\(PercentEncoding.query($0.1))" }.joined(separator: "&")
+        let queryText = pairs.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(
+            separator: "&")
         return [
             "href": .string("\(context.baseURL)/content/published/api/v1.1/\(path)?\(queryText)"), "rel": .string(rel),
             "method": "GET", "mediaType": .string(mediaType),
@@ -17,7 +21,8 @@ extension DeliveryRouter {
 
     /// `self`, `canonical`, `describedby`, `first`, `last`, and `prev`/`next` where they exist.
     func envelopeLinks(
-        _ request: HTTPRequest, _ context: LinkContext, resource: String, offset: Int, limit: Int, count: Int, total: Int
+        _ request: HTTPRequest, _ context: LinkContext, resource: String, offset: Int, limit: Int, count: Int,
+        total: Int
     ) -> [JSON] {
         let base = request.query.filter { $0.name != "offset" }.map { ($0.name, $0.value) }
         func page(_ at: Int, _ rel: String) -> JSON {
@@ -49,35 +54,5 @@ extension DeliveryRouter {
         let rels = Set(wanted.lowercased().split(separator: ",").map { String($0.trimmingSpaces()) })
         if rels.contains("all") { return links }
         return links.filter { rels.contains(($0["rel"]?.stringValue ?? "").lowercased()) }
-    }
-}
-
-/// Percent-encoding for the hrefs the server writes: everything but RFC 3986 unreserved bytes.
-public enum PercentEncoding {
-    /// Encodes a query name or value (`+`, `&`, `=`, spaces and non-ASCII all escaped).
-    public static func query(_ text: String) -> String { encode(text, keeping: "") }
-
-    /// Encodes one path segment.
-    public static func segment(_ text: String) -> String { encode(text, keeping: "") }
-
-    static func encode(_ text: String, keeping extra: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.append(byte)
-            default:
-                if extra.utf8.contains(byte) {
-                    out.append(byte)
-                } else {
-                    out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                }
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

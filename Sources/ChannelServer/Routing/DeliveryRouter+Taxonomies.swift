@@ -47,10 +47,12 @@ extension DeliveryRouter {
             "hasMore": .bool(offset + page.count < categories.count), "offset": .int(offset), "count": .int(page.count),
             "limit": .int(limit), "items": .array(page),
         ]
-        if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(categories.count) }
+        if request.parameter("totalResults")?.lowercased() == "true" {
+            envelope["totalResults"] = .int(categories.count)
+        }
         envelope["links"] = .array(
             envelopeLinks(
-                request, context, resource: "taxonomies/\(PercentEncoding.segment(found.id))/categories", offset: offset,
+                request, context, resource: "taxonomies/\(PercentEncoding.encode(found.id))/categories", offset: offset,
                 limit: limit, count: page.count, total: categories.count))
         return json(.object(envelope), request)
     }
@@ -58,10 +60,13 @@ extension DeliveryRouter {
     /// A taxonomy as the delivery API shows it: its own keys, no categories, a self link.
     func taxonomy(summary: JSON, _ id: String, _ context: LinkContext) -> JSON {
         var members = summary.objectValue ?? [:]
-        for key in members.keys where !["id", "name", "description", "shortName", "customProperties", "createdDate", "updatedDate"].contains(key) {
+        for key in members.keys
+        where !["id", "name", "description", "shortName", "customProperties", "createdDate", "updatedDate"].contains(
+            key)
+        {
             members[key] = nil
         }
-        members["links"] = [link(context, "taxonomies/\(PercentEncoding.segment(id))", rel: "self")]
+        members["links"] = [link(context, "taxonomies/\(PercentEncoding.encode(id))", rel: "self")]
         return .object(members)
     }
 }

@@ -19,7 +19,9 @@ public struct ServerConfiguration: Sendable {
     /// The longest `q` (or `default`) accepted, in bytes; longer ones get 400.
     public var maximumQueryLength: Int
 
-    public init(channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024) {
+    public init(
+        channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024
+    ) {
         self.channelToken = channelToken
         self.bearer = bearer
         self.maximumLimit = maximumLimit
@@ -93,7 +95,8 @@ public final class DeliveryRouter: Sendable {
     func linkContext(for request: HTTPRequest) -> LinkContext {
         var host = request.header("Host") ?? ""
         let allowed = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || ".-:[]".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || ".-:[]".unicodeScalars.contains($0)
         }
         if host.isEmpty || !allowed || host.count > 255 { host = "localhost" }
         return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken)

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import DeliveryKit
 import Foundation
 
@@ -24,16 +25,23 @@ public struct ChannelService: Sendable {
     /// unusable paths, and for skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
+        oceq_limit_heap_arenas(2)
         let started = DispatchTime.now().uptimeNanoseconds
-        let content = try ExportLoader(options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports"))
-            .load(paths: options.paths)
+        let content = try ExportLoader(
+            options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
+        )
+        .load(paths: options.paths)
         let loaded = DispatchTime.now().uptimeNanoseconds
-        let index = try ChannelIndex(items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
+        let index = try ChannelIndex(
+            items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
         let indexed = DispatchTime.now().uptimeNanoseconds
+        // Loading and indexing free far more than they keep; hand the pages back to the system.
+        oceq_release_free_memory()
         let (token, source) = resolveToken(options)
         let configuration = ServerConfiguration(channelToken: token, bearer: options.bearer)
         let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
-        let router = DeliveryRouter(content: content, index: index, configuration: configuration, renditions: renditions)
+        let router = DeliveryRouter(
+            content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
             loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
@@ -44,8 +52,12 @@ public struct ChannelService: Sendable {
         if let token = options.token { return (token, .option) }
         for path in options.paths {
             let folder = URL(fileURLWithPath: path)
-            for candidate in [folder.appendingPathComponent("channel.json"), folder.deletingLastPathComponent().appendingPathComponent("channel.json")] {
-                if let data = FileManager.default.contents(atPath: candidate.path), let json = try? JSON.parse(Array(data)),
+            for candidate in [
+                folder.appendingPathComponent("channel.json"),
+                folder.deletingLastPathComponent().appendingPathComponent("channel.json"),
+            ] {
+                if let data = FileManager.default.contents(atPath: candidate.path),
+                    let json = try? JSON.parse(Array(data)),
                     let token = json["channelToken"]?.stringValue, !token.isEmpty
                 {
                     return (token, .channelFile)

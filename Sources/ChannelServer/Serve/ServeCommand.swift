@@ -4,7 +4,9 @@ import Foundation
 /// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
 public enum ServeCommand {
     /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
-    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    public static func run(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             Console.output(ServeOptions.usage)
             return 0
@@ -50,13 +52,17 @@ public enum ServeCommand {
             let router = service.router
             var handler: HTTPServer.Handler = { router.handle($0) }
             if let faults = options.faults {
-                let injector = FaultInjector(spec: faults, seed: options.faultSeed) { Console.error("oceq serve: \($0)") }
+                let injector = FaultInjector(spec: faults, seed: options.faultSeed) {
+                    Console.error("oceq serve: \($0)")
+                }
                 handler = injector.wrap(handler)
-                Console.error("oceq serve: fault injection on: \(faults.rules.count) rule(s), seed \(options.faultSeed)")
+                Console.error(
+                    "oceq serve: fault injection on: \(faults.rules.count) rule(s), seed \(options.faultSeed)")
             }
+            var observer: HTTPServer.Observer?
+            if let log { observer = { exchange in log.record(exchange) } }
             server = try HTTPServer(
-                host: options.host, port: options.port, threads: options.threads, handler: handler,
-                observer: log.map { log in { log.record($0) } })
+                host: options.host, port: options.port, threads: options.threads, handler: handler, observer: observer)
         } catch {
             Console.error("oceq serve: \(error)")
             return 1

@@ -52,7 +52,9 @@ public struct ServeOptions: Sendable, Equatable {
         """
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`.
-    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> ServeOptions {
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
         var index = 0
         func value(_ flag: String) throws(UsageError) -> String {
@@ -63,7 +65,8 @@ public struct ServeOptions: Sendable, Equatable {
         func number(_ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
             let text = try value(flag)
             guard let n = Int(text), range.contains(n) else {
-                throw UsageError("\(flag) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+                throw UsageError(
+                    "\(flag) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
             }
             return n
         }
@@ -96,7 +99,9 @@ public struct ServeOptions: Sendable, Equatable {
             case "--fault-seed": options.faultSeed = UInt64(try number(flag, 0...Int.max))
             case "--": onlyPaths = true
             default:
-                throw UsageError("unknown option '\(flag)'\(Suggest.nearest(to: flag, in: knownFlags).map { "; did you mean '\($0)'?" } ?? "")")
+                throw UsageError(
+                    "unknown option '\(flag)'\(Suggest.nearest(to: flag, in: knownFlags).map { "; did you mean '\($0)'?" } ?? "")"
+                )
             }
             index += 1
         }
@@ -104,10 +109,14 @@ public struct ServeOptions: Sendable, Equatable {
             options.faults = try faults(spec)
         }
         if let seed = environment["OCEQ_SERVE_FAULT_SEED"], !arguments.contains("--fault-seed") {
-            guard let value = UInt64(seed) else { throw UsageError("OCEQ_SERVE_FAULT_SEED must be a number, got '\(seed)'") }
+            guard let value = UInt64(seed) else {
+                throw UsageError("OCEQ_SERVE_FAULT_SEED must be a number, got '\(seed)'")
+            }
             options.faultSeed = value
         }
-        if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty { options.bearer = bearer }
+        if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty {
+            options.bearer = bearer
+        }
         guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
         if let token = options.token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw UsageError("--token must be a non-empty word")

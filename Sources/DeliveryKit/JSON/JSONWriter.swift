@@ -17,6 +17,16 @@ public struct JSONWriter: Sendable {
         return out
     }
 
+    /// The UTF-8 bytes of `value` in an array of exactly that size (for values kept in memory
+    /// for long: `bytes` leaves growth room that would otherwise stay allocated).
+    public func compactBytes(_ value: JSON) -> [UInt8] {
+        let written = bytes(value)
+        return [UInt8](unsafeUninitializedCapacity: written.count) { buffer, count in
+            _ = buffer.initialize(from: written)
+            count = written.count
+        }
+    }
+
     /// The text of `value`.
     public func string(_ value: JSON) -> String {
         String(decoding: bytes(value), as: UTF8.self)

@@ -9,7 +9,9 @@ enum OceqProcess {
     }
 
     /// Runs oceq to completion and returns its exit code, stdout and stderr.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
         let process = Process()
@@ -24,7 +26,9 @@ enum OceqProcess {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
     }
 
     /// A running `oceq serve` on an ephemeral port; `stop()` sends SIGTERM and returns the exit code.

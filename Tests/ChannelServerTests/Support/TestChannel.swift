@@ -14,7 +14,8 @@ final class TestChannel: @unchecked Sendable {
 
     /// Path of the 2021 fixture zip inside the test bundle.
     static var fixtureZip: String {
-        Bundle.module.url(forResource: "BlogTemplate-2021-export", withExtension: "zip", subdirectory: "Fixtures/exports")!
+        Bundle.module.url(
+            forResource: "BlogTemplate-2021-export", withExtension: "zip", subdirectory: "Fixtures/exports")!
             .path
     }
 
@@ -36,7 +37,9 @@ final class TestChannel: @unchecked Sendable {
     }
 
     /// GET `path` (relative to the API prefix) with the channel token appended unless `token` is nil.
-    func get(_ path: String, token: String? = TestChannel.token, headers: [String: String] = [:], method: String = "GET")
+    func get(
+        _ path: String, token: String? = TestChannel.token, headers: [String: String] = [:], method: String = "GET"
+    )
         throws -> RawHTTPResponse
     {
         var target = TestChannel.prefix + path

@@ -1,0 +1,251 @@
+// Merges scanned content folders and parsed items into a `ChannelContent` (sequential).
+//
+// Order of work in `finish()`: type categories missing from type files (gen B) are taken from the
+// items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
+// their items; reference stubs are filled from their targets (gen A stubs are `{id, type}`) and
+// dangling ones reported; items without a slug get one made from their name; metadata.json's
+// item list is cross-checked. The fingerprint hashes every file read, in reading order, by its
+// path relative to its content folder, so it does not depend on where the export lies.
+
+import DeliveryKit
+
+struct Assembly {
+    private var items: [ExportItem] = []
+    private var itemIndex: [String: Int] = [:]
+    private var types: [String: ContentTypeDefinition] = [:]
+    private var variationSets: [VariationSet] = []
+    private var variationSetIndex: [String: Int] = [:]
+    private var taxonomies: [JSON] = []
+    private var taxonomyIds: Set<String> = []
+    private var listed: [(root: String, type: String, id: String)] = []
+    private var issues: [ExportIssue] = []
+    private var hasher = ContentHasher()
+
+    init() {
+        hasher.combine("oceq-export-fingerprint-1")
+    }
+
+    /// Adds a content folder's types, variation sets, taxonomies and metadata.
+    mutating func add(_ scan: RootScan) {
+        hasher.combine("root")
+        hasher.combine(scan.index)
+        for (path, digest) in scan.digests {
+            hasher.combine(path)
+            hasher.combine(digest)
+        }
+        for name in scan.typeNames where types[name] == nil { types[name] = scan.types[name] }
+        for set in scan.variationSets {
+            if let index = variationSetIndex[set.id] {
+                variationSets[index].merge(set)
+            } else {
+                variationSetIndex[set.id] = variationSets.count
+                variationSets.append(set)
+            }
+        }
+        for taxonomy in scan.taxonomies {
+            if let id = taxonomy["id"]?.stringValue {
+                guard taxonomyIds.insert(id).inserted else { continue }
+            }
+            taxonomies.append(taxonomy)
+        }
+        for entry in scan.listedItems { listed.append((scan.path, entry.type, entry.id)) }
+        issues += scan.issues
+    }
+
+    /// Adds one parsed item file (a later duplicate id is reported and skipped); the item is moved
+    /// out of `parsed`.
+    mutating func add(_ parsed: inout ParsedItem) {
+        hasher.combine(parsed.job.rootIndex)
+        hasher.combine(parsed.job.folder)
+        hasher.combine(parsed.job.fileName)
+        hasher.combine(parsed.digest)
+        if let native = parsed.nativeDigest { hasher.combine(native) }
+        issues += parsed.issues
+        guard let item = parsed.item.take() else { return }
+        if let first = itemIndex[item.id] {
+            issues.append(
+                ExportIssue(
+                    file: item.sourceFile,
+                    message: "duplicate id \(item.id) (first read from \(items[first].sourceFile)); skipped"))
+            return
+        }
+        itemIndex[item.id] = items.count
+        items.append(item)
+    }
+
+    /// The merged channel (roots are set by the caller).
+    mutating func finish() -> ChannelContent {
+        inferTypes()
+        resolveReferences()
+        fillSlugs()
+        crossCheck()
+        hasher.combine(items.count)
+        return ChannelContent(
+            items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
+            fingerprint: hasher.finalize().hex, roots: [])
+    }
+
+    private mutating func inferTypes() {
+        var itemsByType: [String: [Int]] = [:]
+        for (index, item) in items.enumerated() { itemsByType[item.type, default: []].append(index) }
+
+        for (name, definition) in types where definition.typeCategory.isEmpty {
+            let members = itemsByType[name] ?? []
+            var category = ContentTypeDefinition.contentType
+            if name == "DigitalAsset" || members.contains(where: { items[$0].isDigitalAsset }) {
+                category = ContentTypeDefinition.digitalAssetType
+            } else if members.isEmpty, definition.fields.contains(where: { $0.name == "native" }) {
+                category = ContentTypeDefinition.digitalAssetType
+            }
+            types[name]?.typeCategory = category
+        }
+        for (name, members) in itemsByType.sorted(by: { $0.key < $1.key }) where types[name] == nil {
+            let category = items[members[0]].typeCategory
+            types[name] = ContentTypeDefinition.infer(
+                name: name, typeCategory: category, items: members.map { items[$0] })
+        }
+    }
+
+    private mutating func resolveReferences() {
+        var fieldMaps: [String: [String: FieldDefinition]] = [:]
+        for (name, definition) in types where !definition.isInferred {
+            var map: [String: FieldDefinition] = [:]
+            for field in definition.fields { map[field.name] = field }
+            fieldMaps[name] = map
+        }
+        for index in items.indices {
+            let definitions = fieldMaps[items[index].type]
+            var updates: [(String, JSON)] = []
+            var references: Set<String> = []
+            for (key, value) in items[index].fields {
+                let definition = definitions?[key]
+                let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
+                var changed = false
+                let updated: JSON
+                if isReference {
+                    references.insert(key)
+                    updated = fillStubs(value, field: key, file: items[index].sourceFile, changed: &changed)
+                } else if definition == nil || definition?.datatype == "datetime" {
+                    updated = normalizeDates(value, changed: &changed)
+                } else {
+                    continue
+                }
+                if changed { updates.append((key, updated)) }
+            }
+            if !updates.isEmpty {
+                var fields = items[index].fields
+                for (key, value) in updates { fields[key] = value }
+                items[index].fields = fields
+            }
+            items[index].referenceFields = references
+        }
+    }
+
+    /// Fills a stub's missing `type`, `name` and `typeCategory` from its target, or reports it.
+    private mutating func fillStubs(_ value: JSON, field: String, file: String, changed: inout Bool) -> JSON {
+        switch value {
+        case .array(let elements):
+            var elementChanged = false
+            let filled = elements.map { fillStubs($0, field: field, file: file, changed: &elementChanged) }
+            guard elementChanged else { return value }
+            changed = true
+            return .array(filled)
+        case .object(var stub):
+            guard let id = stub["id"]?.stringValue else { return value }
+            let hasType = stub["type"]?.stringValue != nil
+            let hasName = stub["name"]?.stringValue != nil
+            let hasCategory = !(stub["typeCategory"]?.stringValue?.isEmpty ?? true)
+            if let target = itemIndex[id] {
+                if hasType && hasName && hasCategory { return value }
+                if !hasType { stub["type"] = .string(items[target].type) }
+                if !hasName { stub["name"] = .string(items[target].name) }
+                if !hasCategory { stub["typeCategory"] = .string(items[target].typeCategory) }
+            } else {
+                let type = stub["type"]?.stringValue ?? ""
+                issues.append(
+                    ExportIssue(
+                        file: file,
+                        message: "field '\(field)' refers to \(id)\(type.isEmpty ? "" : " (\(type))"), "
+                            + "which is not in the export; kept as a stub"))
+                if hasName && hasCategory { return value }
+                if !hasName { stub["name"] = "" }
+                if !hasCategory { stub["typeCategory"] = .string(ReferenceStub.guessCategory(id: id, type: type)) }
+            }
+            changed = true
+            return .object(stub)
+        default:
+            return value
+        }
+    }
+
+    private func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
+        switch value {
+        case .object:
+            let normalized = DeliveryDate.normalize(value)
+            if case .object(let before) = value, case .object(let after) = normalized,
+                before["value"] == after["value"], before["timezone"] == after["timezone"]
+            {
+                return value
+            }
+            changed = true
+            return normalized
+        case .array(let elements) where elements.contains(where: DeliveryDate.looksLikeDate):
+            var elementChanged = false
+            let normalized = elements.map { normalizeDates($0, changed: &elementChanged) }
+            guard elementChanged else { return value }
+            changed = true
+            return .array(normalized)
+        default:
+            return value
+        }
+    }
+
+    private mutating func fillSlugs() {
+        var taken = Set(items.compactMap(\.slug))
+        for index in items.indices where items[index].slug == nil {
+            let item = items[index]
+            var base = Self.slugify(item.isDigitalAsset ? Self.dropExtension(item.name) : item.name)
+            if base.isEmpty { base = item.id.lowercased() }
+            var slug = base
+            if taken.contains(slug) { slug = base + "-" + item.id.lowercased() }
+            taken.insert(slug)
+            items[index].slug = slug
+        }
+    }
+
+    private static func dropExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Lower-case ASCII letters and digits, `_`, `(` and `)` kept; runs of anything else become one `-`.
+    static func slugify(_ text: String) -> String {
+        var out: [UInt8] = []
+        var pendingDash = false
+        for byte in text.lowercased().utf8 {
+            let keep =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")")
+            if keep {
+                if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                out.append(byte)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private mutating func crossCheck() {
+        for entry in listed where itemIndex[entry.id] == nil {
+            let relative = "ContentItems/\(entry.type)/\(entry.id).json"
+            // A file that exists was read and, having been skipped, is reported already.
+            if FileSystem.kind(entry.root + "/" + relative) != .missing { continue }
+            issues.append(
+                ExportIssue(
+                    file: entry.root + "/metadata.json",
+                    message: "lists \(entry.type):\(entry.id) but \(relative) is missing"))
+        }
+    }
+}

@@ -1,0 +1,259 @@
+// Turns export items into Delivery API (v1.1) item objects.
+//
+// What changes between the export (management form) and Delivery (export-format.md §6):
+// management keys are dropped; `typeCategory`, `mimeType`, `fileGroup` (and `fileExtension` on
+// assets) are always written; `language` is left out on non-translatable assets; dates always
+// carry milliseconds; the item and every reference stub get links carrying `channelToken=`;
+// assets get a native link on this server, `fields.size` from the file, `fields.metadata` with
+// the pixel size as strings and, for images, the four system renditions in jpg, png and webp.
+// With `expand`, reference fields become the referenced items' full data, one level deep.
+//
+// Cost per request: lookups are built once in `init` (id, slug, lower-case slug, each item's
+// percent-encoded id and file name); a request then builds only the JSON it returns.
+
+import DeliveryKit
+
+/// Builds Delivery JSON for the items of a channel.
+public struct DeliveryShaper: Sendable {
+    private let content: ChannelContent
+    private let byId: [String: Int]
+    private let bySlug: [String: Int]
+    private let bySlugLowercased: [String: Int]
+    private let prepared: [Prepared]
+
+    /// What `init` works out once per item.
+    struct Prepared: Sendable {
+        var idSegment: String
+        var fileSegment: String
+        var referenceFields: Set<String>
+        var mimeType: String
+        var fileGroup: String
+        var fileExtension: String
+    }
+
+    /// Builds the id and slug lookups (the first item wins on a duplicate).
+    public init(content: ChannelContent) {
+        self.content = content
+        var byId: [String: Int] = [:]
+        var bySlug: [String: Int] = [:]
+        var bySlugLowercased: [String: Int] = [:]
+        byId.reserveCapacity(content.items.count)
+        for (index, item) in content.items.enumerated() {
+            if byId[item.id] == nil { byId[item.id] = index }
+            if let slug = item.slug {
+                if bySlug[slug] == nil { bySlug[slug] = index }
+                let lower = slug.lowercased()
+                if bySlugLowercased[lower] == nil { bySlugLowercased[lower] = index }
+            }
+        }
+        self.byId = byId
+        self.bySlug = bySlug
+        self.bySlugLowercased = bySlugLowercased
+        self.prepared = content.items.map { Self.prepare($0) }
+    }
+
+    /// The content the shaper serves.
+    public var channel: ChannelContent { content }
+
+    /// The item with this id, or nil.
+    public func item(id: String) -> ExportItem? {
+        byId[id].map { content.items[$0] }
+    }
+
+    /// The item with this slug (exact match first, then ignoring case), or nil.
+    public func item(slug: String) -> ExportItem? {
+        if let index = bySlug[slug] ?? bySlugLowercased[slug.lowercased()] { return content.items[index] }
+        return nil
+    }
+
+    /// The type definition of an item's type, for `ExpandSpec.parse`.
+    public func type(of item: ExportItem) -> ContentTypeDefinition? {
+        content.contentTypes[item.type]
+    }
+
+    /// The body of `GET /items/{id}` (and `/items/.by.slug/{slug}`).
+    public func full(_ item: ExportItem, context: LinkContext, expand: ExpandSpec) -> JSON {
+        let links = Links(context: context)
+        return .object(fullObject(item, links: links, expand: expand, nested: false))
+    }
+
+    /// One entry of an `/items` page: without `allFields` the summary Delivery lists
+    /// (`id`, `type`, `name`, `description`, a `self` link); with it the full item, whose links
+    /// are just `self` and which carries an empty `taxonomies` block, as real list pages do.
+    public func listEntry(_ item: ExportItem, context: LinkContext, allFields: Bool, expand: ExpandSpec) -> JSON {
+        let links = Links(context: context)
+        let prepared = preparation(of: item)
+        if !allFields {
+            return .object([
+                "id": .string(item.id), "type": .string(item.type), "name": .string(item.name),
+                "description": .string(item.description),
+                "links": .array([links.item(prepared.idSegment, rel: "self", expand: nil)]),
+            ])
+        }
+        var object = fullObject(item, links: links, expand: expand, nested: false)
+        object["links"] = .array([links.item(prepared.idSegment, rel: "self", expand: nil)])
+        object["taxonomies"] = .object(["items": .array([])])
+        return .object(object)
+    }
+
+    // MARK: - Building
+
+    /// Top-level keys Delivery does not have (management and export-only keys).
+    static let droppedKeys: Set<String> = [
+        "createdBy", "updatedBy", "createdby", "updatedby", "createdByUser", "updatedByUser", "repositoryId",
+        "status", "isPublished", "languageIsMaster", "version", "currentVersion", "latestVersion", "scheduled",
+        "tags", "variations", "versionInfo", "lockInfo", "connectorFileInfo", "channels", "publishedChannels",
+        "collections", "relationships", "suggestedTaxonomies", "workflows", "workflowInstances", "changes",
+        "permissions", "varSetId", "externalFile", "links", "taxonomies", "data", "itemVariations",
+    ]
+
+    /// Keys the shaper writes itself.
+    static let standardKeys: Set<String> = [
+        "id", "type", "typeCategory", "name", "description", "slug", "language", "translatable", "createdDate",
+        "updatedDate", "mimeType", "fileGroup", "fileExtension", "fields",
+    ]
+
+    private func fullObject(_ item: ExportItem, links: Links, expand: ExpandSpec, nested: Bool) -> [String: JSON] {
+        let prepared = preparation(of: item)
+        let isAsset = item.isDigitalAsset
+        var object: [String: JSON] = [:]
+        // Keys that are neither management nor standard pass through unchanged.
+        for (key, value) in item.raw where !Self.droppedKeys.contains(key) && !Self.standardKeys.contains(key) {
+            object[key] = value
+        }
+        object["id"] = .string(item.id)
+        object["type"] = .string(item.type)
+        object["typeCategory"] = .string(item.typeCategory)
+        object["name"] = .string(item.name)
+        object["description"] = .string(item.description)
+        if let slug = item.slug { object["slug"] = .string(slug) }
+        let translatable = item.translatable ?? !isAsset
+        if let language = item.language, translatable || !isAsset { object["language"] = .string(language) }
+        object["translatable"] = .bool(translatable)
+        if let created = item.createdDate { object["createdDate"] = DeliveryDate.normalize(created, wrapStrings: true) }
+        if let updated = item.updatedDate { object["updatedDate"] = DeliveryDate.normalize(updated, wrapStrings: true) }
+        object["mimeType"] = .string(prepared.mimeType)
+        object["fileGroup"] = .string(prepared.fileGroup)
+        if isAsset { object["fileExtension"] = .string(prepared.fileExtension) }
+
+        let stored = item.fields
+        var fields: [String: JSON] = [:]
+        fields.reserveCapacity(stored.count + 2)
+        for (key, value) in stored {
+            if prepared.referenceFields.contains(key) {
+                fields[key] = reference(value, links: links, expand: !nested && expand.includes(key))
+            } else if case .object = value {
+                fields[key] = DeliveryDate.normalize(value)
+            } else {
+                fields[key] = value
+            }
+        }
+        if isAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
+        object["fields"] = .object(fields)
+
+        if !nested, expand == .all { object["taxonomies"] = .object(["items": .array([])]) }
+        let echoed = nested ? nil : expand.queryValue
+        object["links"] = .array([
+            links.item(prepared.idSegment, rel: "self", expand: echoed),
+            links.item(prepared.idSegment, rel: "canonical", expand: echoed),
+            links.describedBy(prepared.idSegment),
+        ])
+        return object
+    }
+
+    /// A reference field value: stubs with a `self` link, or (expanded) the targets' full data.
+    private func reference(_ value: JSON, links: Links, expand: Bool) -> JSON {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { reference($0, links: links, expand: expand) })
+        case .object(let stub):
+            guard let id = stub["id"]?.stringValue else { return value }
+            let targetIndex = byId[id]
+            if expand, let targetIndex {
+                return .object(fullObject(content.items[targetIndex], links: links, expand: .none, nested: true))
+            }
+            let type = stub["type"]?.stringValue ?? targetIndex.map { content.items[$0].type } ?? ""
+            let category =
+                stub["typeCategory"]?.stringValue ?? targetIndex.map { content.items[$0].typeCategory }
+                ?? ReferenceStub.guessCategory(id: id, type: type)
+            let name = stub["name"]?.stringValue ?? targetIndex.map { content.items[$0].name } ?? ""
+            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
+            return .object([
+                "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
+                "links": .array([links.item(idSegment, rel: "self", expand: nil)]),
+            ])
+        default:
+            return value
+        }
+    }
+
+    private func preparation(of item: ExportItem) -> Prepared {
+        if let index = byId[item.id], content.items[index].sourceFile == item.sourceFile { return prepared[index] }
+        return Self.prepare(item)
+    }
+
+    static func prepare(_ item: ExportItem) -> Prepared {
+        let isAsset = item.isDigitalAsset
+        let fileName =
+            item.name.isEmpty ? (item.nativeFile?.split(separator: "/").last.map(String.init) ?? "") : item.name
+        // Items from the loader (which sets `typeFolder`) know their reference fields; for items
+        // built elsewhere they are recognised by their values' shape.
+        let references =
+            item.typeFolder != nil || !item.referenceFields.isEmpty
+            ? item.referenceFields : Set(item.fields.filter { ReferenceStub.holdsStubs($0.value) }.keys)
+        let ext = item.fileExtension ?? MediaTypes.fileExtension(ofName: fileName) ?? ""
+        let mime: String
+        let group: String
+        if isAsset {
+            mime = MediaTypes.canonical(
+                item.mimeType ?? item.fields["mimeType"]?.stringValue ?? MediaTypes.mimeType(forExtension: ext)
+                    ?? "application/octet-stream")
+            group = item.fileGroup ?? item.fields["fileGroup"]?.stringValue ?? MediaTypes.fileGroup(forMimeType: mime)
+        } else {
+            mime = item.mimeType ?? "contentItem"
+            group = item.fileGroup ?? "contentItem"
+        }
+        return Prepared(
+            idSegment: PercentEncoding.encode(item.id), fileSegment: PercentEncoding.encode(fileName),
+            referenceFields: references, mimeType: mime, fileGroup: group, fileExtension: isAsset ? ext : "")
+    }
+}
+
+/// Href builders for one request's context.
+struct Links {
+    let root: String
+    let token: String
+
+    init(context: LinkContext) {
+        root = context.apiRoot
+        token = context.tokenQuery
+    }
+
+    /// `{root}/items/{id}?channelToken=…[&expand=…]`.
+    func item(_ idSegment: String, rel: String, expand: String?) -> JSON {
+        var href = root + "/items/" + idSegment + "?" + token
+        if let expand { href += "&expand=" + expand }
+        return DeliveryLink.make(href: href, rel: rel, mediaType: "application/json")
+    }
+
+    /// `{root}/metadata-catalog/items/{id}?channelToken=…`.
+    func describedBy(_ idSegment: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/metadata-catalog/items/" + idSegment + "?" + token, rel: "describedby",
+            mediaType: "application/schema+json")
+    }
+
+    /// `{root}/assets/{id}/native/{file}?channelToken=…`.
+    func native(_ idSegment: String, file: String, mimeType: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/assets/" + idSegment + "/native/" + file + "?" + token, rel: "self", mediaType: mimeType)
+    }
+
+    /// `{root}/assets/{id}/{Rendition}/{file}?format=…&type=responsiveimage&channelToken=…`.
+    func rendition(_ idSegment: String, name: String, file: String, format: String, mimeType: String) -> JSON {
+        let href =
+            root + "/assets/" + idSegment + "/" + name + "/" + file + "?format=" + format + "&type="
+            + SystemRendition.renditionType + "&" + token
+        return DeliveryLink.make(href: href, rel: "self", mediaType: mimeType)
+    }
+}

@@ -1,0 +1,255 @@
+// Reads one or more exports into a `ChannelContent`.
+//
+// Design: (1) each PATH becomes content folders (`ExportLocator`, zips extracted into the cache);
+// (2) each content folder is scanned: type files, variation sets, taxonomies, metadata.json, and
+// the list of item files (readdir only); (3) the item files, the bulk of the work, are read and
+// parsed on all cores, each into a slot of a preallocated table, so the result does not depend on
+// scheduling; (4) a sequential pass merges by id (first wins), infers missing type categories and
+// type definitions, fills reference stubs from their targets, reports dangling ones, and fingers
+// the whole content.
+//
+// The generation of an export (2018 "A" … 2023 "D") is never read from `export-version` (always
+// "1.1"); each difference is handled where it shows: a missing `typeCategory`, a `DigitalAsset`
+// type without a type file, `{id,type}` stubs, `metadata: {}`, top-level `mimeType`, and so on.
+
+import DeliveryKit
+import Dispatch
+import Glibc
+
+/// Reads channel exports (folders or zips) into one `ChannelContent`.
+public struct ExportLoader: Sendable {
+    public var options: ExportLoadOptions
+
+    public init(options: ExportLoadOptions = ExportLoadOptions()) {
+        self.options = options
+    }
+
+    /// Reads every PATH and merges them into one channel. Throws for a path that cannot be read as
+    /// an export (and, when `strict`, for any issue); per-item problems become `issues`.
+    public func load(paths: [String]) throws(ExportError) -> ChannelContent {
+        guard !paths.isEmpty else { throw ExportError.noPaths }
+        let locator = ExportLocator(extractor: ZipExtractor(cacheDirectory: options.cacheDirectory))
+        var issues: [ExportIssue] = []
+        var roots: [String] = []
+        for path in paths {
+            let located = try locator.locate(path)
+            issues += located.issues
+            for root in located.roots where !roots.contains(root) { roots.append(root) }
+        }
+
+        var scans: [RootScan] = []
+        for (index, root) in roots.enumerated() {
+            scans.append(try RootScan.scan(root: root, index: index))
+        }
+        let jobs = scans.flatMap(\.itemJobs)
+        let typesByRoot = scans.map(\.types)
+        var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot)
+
+        var assembly = Assembly()
+        for scan in scans { assembly.add(scan) }
+        for index in parsed.indices { assembly.add(&parsed[index]) }
+        parsed = []
+        var content = assembly.finish()
+        content.roots = roots
+        content.issues = issues + content.issues
+        if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }
+        return content
+    }
+
+    /// Parses the item files on all cores; the result keeps the order of `jobs`.
+    static func parseAll(_ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]]) -> [ParsedItem] {
+        guard !jobs.isEmpty else { return [] }
+        let slots = SlotTable<ParsedItem>(count: jobs.count)
+        let chunk = 128
+        let chunks = (jobs.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+            let start = chunkIndex * chunk
+            for index in start..<min(start + chunk, jobs.count) {
+                let job = jobs[index]
+                slots.set(index, ItemReader.read(job, types: typesByRoot[job.rootIndex]))
+            }
+        }
+        return slots.takeValues()
+    }
+}
+
+/// A fixed-size table that concurrent workers fill, each writing only its own slots.
+final class SlotTable<Value: Sendable>: @unchecked Sendable {
+    private let storage: UnsafeMutableBufferPointer<Value?>
+    private var taken = false
+
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
+    }
+
+    deinit {
+        if !taken { storage.deinitialize() }
+        storage.deallocate()
+    }
+
+    /// Stores slot `index`; each index must be written by one worker only.
+    func set(_ index: Int, _ value: Value) { storage[index] = value }
+
+    /// Moves all slots out, after the workers are done (once).
+    func takeValues() -> [Value] {
+        precondition(!taken, "values already taken")
+        taken = true
+        return storage.indices.map { storage.moveElement(from: $0)! }
+    }
+}
+
+/// One item file to read.
+struct ItemJob: Sendable {
+    var rootIndex: Int
+    var root: String
+    var folder: String
+    var fileName: String
+
+    var path: String { root + "/ContentItems/" + folder + "/" + fileName }
+}
+
+/// What reading one item file gave.
+struct ParsedItem: Sendable {
+    var job: ItemJob
+    var item: ExportItem?
+    var issues: [ExportIssue] = []
+    var digest: ContentDigest
+    var nativeDigest: ContentDigest?
+}
+
+/// The non-item content of one content folder and its item file list.
+struct RootScan {
+    var index: Int
+    var path: String
+    var types: [String: ContentTypeDefinition] = [:]
+    var typeNames: [String] = []
+    var itemJobs: [ItemJob] = []
+    /// Type folders under `ContentItems/` (besides `VariationSets`).
+    var typeFolders: [String] = []
+    var variationSets: [VariationSet] = []
+    var taxonomies: [JSON] = []
+    /// `Type:ID` entries of metadata.json's groups 1…n, for a cross-check.
+    var listedItems: [(type: String, id: String)] = []
+    /// Digests of the non-item files read, by relative path, in reading order.
+    var digests: [(path: String, digest: ContentDigest)] = []
+    var issues: [ExportIssue] = []
+
+    static func scan(root: String, index: Int) throws(ExportError) -> RootScan {
+        var scan = RootScan(index: index, path: root)
+        scan.readMetadata()
+        scan.readTypes()
+        scan.readTaxonomies()
+        let itemsFolder = root + "/ContentItems"
+        if FileSystem.kind(itemsFolder) == .directory {
+            let folders: [DirectoryEntry]
+            do {
+                folders = try FileSystem.list(itemsFolder)
+            } catch {
+                throw ExportError.unreadable(path: itemsFolder, reason: error.reason)
+            }
+            for folder in folders where folder.kind == .directory {
+                if folder.name == "VariationSets" {
+                    scan.readVariationSets()
+                    continue
+                }
+                scan.typeFolders.append(folder.name)
+                let folderPath = itemsFolder + "/" + folder.name
+                guard let files = try? FileSystem.list(folderPath) else {
+                    scan.issues.append(ExportIssue(file: folderPath, message: "cannot list the folder; skipped"))
+                    continue
+                }
+                for file in files where file.kind == .regular && file.name.hasSuffix(".json") {
+                    scan.itemJobs.append(
+                        ItemJob(rootIndex: index, root: root, folder: folder.name, fileName: file.name))
+                }
+            }
+        }
+        return scan
+    }
+
+    /// Reads and parses a JSON file, recording its digest; nil (with an issue) on failure.
+    private mutating func readJSON(_ relative: String, what: String) -> JSON? {
+        let path = self.path + "/" + relative
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            issues.append(ExportIssue(file: path, message: "cannot read: \(error.reason); \(what) skipped"))
+            return nil
+        }
+        digests.append((relative, ContentHasher.digest(of: bytes)))
+        do {
+            return try JSON.parse(bytes)
+        } catch {
+            issues.append(ExportIssue(file: path, message: "not valid JSON (\(error)); \(what) skipped"))
+            return nil
+        }
+    }
+
+    private func jsonFiles(in relative: String) -> [String] {
+        guard let entries = try? FileSystem.list(path + "/" + relative) else { return [] }
+        return entries.filter { $0.kind == .regular && $0.name.lowercased().hasSuffix(".json") }.map {
+            relative + "/" + $0.name
+        }
+    }
+
+    private mutating func readMetadata() {
+        guard FileSystem.kind(path + "/metadata.json") == .regular,
+            let json = readJSON("metadata.json", what: "cross-check")
+        else { return }
+        let groups = json["groups"]?.intValue ?? 0
+        for group in 1..<max(groups, 1) {
+            for entry in json["group\(group)"]?.arrayValue ?? [] {
+                guard let text = entry.stringValue, let colon = text.lastIndex(of: ":") else { continue }
+                listedItems.append((String(text[..<colon]), String(text[text.index(after: colon)...])))
+            }
+        }
+    }
+
+    private mutating func readTypes() {
+        for relative in jsonFiles(in: "ContentTypes") {
+            guard let json = readJSON(relative, what: "type") else { continue }
+            let fileName = String(relative.dropFirst("ContentTypes/".count).dropLast(".json".count))
+            guard let definition = ContentTypeDefinition.parse(json, fallbackName: fileName) else {
+                issues.append(ExportIssue(file: path + "/" + relative, message: "not a type definition; skipped"))
+                continue
+            }
+            if types[definition.name] == nil {
+                types[definition.name] = definition
+                typeNames.append(definition.name)
+            }
+        }
+    }
+
+    private mutating func readTaxonomies() {
+        for relative in jsonFiles(in: "Taxonomies") {
+            guard let json = readJSON(relative, what: "taxonomy") else { continue }
+            switch json {
+            case .array(let elements): taxonomies += elements.filter { $0.objectValue != nil }
+            case .object: taxonomies.append(json)
+            default: issues.append(ExportIssue(file: path + "/" + relative, message: "not a taxonomy; skipped"))
+            }
+        }
+    }
+
+    private mutating func readVariationSets() {
+        for relative in jsonFiles(in: "ContentItems/VariationSets") {
+            guard let json = readJSON(relative, what: "variation set") else { continue }
+            guard let sets = VariationSet.parseFile(json) else {
+                issues.append(ExportIssue(file: path + "/" + relative, message: "not a variation set; skipped"))
+                continue
+            }
+            variationSets += sets
+        }
+    }
+}
+
+extension ContentHasher {
+    /// The digest of a byte array.
+    static func digest(of bytes: [UInt8]) -> ContentDigest {
+        var hasher = ContentHasher()
+        hasher.combine(bytes)
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,173 @@
+// Reads one item file into an `ExportItem` (runs on worker threads; pure apart from file reads).
+//
+// Per generation: gen A/B items have no `typeCategory` (taken from the type file, else inferred:
+// `DigitalAsset` or a `fields.native` means an asset); gen D assets carry top-level `mimeType`,
+// `fileGroup` and `fileExtension` (used first), older ones only `fields.mimeType`/`fileGroup`
+// (then the extension decides). The native file is `files/<ID>/<name>`, else the single file in
+// that folder; its size on disk replaces `fields.size`. An image's pixel size comes from
+// `fields.metadata` when it holds numbers, else from the file's header (gen A has `metadata: {}`).
+
+import DeliveryKit
+
+enum ItemReader {
+    /// Bytes of a native file hashed in full; larger files are sampled (size, first and last
+    /// 32 KiB) so fingerprinting a channel of large videos stays cheap.
+    static let fullHashLimit = 64 * 1024
+
+    static func read(_ job: ItemJob, types: [String: ContentTypeDefinition]) -> ParsedItem {
+        let path = job.path
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            return ParsedItem(
+                job: job, issues: [ExportIssue(file: path, message: "cannot read: \(error.reason); item skipped")],
+                digest: ContentHasher.digest(of: []))
+        }
+        var result = ParsedItem(job: job, digest: ContentHasher.digest(of: bytes))
+        let json: JSON
+        do {
+            json = try JSON.parse(bytes)
+        } catch {
+            result.issues.append(ExportIssue(file: path, message: "not valid JSON (\(error)); item skipped"))
+            return result
+        }
+        guard case .object(let raw) = json else {
+            result.issues.append(ExportIssue(file: path, message: "not a JSON object; item skipped"))
+            return result
+        }
+        guard let id = raw["id"]?.stringValue, !id.isEmpty else {
+            result.issues.append(ExportIssue(file: path, message: "item has no id; skipped"))
+            return result
+        }
+        // The id names the native file's folder, so it must be one path component.
+        guard !id.contains("/"), !id.contains("\\"), id != ".", id != "..", !id.utf8.contains(0) else {
+            result.issues.append(ExportIssue(file: path, message: "item id '\(id)' is not a valid id; skipped"))
+            return result
+        }
+        let type = raw["type"]?.stringValue ?? job.folder
+        let fields = raw["fields"]?.objectValue ?? raw["data"]?.objectValue ?? [:]
+        let name = raw["name"]?.stringValue ?? ""
+
+        var item = ExportItem(
+            id: id, type: type, typeCategory: "", name: name,
+            description: raw["description"]?.stringValue ?? "", slug: nonEmpty(raw["slug"]?.stringValue),
+            language: nonEmpty(raw["language"]?.stringValue), translatable: raw["translatable"]?.boolValue,
+            createdDate: raw["createdDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
+            updatedDate: raw["updatedDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
+            fields: fields,
+            raw: raw.filter {
+                !DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key)
+            },
+            sourceFile: path, typeFolder: job.folder)
+        item.typeCategory = category(of: raw, type: type, fields: fields, types: types)
+
+        if item.isDigitalAsset {
+            readAsset(into: &item, raw: raw, job: job, result: &result)
+        } else {
+            item.mimeType = "contentItem"
+            item.fileGroup = "contentItem"
+        }
+        result.item = item
+        return result
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The item's own category, else its type file's, else inferred from its shape.
+    static func category(
+        of raw: [String: JSON], type: String, fields: [String: JSON], types: [String: ContentTypeDefinition]
+    ) -> String {
+        if let own = raw["typeCategory"]?.stringValue, !own.isEmpty { return own }
+        if let fromType = types[type]?.typeCategory, !fromType.isEmpty { return fromType }
+        if type == "DigitalAsset" || fields["native"] != nil { return ContentTypeDefinition.digitalAssetType }
+        return ContentTypeDefinition.contentType
+    }
+
+    private static func readAsset(
+        into item: inout ExportItem, raw: [String: JSON], job: ItemJob, result: inout ParsedItem
+    ) {
+        let fields = item.fields
+        // The native file.
+        let folder = job.root + "/ContentItems/" + job.folder + "/files/" + item.id
+        switch locateNative(folder: folder, name: item.name) {
+        case .found(let file):
+            item.nativeFile = file
+            item.nativeSize = FileSystem.fileSize(file)
+            result.nativeDigest = nativeDigest(file, size: item.nativeSize ?? 0)
+        case .missing(let reason):
+            if fields["native"] != nil || FileSystem.kind(folder) != .missing {
+                result.issues.append(ExportIssue(file: job.path, message: reason))
+            }
+        }
+        let fileName = item.nativeFile.map { String($0.split(separator: "/").last ?? "") } ?? item.name
+
+        // Extension, MIME type, file group: gen D top level, then fields, then the file name.
+        let topExtension = raw["fileExtension"]?.stringValue.flatMap { $0 == "contentItem" ? nil : $0 }
+        item.fileExtension =
+            nonEmpty(topExtension)?.lowercased() ?? MediaTypes.fileExtension(ofName: item.name)
+            ?? MediaTypes.fileExtension(ofName: fileName) ?? ""
+        let topMime = raw["mimeType"]?.stringValue.flatMap { $0 == "contentItem" ? nil : $0 }
+        let mime =
+            nonEmpty(topMime) ?? nonEmpty(fields["mimeType"]?.stringValue)
+            ?? MediaTypes.mimeType(forExtension: item.fileExtension ?? "") ?? "application/octet-stream"
+        item.mimeType = MediaTypes.canonical(mime)
+        let topGroup = raw["fileGroup"]?.stringValue.flatMap { $0 == "contentItem" ? nil : $0 }
+        item.fileGroup =
+            nonEmpty(topGroup) ?? nonEmpty(fields["fileGroup"]?.stringValue)
+            ?? MediaTypes.fileGroup(forMimeType: item.mimeType ?? "")
+
+        // Pixel size of images.
+        if item.mimeType?.hasPrefix("image/") == true || item.fileGroup == "Images" {
+            if let width = fields["metadata"]?["width"]?.intValue, let height = fields["metadata"]?["height"]?.intValue,
+                width > 0, height > 0
+            {
+                item.imageSize = ImageSize(width: width, height: height)
+            } else if let file = item.nativeFile {
+                item.imageSize = ImageHeader.size(ofFile: file)
+            }
+        }
+    }
+
+    enum NativeLookup {
+        case found(String)
+        case missing(String)
+    }
+
+    /// `folder/<name>`, else the single regular file in `folder`.
+    static func locateNative(folder: String, name: String) -> NativeLookup {
+        if !name.isEmpty, !name.contains("/"), name != ".", name != "..",
+            FileSystem.kind(folder + "/" + name) == .regular
+        {
+            return .found(folder + "/" + name)
+        }
+        let shortFolder = folder.split(separator: "/").suffix(2).joined(separator: "/")
+        guard let entries = try? FileSystem.list(folder) else {
+            return .missing("native file missing: no folder \(shortFolder)/; the asset is served without it")
+        }
+        let files = entries.filter { $0.kind == .regular }
+        if files.count == 1 { return .found(folder + "/" + files[0].name) }
+        if files.isEmpty {
+            return .missing("native file missing: \(shortFolder)/ is empty; the asset is served without it")
+        }
+        return .missing(
+            "native file ambiguous: \(shortFolder)/ holds \(files.count) files and none is named '\(name)'")
+    }
+
+    /// A digest of a native file: all bytes when small, else its size and first and last 32 KiB.
+    static func nativeDigest(_ path: String, size: Int) -> ContentDigest {
+        var hasher = ContentHasher()
+        hasher.combine(size)
+        if size <= fullHashLimit {
+            hasher.combine(FileSystem.read(path, offset: 0, count: size) ?? [])
+        } else {
+            let half = fullHashLimit / 2
+            hasher.combine(FileSystem.read(path, offset: 0, count: half) ?? [])
+            hasher.combine(FileSystem.read(path, offset: size - half, count: half) ?? [])
+        }
+        return hasher.finalize()
+    }
+}

@@ -1,0 +1,218 @@
+// Extracts export zips into the cache with libarchive.
+//
+// Design: each zip gets `<cache>/<key>/`, where the key hashes the zip's real path, size and
+// modification time, so a second start reuses the extraction and a changed zip gets a new one.
+// Entries are written into a private `.partial-…` folder that is renamed into place only after the
+// last entry and a completion marker (which also records the entries that were skipped) are
+// written; a crash or a corrupt zip never leaves a half folder behind under the final name.
+//
+// Safety: every entry name is normalised first (`\` read as `/`, empty and `.` components dropped);
+// an absolute name, a drive letter or any `..` component makes the entry skipped with an issue, so
+// every path written lies inside the partial folder. Only directories and regular files are
+// written (symbolic links, hard links and devices are skipped). libarchive's disk writer runs with
+// ARCHIVE_EXTRACT_SECURE_NODOTDOT and ARCHIVE_EXTRACT_SECURE_SYMLINKS as a second line. It is
+// handed absolute target paths, because the only alternative is `chdir`, which is process-wide;
+// ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS would refuse those, so its check (no absolute entry
+// names) is done here on the entry's own name instead.
+
+import CArchive
+import DeliveryKit
+import Glibc
+
+struct ZipExtractor {
+    /// The folder holding the extractions.
+    var cacheDirectory: String
+
+    static let markerName = ".oceq-complete"
+
+    /// True when the file starts like a zip (local header, empty archive or spanned marker).
+    static func looksLikeZip(_ path: String) -> Bool {
+        guard let head = FileSystem.read(path, offset: 0, count: 4), head.count == 4 else { return false }
+        return head[0] == 0x50 && head[1] == 0x4B
+            && ((head[2] == 3 && head[3] == 4) || (head[2] == 5 && head[3] == 6) || (head[2] == 7 && head[3] == 8))
+    }
+
+    /// True when the end-of-central-directory record is present. libarchive falls back to reading
+    /// a zip front to back when it is missing, which would accept a zip cut inside its directory.
+    static func hasEndOfCentralDirectory(_ path: String) -> Bool {
+        guard let size = FileSystem.fileSize(path), size >= 22 else { return false }
+        // The record is 22 bytes plus a comment of at most 65 535 bytes, at the very end.
+        let window = min(size, 22 + 65_535)
+        guard let tail = FileSystem.read(path, offset: size - window, count: window), tail.count == window else {
+            return false
+        }
+        var index = tail.count - 22
+        while index >= 0 {
+            if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 5, tail[index + 3] == 6 {
+                let commentLength = Int(tail[index + 20]) | Int(tail[index + 21]) << 8
+                if index + 22 + commentLength <= tail.count { return true }
+            }
+            index -= 1
+        }
+        return false
+    }
+
+    /// Extracts `zipPath` (or reuses an earlier complete extraction) and returns its folder and the
+    /// entries that were skipped.
+    func extract(_ zipPath: String) throws(ExportError) -> (folder: String, issues: [ExportIssue]) {
+        let cache = try prepareCache()
+        guard let resolvedZip = FileSystem.realPath(zipPath) else { throw ExportError.notFound(path: zipPath) }
+        let info: stat
+        switch FileSystem.status(resolvedZip) {
+        case .success(let value): info = value
+        case .failure(let error): throw ExportError.unreadable(path: zipPath, reason: error.reason)
+        }
+        var hasher = ContentHasher()
+        hasher.combine("oceq-zip-1")
+        hasher.combine(resolvedZip)
+        hasher.combine(Int(info.st_size))
+        hasher.combine(Int(info.st_mtim.tv_sec))
+        hasher.combine(Int(info.st_mtim.tv_nsec))
+        let key = hasher.finalize().hex
+        let final = cache + "/" + key
+        let marker = final + "/" + Self.markerName
+
+        if FileSystem.kind(marker) == .regular {
+            return (final, Self.readMarker(marker, zipPath: zipPath))
+        }
+        if FileSystem.kind(final) != .missing {
+            // A folder without its marker was not made by a complete extraction: move it aside.
+            let stale = cache + "/.stale-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            if rename(final, stale) == 0 { FileSystem.removeTree(stale) }
+        }
+
+        guard Self.hasEndOfCentralDirectory(resolvedZip) else {
+            throw ExportError.corruptArchive(path: zipPath, reason: "no end-of-central-directory record (cut short?)")
+        }
+        let partial = cache + "/.partial-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        guard mkdir(partial, 0o755) == 0 else {
+            throw ExportError.cacheUnusable(path: partial, reason: String(cString: strerror(errno)))
+        }
+        let issues: [ExportIssue]
+        do {
+            issues = try Self.unpack(zipPath: zipPath, into: partial)
+            try FileSystem.write(Self.markerBytes(issues), to: partial + "/" + Self.markerName)
+        } catch let error as ExportError {
+            FileSystem.removeTree(partial)
+            throw error
+        } catch {
+            FileSystem.removeTree(partial)
+            throw ExportError.cacheUnusable(path: partial, reason: "\(error)")
+        }
+        if rename(partial, final) != 0 {
+            let code = errno
+            FileSystem.removeTree(partial)
+            // Another process finished the same extraction first: use it.
+            if FileSystem.kind(marker) == .regular { return (final, issues) }
+            throw ExportError.cacheUnusable(path: final, reason: String(cString: strerror(code)))
+        }
+        return (final, issues)
+    }
+
+    private func prepareCache() throws(ExportError) -> String {
+        do {
+            try FileSystem.makeDirectories(cacheDirectory)
+        } catch {
+            throw ExportError.cacheUnusable(path: cacheDirectory, reason: error.reason)
+        }
+        guard let resolved = FileSystem.realPath(cacheDirectory) else {
+            throw ExportError.cacheUnusable(path: cacheDirectory, reason: "cannot resolve the path")
+        }
+        return resolved
+    }
+
+    /// The normalised relative path of an entry name, or nil (with the reason) when it must not be
+    /// written.
+    static func normalizedEntryPath(_ name: String) -> (path: String?, refusal: String?) {
+        let slashed = String(name.map { $0 == "\\" ? "/" : $0 })
+        if slashed.hasPrefix("/") { return (nil, "is an absolute path") }
+        var components: [Substring] = []
+        for component in slashed.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == ".." { return (nil, "points outside the extraction folder") }
+            components.append(component)
+        }
+        if let first = components.first, first.count == 2, first.last == ":" {
+            return (nil, "is an absolute path")
+        }
+        if components.contains(where: { $0.utf8.contains(0) }) { return (nil, "has a NUL byte in its name") }
+        if components.isEmpty { return (nil, nil) }
+        return (components.joined(separator: "/"), nil)
+    }
+
+    private static func unpack(zipPath: String, into target: String) throws(ExportError) -> [ExportIssue] {
+        guard let reader = archive_read_new() else {
+            throw ExportError.corruptArchive(path: zipPath, reason: "libarchive could not start")
+        }
+        defer { archive_read_free(reader) }
+        archive_read_support_format_zip(reader)
+        guard archive_read_open_filename(reader, zipPath, 1 << 16) == ARCHIVE_OK else {
+            throw ExportError.corruptArchive(path: zipPath, reason: errorText(reader))
+        }
+        guard let writer = archive_write_disk_new() else {
+            throw ExportError.corruptArchive(path: zipPath, reason: "libarchive could not start")
+        }
+        defer { archive_write_free(writer) }
+        let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_TIME
+        archive_write_disk_set_options(writer, flags)
+
+        var issues: [ExportIssue] = []
+        var entry: OpaquePointer?
+        while true {
+            let status = archive_read_next_header(reader, &entry)
+            if status == ARCHIVE_EOF { break }
+            guard status >= ARCHIVE_WARN, let entry else {
+                throw ExportError.corruptArchive(path: zipPath, reason: errorText(reader))
+            }
+            let rawName: String
+            if let utf8 = archive_entry_pathname_utf8(entry) {
+                rawName = String(cString: utf8)
+            } else if let native = archive_entry_pathname(entry) {
+                rawName = String(cString: native)
+            } else {
+                issues.append(ExportIssue(file: zipPath, message: "an entry without a readable name was skipped"))
+                continue
+            }
+            let (relative, refusal) = normalizedEntryPath(rawName)
+            if let refusal {
+                issues.append(ExportIssue(file: zipPath, message: "entry '\(rawName)' \(refusal); skipped"))
+                continue
+            }
+            guard let relative else { continue }
+            let fileType = archive_entry_filetype(entry) & 0o170000
+            let isDirectory = fileType == 0o040000
+            let isRegular = fileType == 0o100000 || fileType == 0
+            if archive_entry_hardlink(entry) != nil || !(isDirectory || isRegular) {
+                issues.append(
+                    ExportIssue(
+                        file: zipPath, message: "entry '\(rawName)' is not a regular file or folder; skipped"))
+                continue
+            }
+            archive_entry_copy_pathname(entry, target + "/" + relative)
+            archive_entry_set_perm(entry, isDirectory ? 0o755 : 0o644)
+            let result = archive_read_extract2(reader, entry, writer)
+            if result < ARCHIVE_WARN {
+                let reason = errorText(reader)
+                throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
+            }
+        }
+        return issues
+    }
+
+    private static func errorText(_ archive: OpaquePointer) -> String {
+        if let text = archive_error_string(archive) { return String(cString: text) }
+        return "unknown libarchive error"
+    }
+
+    private static func markerBytes(_ issues: [ExportIssue]) -> [UInt8] {
+        let entries: [JSON] = issues.map { .object(["message": .string($0.message)]) }
+        return JSONWriter().bytes(.object(["skipped": .array(entries)]))
+    }
+
+    private static func readMarker(_ path: String, zipPath: String) -> [ExportIssue] {
+        guard let bytes = try? FileSystem.read(path), let json = try? JSON.parse(bytes) else { return [] }
+        return (json["skipped"]?.arrayValue ?? []).compactMap { entry in
+            entry["message"]?.stringValue.map { ExportIssue(file: zipPath, message: $0) }
+        }
+    }
+}

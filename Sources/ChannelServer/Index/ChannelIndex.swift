@@ -1,0 +1,172 @@
+// The searchable index of one channel export: an SQLite file with FTS5, built once per export
+// fingerprint and reopened from the cache directory afterwards.
+//
+// Open: `cacheDirectory/index-<fingerprint>.sqlite` is reused when its stored schema version,
+// item count, hash of the item ids and fingerprint all match; anything else (including a file
+// SQLite cannot read) is deleted and rebuilt. A build writes `<name>.<pid>-<random>.part` and
+// renames it when complete, so a crash never leaves a half-built index under the final name.
+// Without a cache directory the index lives in a temporary file removed on deinit.
+//
+// Search: the request compiles to one SQL statement returning matching ordinals in export order
+// (see SearchCompiler); ordering uses ranks computed per sort field on first use (SortRanks);
+// offset and limit are applied here. Searches run concurrently on pooled read-only connections.
+
+import Foundation
+import Synchronization
+
+/// The search index of one channel export; evaluates `q`, `default` and `orderBy`.
+public final class ChannelIndex: Sendable {
+    /// The number of indexed items.
+    public let itemCount: Int
+    /// True when the index was opened from the on-disk cache rather than built.
+    public let wasCached: Bool
+    /// The index file.
+    public let path: String
+
+    private let temporary: Bool
+    private let pool: ConnectionPool
+    private let catalog: IndexCatalog
+    private let ranks = Mutex<[String: SortRanks?]>([:])
+
+    /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
+    public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
+        itemCount = items.count
+        let files = FileManager.default
+        var reused: SQLiteConnection?
+        if let cacheDirectory {
+            try files.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+            path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
+            temporary = false
+            Self.removeStaleParts(of: path)
+            if files.fileExists(atPath: path) {
+                reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
+                if reused == nil { try? files.removeItem(atPath: path) }
+            }
+            if reused == nil { try Self.build(items: items, fingerprint: fingerprint, at: path) }
+        } else {
+            path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
+            temporary = true
+            try Self.build(items: items, fingerprint: fingerprint, at: path)
+        }
+        wasCached = reused != nil
+        let first = try reused ?? SQLiteConnection(path: path, readOnly: true)
+        catalog = try IndexCatalog(connection: first)
+        pool = ConnectionPool(path: path, first: first)
+    }
+
+    deinit {
+        pool.drain()
+        if temporary { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Keeps a fingerprint usable in a file name.
+    static func fileName(_ fingerprint: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+        let cleaned = String(fingerprint.map { allowed.contains($0) ? $0 : "_" }.prefix(128))
+        return cleaned.isEmpty ? "_" : cleaned
+    }
+
+    private static func build(items: [ExportItem], fingerprint: String, at path: String) throws {
+        let part = "\(path).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
+        do {
+            try IndexBuilder(items: items, fingerprint: fingerprint).build(at: part)
+            guard rename(part, path) == 0 else {
+                throw IndexStorageError(code: errno, message: "cannot rename \(part) to \(path)")
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: part)
+            throw error
+        }
+    }
+
+    /// A connection to the cached file if it holds this exact item list, else nil.
+    private static func openCached(path: String, items: [ExportItem], fingerprint: String) throws -> SQLiteConnection? {
+        let db = try SQLiteConnection(path: path, readOnly: true)
+        var meta: [String: String] = [:]
+        let statement = try db.prepare("SELECT key, value FROM meta")
+        while try statement.step() { meta[statement.text(0) ?? ""] = statement.text(1) }
+        guard meta["schema"] == IndexSchema.version, meta["items"] == String(items.count),
+            meta["fingerprint"] == fingerprint, meta["ids"] == IndexBuilder.idsHash(items)
+        else { return nil }
+        return db
+    }
+
+    /// Deletes `.part` files of this index left by builds that died more than an hour ago.
+    private static func removeStaleParts(of path: String) {
+        let files = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + "."
+        guard let names = try? files.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".part") {
+            let full = (directory as NSString).appendingPathComponent(name)
+            if let modified = try? files.attributesOfItem(atPath: full)[.modificationDate] as? Date,
+                modified.timeIntervalSinceNow < -3600
+            {
+                try? files.removeItem(atPath: full)
+            }
+        }
+    }
+
+    // MARK: search
+
+    /// Evaluates a search. Throws `IndexError` for a request that cannot be evaluated (HTTP 400)
+    /// and `IndexStorageError` for a failure of the index itself. Safe to call from many threads.
+    public func search(_ request: SearchRequest) throws -> SearchResult {
+        try pool.withConnection { db in try search(request, on: db) }
+    }
+
+    private func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> SearchResult {
+        let limit = max(0, request.limit)
+        let offset = max(0, request.offset)
+        var compiler = SearchCompiler(catalog: catalog, connection: db)
+        var predicates: [String] = []
+        if let query = request.query { predicates.append(try compiler.predicate(query)) }
+        if let text = request.defaultText, let predicate = compiler.defaultText(text) { predicates.append(predicate) }
+        var keys: [(ranks: SortRanks, descending: Bool)] = []
+        for key in request.orderBy {
+            if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.descending)) }
+        }
+
+        let (end, endOverflow) = offset.addingReportingOverflow(limit)
+        let pageEnd = endOverflow ? Int.max : end
+        if predicates.isEmpty && keys.isEmpty {
+            let page = min(offset, itemCount)..<min(pageEnd, itemCount)
+            return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
+        }
+
+        var matched: [Int32]
+        var complete = true
+        if predicates.isEmpty {
+            matched = (0..<Int32(itemCount)).map { $0 }
+        } else {
+            var sql = compiler.statement(predicates)
+            var parameters = compiler.parameters
+            if keys.isEmpty && !request.countTotal && pageEnd < Int.max {
+                parameters.append(.int(Int64(pageEnd) + 1))
+                sql += " LIMIT ?\(parameters.count)"
+                complete = false
+            }
+            let statement = try db.cached(sql)
+            try statement.bind(parameters)
+            matched = []
+            while try statement.step() { matched.append(Int32(truncatingIfNeeded: statement.int64(0))) }
+            statement.reset()
+            if matched.count <= pageEnd { complete = true }
+        }
+        if !keys.isEmpty { matched = matched.sorted(by: keys) }
+
+        let page = min(offset, matched.count)..<min(pageEnd, matched.count)
+        return SearchResult(
+            ordinals: matched[page].map { Int($0) }, total: complete ? matched.count : -1,
+            hasMore: matched.count > pageEnd)
+    }
+
+    private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {
+        if let known = ranks.withLock({ $0[field] }) { return known }
+        // Only sortable fields are cached, so arbitrary unknown names cannot grow the cache.
+        guard let loaded = try SortRanks.load(field: field, catalog: catalog, count: itemCount, connection: db)
+        else { return nil }
+        ranks.withLock { $0[field] = .some(loaded) }
+        return loaded
+    }
+}

@@ -1,0 +1,115 @@
+import DeliveryKit
+
+/// One searchable value of a user field, as stored in `vals`.
+struct IndexedValue {
+    var kind: ValueKind
+    /// Folded text (text, boolean, reference id, a datetime's calendar date), truncated.
+    var fold: String?
+    /// Number, or a datetime's epoch milliseconds.
+    var num: Double?
+    /// For references: the referenced id as written.
+    var referenceID: String?
+    /// The whole folded text when `fold` was truncated.
+    var full: String?
+    /// The original text, for the full-text index.
+    var text: String?
+
+    /// Reads one exported (management-form) field value. Arrays yield one value per element;
+    /// null, nested arrays and JSON objects that are neither dates nor references yield none.
+    static func values(of json: JSON) -> [(seq: Int, value: IndexedValue)] {
+        if case .array(let elements) = json {
+            return elements.enumerated().compactMap { i, element in scalar(element).map { (i, $0) } }
+        }
+        return scalar(json).map { [(-1, $0)] } ?? []
+    }
+
+    static func scalar(_ json: JSON) -> IndexedValue? {
+        switch json {
+        case .null, .array:
+            return nil
+        case .string(let s):
+            return text(s)
+        case .int(let i):
+            return IndexedValue(kind: .number, num: Double(i))
+        case .double(let d):
+            return IndexedValue(kind: .number, num: d)
+        case .bool(let b):
+            return IndexedValue(kind: .boolean, fold: b ? "true" : "false")
+        case .object(let members):
+            if let value = members["value"]?.stringValue, let date = QueryDateTime.parse(value) {
+                return IndexedValue(kind: .datetime, fold: date.localDate, num: Double(date.epochMilliseconds))
+            }
+            if let id = members["id"]?.stringValue {
+                return IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id)
+            }
+            return nil
+        }
+    }
+
+    static func text(_ s: String) -> IndexedValue {
+        let (fold, full) = folded(s)
+        return IndexedValue(kind: .text, fold: fold, full: full, text: s)
+    }
+
+    /// Lower-cased text cut to `IndexSchema.foldLimit` scalars, and the whole of it when cut.
+    static func folded(_ s: String) -> (fold: String, full: String?) {
+        let lower = s.lowercased()
+        let scalars = lower.unicodeScalars
+        guard scalars.count > IndexSchema.foldLimit else { return (lower, nil) }
+        let end = scalars.index(scalars.startIndex, offsetBy: IndexSchema.foldLimit)
+        return (String(scalars[..<end]), lower)
+    }
+}
+
+extension ExportItem {
+    /// The file extension for `fileExtension` queries: the exported one, else the name's, lower
+    /// case; empty for content items.
+    var indexedFileExtension: String {
+        guard isDigitalAsset else { return "" }
+        if let e = raw["fileExtension"]?.stringValue { return e.lowercased() }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...]).lowercased()
+    }
+
+    /// `mimeType`: the asset's, or `contentItem` for content items.
+    var indexedMimeType: String {
+        guard isDigitalAsset else { return "contentItem" }
+        return fields["mimeType"]?.stringValue ?? raw["mimeType"]?.stringValue ?? ""
+    }
+
+    /// `fileGroup`: the asset's (`Images`, `Files`, ...), or `contentItem`.
+    var indexedFileGroup: String {
+        fields["fileGroup"]?.stringValue ?? raw["fileGroup"]?.stringValue ?? (isDigitalAsset ? "" : "contentItem")
+    }
+
+    /// The value of a standard text field.
+    func standardText(_ field: StandardField) -> String {
+        switch field {
+        case .id: id
+        case .type: type
+        case .typeCategory: typeCategory
+        case .name: name
+        case .description: description
+        case .slug: slug ?? ""
+        case .language: language ?? ""
+        case .fileExtension: indexedFileExtension
+        case .mimeType: indexedMimeType
+        case .fileGroup: indexedFileGroup
+        default: ""
+        }
+    }
+
+    /// The ids of the taxonomy categories the item is assigned to, if the export lists them.
+    var taxonomyIDs: [String] {
+        guard let taxonomies = raw["taxonomies"] else { return [] }
+        let list = taxonomies["data"]?.arrayValue ?? taxonomies["items"]?.arrayValue ?? taxonomies.arrayValue ?? []
+        return list.compactMap { $0["id"]?.stringValue }
+    }
+}
+
+/// The instant of an exported date (`{value, timezone}` object or a bare string).
+func indexedDate(_ json: JSON?) -> QueryDateTime? {
+    guard let json else { return nil }
+    if let value = json["value"]?.stringValue ?? json.stringValue { return QueryDateTime.parse(value) }
+    return nil
+}

@@ -1,0 +1,228 @@
+// The client: turns request values into HTTP exchanges on a `Transport`, with retries, logging,
+// decoding and typed errors. A value type; copies share the transport.
+//
+// The retry loop lives in `exchange`, shared by JSON requests and downloads: each attempt gets a
+// fresh sink from the caller (a download re-inspects its `.part` file to resume), statuses the
+// caller accepts are handed back, others become `HTTPError`s, and connection failures and the
+// retryable statuses are tried again under the `RetryPolicy`.
+
+import FoundationEssentials
+
+/// Runs delivery requests.
+public struct DeliveryClient: Sendable {
+    /// Server, tokens, retry rules and the request log.
+    public let configuration: DeliveryConfiguration
+    /// Performs the HTTP exchanges.
+    public let transport: any Transport
+    /// Times and waits for retries.
+    public let clock: any RetryClock
+    let redactor: Redactor
+
+    /// A client over `transport` (a new `CurlTransport` when nil).
+    public init(
+        configuration: DeliveryConfiguration, transport: (any Transport)? = nil,
+        clock: any RetryClock = SystemRetryClock()
+    ) {
+        self.configuration = configuration
+        self.transport = transport ?? CurlTransport()
+        self.clock = clock
+        self.redactor = configuration.redactor
+    }
+
+    /// The URL and headers `request` would be sent with; no network.
+    public func prepare<R: DeliveryRequest>(_ request: R) throws(DeliveryError) -> PreparedRequest {
+        prepare(try request.endpoint(), accept: "application/json")
+    }
+
+    /// The URL and headers a download would be sent with; no network.
+    public func prepare(download request: some DownloadRequest) throws(DeliveryError) -> PreparedRequest {
+        prepare(try request.endpoint(), accept: nil)
+    }
+
+    func prepare(_ endpoint: Endpoint, accept: String?) -> PreparedRequest {
+        let (url, redacted) = endpoint.url(on: configuration.server, defaultToken: configuration.channelToken)
+        var headers = [HTTPHeader("User-Agent", configuration.userAgent)]
+        if let accept { headers.append(HTTPHeader("Accept", accept)) }
+        if let bearer = configuration.bearerToken, !bearer.isEmpty {
+            headers.append(HTTPHeader("Authorization", "Bearer \(bearer)"))
+        }
+        return PreparedRequest(method: "GET", url: url, redactedURL: redacted, headers: headers)
+    }
+
+    /// Sends `request` and decodes its response.
+    public func fetch<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> R.Response {
+        let prepared = try prepare(request)
+        let json = try await fetchJSON(prepared)
+        do {
+            return try request.decode(json)
+        } catch {
+            throw .unexpectedShape(url: prepared.redactedURL, error)
+        }
+    }
+
+    /// Sends `request` and returns the parsed JSON body without decoding it into a model.
+    public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
+        try await fetchJSON(try prepare(request))
+    }
+
+    func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+        let limit = configuration.maximumJSONSize
+        let url = prepared.redactedURL
+        let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
+            (
+                HTTPRequest(url: prepared.url, headers: prepared.headers, acceptCompressed: true),
+                MemorySink(limit: limit, url: url)
+            )
+        }
+        if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(offset: 0, message: "empty body")) }
+        do {
+            return try JSON.parse(sink.body)
+        } catch {
+            throw .malformedJSON(url: url, error)
+        }
+    }
+
+    /// Every page of a list, fetched one at a time as the sequence is iterated.
+    public func pages<R: PagedRequest>(_ request: R) -> PageSequence<R> {
+        PageSequence(client: self, request: request)
+    }
+
+    /// Every item of a list, one page in memory at a time.
+    public func items<R: PagedRequest>(_ request: R) -> ItemSequence<R> {
+        ItemSequence(pages: pages(request))
+    }
+
+    // MARK: - The exchange loop
+
+    func exchange<Sink: ExchangeSink>(
+        _ prepared: PreparedRequest, accept: (Int) -> Bool,
+        attempt makeAttempt: (Int) throws(DeliveryError) -> (HTTPRequest, Sink)
+    ) async throws(DeliveryError) -> (HTTPResponseHead, Sink) {
+        let policy = configuration.retry
+        let start = clock.now()
+        var attempt = 0
+        while true {
+            attempt += 1
+            let (request, sink) = try makeAttempt(attempt)
+            let began = ContinuousClock.now
+            let result: Result<HTTPResponseHead, DeliveryError>
+            do {
+                result = .success(try await transport.perform(request, into: sink))
+            } catch {
+                result = .failure(deliveryError(error, sink: sink, prepared: prepared))
+            }
+            let milliseconds = (ContinuousClock.now - began).seconds * 1000
+            switch result {
+            case .success(let head):
+                log(prepared, head.status, sink.bodyBytes, milliseconds, attempt, nil, head.httpVersion)
+                if accept(head.status) { return (head, sink) }
+                let retryAfter = head.header("Retry-After").flatMap { RetryAfter.seconds($0, now: clock.wallClock()) }
+                let error = HTTPError(
+                    method: prepared.method, url: prepared.redactedURL, status: head.status, body: sink.errorBody,
+                    retryAfter: retryAfter, redactor: redactor)
+                if policy.retryableStatuses.contains(head.status),
+                    let wait = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, elapsed: clock.now() - start)
+                {
+                    try await sleep(wait, prepared)
+                    continue
+                }
+                throw .http(error)
+            case .failure(let error):
+                log(prepared, nil, sink.bodyBytes, milliseconds, attempt, error.description, nil)
+                if error.isConnectionFailure,
+                    let wait = policy.delay(afterAttempt: attempt, retryAfter: nil, elapsed: clock.now() - start)
+                {
+                    try await sleep(wait, prepared)
+                    continue
+                }
+                throw error
+            }
+        }
+    }
+
+    private func sleep(_ seconds: Double, _ prepared: PreparedRequest) async throws(DeliveryError) {
+        do {
+            try await clock.sleep(seconds: seconds)
+        } catch {
+            throw .cancelled(url: prepared.redactedURL)
+        }
+    }
+
+    private func log(
+        _ prepared: PreparedRequest, _ status: Int?, _ bytes: Int64, _ milliseconds: Double, _ attempt: Int,
+        _ error: String?, _ httpVersion: String?
+    ) {
+        configuration.requestLog?(
+            RequestLogEntry(
+                method: prepared.method, url: prepared.redactedURL, status: status, bytes: bytes,
+                milliseconds: milliseconds, attempt: attempt, error: error, httpVersion: httpVersion))
+    }
+
+    /// The typed error for a transport failure, with the URL and message redacted.
+    func deliveryError(_ error: TransportError, sink: some ExchangeSink, prepared: PreparedRequest) -> DeliveryError {
+        let url = prepared.redactedURL
+        let message = redactor.redact(error.message).singleLine
+        switch error.kind {
+        case .aborted: return sink.failure ?? .transport(url: url, code: 23, detail: message)
+        case .cancelled: return .cancelled(url: url)
+        case .unknownHost: return .unknownHost(url: url, host: configuration.server.host)
+        case .connectionRefused: return .connectionRefused(url: url)
+        case .connectionLost: return .connectionLost(url: url, detail: message)
+        case .timedOut: return .timedOut(url: url, detail: message)
+        case .tls: return .tls(url: url, detail: message)
+        case .redirectLoop: return .redirectLoop(url: url)
+        case .bodyCutShort:
+            return .bodyCutShort(url: url, received: error.bytesReceived, expected: error.head?.contentLength)
+        case .invalidURL: return .invalidRequest("invalid URL \(url): \(message)")
+        case .other(let code): return .transport(url: url, code: code, detail: message)
+        }
+    }
+}
+
+/// A sink the exchange loop can ask about the outcome.
+protocol ExchangeSink: ResponseSink {
+    /// The error the sink threw, if it did.
+    var failure: DeliveryError? { get }
+    /// Body bytes received in this attempt.
+    var bodyBytes: Int64 { get }
+    /// The body of a non-accepted response (at most 64 KiB).
+    var errorBody: [UInt8] { get }
+}
+
+/// Collects a body in memory, up to a limit (error bodies are cut at 64 KiB without failing).
+final class MemorySink: ExchangeSink, @unchecked Sendable {
+    static let errorBodyLimit = 64 << 10
+
+    let limit: Int
+    let url: String
+    private(set) var body: [UInt8] = []
+    private(set) var failure: DeliveryError?
+    private var isSuccess = true
+
+    init(limit: Int, url: String) {
+        self.limit = limit
+        self.url = url
+    }
+
+    var bodyBytes: Int64 { Int64(body.count) }
+    var errorBody: [UInt8] { body }
+
+    func receiveHead(_ head: HTTPResponseHead) throws {
+        isSuccess = (200..<300).contains(head.status)
+        body.removeAll(keepingCapacity: true)
+        if isSuccess, let length = head.contentLength, length > 0 { body.reserveCapacity(Int(min(length, 1 << 22))) }
+    }
+
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) throws {
+        if !isSuccess {
+            body.append(contentsOf: chunk.prefix(max(0, MemorySink.errorBodyLimit - body.count)))
+            return
+        }
+        guard body.count + chunk.count <= limit else {
+            let error = DeliveryError.responseTooLarge(url: url, limit: limit)
+            failure = error
+            throw error
+        }
+        body.append(contentsOf: chunk)
+    }
+}

@@ -1,0 +1,60 @@
+/// Where and how a client talks to a delivery server.
+public struct DeliveryConfiguration: Sendable {
+    /// The server origin (`https://host[:port]`).
+    public var server: ServerAddress
+    /// The channel token sent as `channelToken=` unless a request sets its own.
+    public var channelToken: String?
+    /// A bearer token for secure channels, sent as `Authorization: Bearer …` on every request.
+    public var bearerToken: String?
+    /// Sent as `User-Agent`.
+    public var userAgent: String
+    /// When to send a request again.
+    public var retry: RetryPolicy
+    /// The largest JSON body accepted, in bytes.
+    public var maximumJSONSize: Int
+    /// Called after every attempt of every request (from any thread).
+    public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
+
+    /// A configuration with every setting given.
+    public init(
+        server: ServerAddress, channelToken: String? = nil, bearerToken: String? = nil,
+        userAgent: String = DeliveryKitInfo.userAgent, retry: RetryPolicy = .standard,
+        maximumJSONSize: Int = 64 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
+    ) {
+        self.server = server
+        self.channelToken = channelToken
+        self.bearerToken = bearerToken
+        self.userAgent = userAgent
+        self.retry = retry
+        self.maximumJSONSize = maximumJSONSize
+        self.requestLog = requestLog
+    }
+
+    /// A configuration for the server at `url` (`https://host[:port]`).
+    public init(url: String, channelToken: String? = nil, bearerToken: String? = nil) throws(DeliveryError) {
+        self.init(server: try ServerAddress(url), channelToken: channelToken, bearerToken: bearerToken)
+    }
+
+    /// Hides this configuration's secrets in text.
+    public var redactor: Redactor { Redactor(secrets: [channelToken, bearerToken]) }
+}
+
+/// A request ready to send: its URL (with and without secrets) and headers.
+public struct PreparedRequest: Sendable, CustomStringConvertible {
+    /// Always `GET` for the delivery API.
+    public var method: String
+    /// The full URL, channel token included.
+    public var url: String
+    /// The URL with the channel token shown as `REDACTED`.
+    public var redactedURL: String
+    /// `User-Agent`, `Accept`, and `Authorization` when a bearer token is configured.
+    public var headers: [HTTPHeader]
+
+    /// The headers with the bearer token shown as `REDACTED`.
+    public var redactedHeaders: [HTTPHeader] {
+        headers.map { $0.name == "Authorization" ? HTTPHeader($0.name, "Bearer REDACTED") : $0 }
+    }
+
+    /// `GET <redacted url>`
+    public var description: String { "\(method) \(redactedURL)" }
+}

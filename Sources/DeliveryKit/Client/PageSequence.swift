@@ -1,0 +1,78 @@
+/// The pages of a list, fetched lazily: one request per `next()`, never more than 500 per page,
+/// ending when a page says `hasMore: false` (or brings no items, or reaches `totalResults`).
+public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
+    public typealias Element = Page<Request.Element>
+    public typealias Failure = DeliveryError
+
+    let client: DeliveryClient
+    let request: Request
+
+    public func makeAsyncIterator() -> Iterator {
+        let requested = request.requestedLimit
+        let limit = requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
+        return Iterator(
+            client: client, request: request, limit: limit, nextOffset: Swift.max(0, request.requestedOffset))
+    }
+
+    /// Fetches the next page on demand.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        let client: DeliveryClient
+        let request: Request
+        let limit: Int
+        var nextOffset: Int?
+
+        public mutating func next() async throws(DeliveryError) -> Page<Request.Element>? {
+            guard let offset = nextOffset else { return nil }
+            nextOffset = nil
+            let page = try await client.fetch(request.page(offset: offset, limit: limit))
+            let following = offset + page.count
+            if page.hasMore && page.count > 0 && following > offset && following < (page.totalResults ?? Int.max) {
+                nextOffset = following
+            }
+            return page
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(DeliveryError) -> Page<
+            Request.Element
+        >? {
+            try await next()
+        }
+    }
+}
+
+/// The items of a list, page by page; only the current page is held.
+public struct ItemSequence<Request: PagedRequest>: AsyncSequence, Sendable {
+    public typealias Element = Request.Element
+    public typealias Failure = DeliveryError
+
+    let pages: PageSequence<Request>
+
+    public func makeAsyncIterator() -> Iterator { Iterator(pages: pages.makeAsyncIterator()) }
+
+    /// Hands out the current page's items, fetching the next page when they run out.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        var pages: PageSequence<Request>.Iterator
+        var buffer: [Request.Element] = []
+        var index = 0
+
+        public mutating func next() async throws(DeliveryError) -> Request.Element? {
+            while index >= buffer.count {
+                guard let page = try await pages.next() else { return nil }
+                buffer = page.items
+                index = 0
+            }
+            defer { index += 1 }
+            return buffer[index]
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(DeliveryError) -> Request
+            .Element?
+        {
+            try await next()
+        }
+    }
+}

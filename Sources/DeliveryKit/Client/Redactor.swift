@@ -1,0 +1,74 @@
+import FoundationEssentials
+
+/// Hides secrets in text: every occurrence of the channel token and the bearer token, and the
+/// value of any `channelToken=` query parameter, become `REDACTED`.
+public struct Redactor: Sendable, Hashable {
+    /// The literal secrets to hide (empty strings are ignored).
+    public var secrets: [String]
+
+    /// A redactor for these secrets (nil and empty ones are dropped).
+    public init(secrets: [String?]) {
+        self.secrets = secrets.compactMap { $0 }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with secrets and `channelToken=` values replaced by `REDACTED`.
+    public func redact(_ text: String) -> String {
+        var out = text
+        for secret in secrets where out.contains(secret) {
+            out = out.replacingAll(secret, with: "REDACTED")
+            let encoded = URLEncoding.query(secret)
+            if encoded != secret { out = out.replacingAll(encoded, with: "REDACTED") }
+        }
+        return Redactor.redactTokenParameters(out)
+    }
+
+    /// Replaces the value of every `channelToken=` parameter (up to `&`, `#`, a quote, `<`, or
+    /// whitespace) with `REDACTED`.
+    static func redactTokenParameters(_ text: String) -> String {
+        let key = Array("channeltoken=".utf8)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= key.count else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        var changed = false
+        while i < bytes.count {
+            if i + key.count <= bytes.count && zip(bytes[i..<(i + key.count)], key).allSatisfy({ ($0 | 0x20) == $1 }) {
+                out.append(contentsOf: bytes[i..<(i + key.count)])
+                i += key.count
+                let start = i
+                while i < bytes.count, !Redactor.stops.contains(bytes[i]) { i += 1 }
+                if i > start {
+                    let value = bytes[start..<i]
+                    if value.starts(with: "REDACTED".utf8) {
+                        out.append(contentsOf: value)
+                    } else {
+                        out.append(contentsOf: "REDACTED".utf8)
+                        changed = true
+                    }
+                }
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return changed ? String(decoding: out, as: UTF8.self) : text
+    }
+
+    static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

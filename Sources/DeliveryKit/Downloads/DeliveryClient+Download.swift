@@ -1,0 +1,151 @@
+// Downloads: one file streamed to `<name>.part`, flushed, length-checked and renamed; a part left
+// by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
+// known; many files run in a bounded pool with per-file and total progress.
+
+import Synchronization
+
+extension DeliveryClient {
+    /// Downloads one file to `job.folder/job.name`.
+    ///
+    /// The body goes to `<name>.part`; only a complete, flushed file with the announced length is
+    /// renamed to the final name, so a failure never leaves a file there. A part from an earlier
+    /// attempt is resumed when the server honours `If-Range`; otherwise it is replaced.
+    public func download(
+        _ job: DownloadJob, index: Int = 0, progress: (@Sendable (DownloadProgress) -> Void)? = nil
+    ) async throws(DeliveryError) -> DownloadResult {
+        try await download(job, index: index, progress: progress, bytes: nil)
+    }
+
+    /// Downloads many files, at most `maxConcurrent` at a time. One failure does not stop the
+    /// others; the results are in the order of `jobs`.
+    public func download(
+        _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
+        totals: (@Sendable (DownloadTotals) -> Void)? = nil
+    ) async -> [Result<DownloadResult, DeliveryError>] {
+        let counter = Mutex(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
+        let onBytes: @Sendable (Int64) -> Void = { delta in
+            guard delta > 0 else { return }
+            let now = counter.withLock { state -> DownloadTotals in
+                state.bytesReceived += delta
+                return state
+            }
+            totals?(now)
+        }
+        var results = [Result<DownloadResult, DeliveryError>?](repeating: nil, count: jobs.count)
+        var seen: Set<String> = []
+        var runnable: [Int] = []
+        for (index, job) in jobs.enumerated() {
+            if seen.insert(job.path).inserted {
+                runnable.append(index)
+            } else {
+                results[index] = .failure(.invalidRequest("\(job.path) is the target of another download in the batch"))
+                counter.withLock { $0.failed += 1 }
+            }
+        }
+        await withTaskGroup(of: (Int, Result<DownloadResult, DeliveryError>).self) { group in
+            var next = 0
+            func launch() {
+                let index = runnable[next]
+                next += 1
+                let job = jobs[index]
+                group.addTask {
+                    do throws(DeliveryError) {
+                        return (
+                            index, .success(try await download(job, index: index, progress: progress, bytes: onBytes))
+                        )
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            while next < runnable.count && next < max(1, maxConcurrent) { launch() }
+            for await (index, result) in group {
+                results[index] = result
+                let now = counter.withLock { state -> DownloadTotals in
+                    if case .success = result { state.completed += 1 } else { state.failed += 1 }
+                    return state
+                }
+                totals?(now)
+                if next < runnable.count { launch() }
+            }
+        }
+        return results.map { $0 ?? .failure(.invalidRequest("not run")) }
+    }
+
+    func download(
+        _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
+        bytes: (@Sendable (Int64) -> Void)?
+    ) async throws(DeliveryError) -> DownloadResult {
+        try job.validate()
+        let prepared = try prepare(download: job.request)
+        try FileIO.makeDirectories(job.folder)
+        let onBytes: @Sendable (Int64, Int64, Int64?) -> Void = { delta, received, expected in
+            bytes?(delta)
+            progress?(DownloadProgress(index: index, name: job.name, received: received, expected: expected))
+        }
+        // A 416 for a stale part discards it and starts once more from scratch.
+        for _ in 0..<2 {
+            let (head, sink) = try await exchange(
+                prepared, accept: { (200..<300).contains($0) || $0 == 416 }
+            ) {
+                _ throws(DeliveryError) in
+                var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
+                var resumeFrom: Int64 = 0
+                if let size = FileIO.size(job.partPath), size > 0 {
+                    let meta = DownloadMeta.load(from: job.metaPath)
+                    if let validator = meta?.validator, size <= meta?.length ?? Int64.max {
+                        resumeFrom = size
+                        request.headers.append(HTTPHeader("Range", "bytes=\(size)-"))
+                        request.headers.append(HTTPHeader("If-Range", validator))
+                    }
+                }
+                return (
+                    request, DownloadSink(job: job, url: prepared.redactedURL, resumeFrom: resumeFrom, onBytes: onBytes)
+                )
+            }
+            switch sink.mode {
+            case .rangeNotSatisfiable(let completeLength):
+                if let completeLength, completeLength == sink.resumeFrom {
+                    // The part is already whole (a run stopped between the last byte and the rename).
+                    try FileIO.syncFile(job.partPath)
+                    return try complete(
+                        job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength)
+                }
+                FileIO.remove(job.partPath)
+                FileIO.remove(job.metaPath)
+                continue
+            case .writing:
+                try sink.finishWriting()
+                return try complete(
+                    job, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset)
+            case .waiting, .errorBody:
+                // A 206 or 416 to a request without `Range`.
+                throw .http(
+                    HTTPError(
+                        method: prepared.method, url: prepared.redactedURL, status: head.status, body: sink.errorBody,
+                        retryAfter: nil, redactor: redactor))
+            }
+        }
+        throw .invalidResponse(url: prepared.redactedURL, reason: "the server refused the range of a fresh download")
+    }
+
+    /// Checks the part's length, renames it to the final name and drops the meta file.
+    private func complete(
+        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64
+    ) throws(DeliveryError) -> DownloadResult {
+        let size = FileIO.size(job.partPath) ?? 0
+        if let expected, size != expected {
+            if size > expected {
+                FileIO.remove(job.partPath)
+                FileIO.remove(job.metaPath)
+            }
+            throw .bodyCutShort(url: sink.url, received: size, expected: expected)
+        }
+        try FileIO.rename(job.partPath, job.path)
+        FileIO.syncDirectory(job.folder)
+        FileIO.remove(job.metaPath)
+        return DownloadResult(
+            path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
+            etag: head.header("ETag"))
+    }
+}

@@ -1,0 +1,95 @@
+/// One file to download: what, into which folder, under which name (chosen by the caller, never
+/// taken from the server).
+public struct DownloadJob: Sendable {
+    /// The native file, rendition or thumbnail to fetch.
+    public var request: any DownloadRequest
+    /// The target folder (created when missing).
+    public var folder: String
+    /// The file name inside `folder`: no `/`, not `.` or `..`.
+    public var name: String
+
+    /// A job writing `request`'s body to `folder/name`.
+    public init(_ request: any DownloadRequest, folder: String, name: String) {
+        self.request = request
+        self.folder = folder
+        self.name = name
+    }
+
+    /// `folder/name`
+    public var path: String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
+
+    /// `folder/name.part`, where the body is streamed before the rename.
+    public var partPath: String { path + ".part" }
+
+    /// `folder/name.part.meta`, the validator (ETag or Last-Modified) that allows resuming the part.
+    public var metaPath: String { path + ".part.meta" }
+
+    /// Refuses names that could escape the folder or are not names at all.
+    func validate() throws(DeliveryError) {
+        let bad =
+            name.isEmpty || name == "." || name == ".." || name.contains("/") || name.utf8.contains(0)
+            || name.utf8.count > 240 || folder.isEmpty
+        if bad { throw .invalidRequest("unsafe download name \"\(name)\" (expected a plain file name)") }
+    }
+}
+
+/// A completed download.
+public struct DownloadResult: Sendable, Hashable {
+    /// The final path.
+    public var path: String
+    /// The file's size.
+    public var bytes: Int64
+    /// Bytes that were already in the `.part` file when the successful attempt resumed it (0 for
+    /// a fresh download).
+    public var resumedFrom: Int64
+    /// `Content-Type` of the response.
+    public var contentType: String?
+    /// `ETag` of the response.
+    public var etag: String?
+
+    public init(path: String, bytes: Int64, resumedFrom: Int64 = 0, contentType: String? = nil, etag: String? = nil) {
+        self.path = path
+        self.bytes = bytes
+        self.resumedFrom = resumedFrom
+        self.contentType = contentType
+        self.etag = etag
+    }
+}
+
+/// Progress of one file.
+public struct DownloadProgress: Sendable, Hashable {
+    /// The job's index in the list given to the pool (0 for a single download).
+    public var index: Int
+    /// The job's file name.
+    public var name: String
+    /// Bytes in the file so far (resumed bytes included).
+    public var received: Int64
+    /// The file's full size, when the server announced it.
+    public var expected: Int64?
+
+    public init(index: Int, name: String, received: Int64, expected: Int64?) {
+        self.index = index
+        self.name = name
+        self.received = received
+        self.expected = expected
+    }
+}
+
+/// Progress of a batch.
+public struct DownloadTotals: Sendable, Hashable {
+    /// Jobs in the batch.
+    public var files: Int
+    /// Jobs finished successfully.
+    public var completed: Int
+    /// Jobs that failed.
+    public var failed: Int
+    /// Body bytes received over the network by all files so far.
+    public var bytesReceived: Int64
+
+    public init(files: Int, completed: Int, failed: Int, bytesReceived: Int64) {
+        self.files = files
+        self.completed = completed
+        self.failed = failed
+        self.bytesReceived = bytesReceived
+    }
+}

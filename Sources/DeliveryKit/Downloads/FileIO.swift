@@ -1,0 +1,121 @@
+// The few POSIX file operations downloads need, with errors as `DeliveryError.file`.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+enum FileIO {
+    static func fail(_ path: String, _ operation: String, _ code: Int32 = errno) -> DeliveryError {
+        .file(path: path, operation: operation, errno: code)
+    }
+
+    /// The size of a regular file, or nil when there is none.
+    static func size(_ path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Creates `path` and its parents as directories when missing.
+    static func makeDirectories(_ path: String) throws(DeliveryError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw fail(path, "use as a folder", ENOTDIR) }
+            return
+        }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw fail(prefix, "create folder") }
+            prefix += "/"
+        }
+    }
+
+    /// Opens `path` for writing: truncated, or appended to.
+    static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+        let fd = open(path, flags, 0o644)
+        if fd < 0 { throw fail(path, "open") }
+        return fd
+    }
+
+    /// Writes all of `bytes`, retrying short writes and interruptions.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(DeliveryError) {
+        guard var base = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let written = Glibc.write(fd, base, left)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw fail(path, "write")
+            }
+            left -= written
+            base += written
+        }
+    }
+
+    static func sync(_ fd: Int32, path: String) throws(DeliveryError) {
+        if fsync(fd) != 0 { throw fail(path, "flush") }
+    }
+
+    /// Opens, flushes and closes an existing file.
+    static func syncFile(_ path: String) throws(DeliveryError) {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if fd < 0 { throw fail(path, "open") }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    static func rename(_ from: String, _ to: String) throws(DeliveryError) {
+        if Glibc.rename(from, to) != 0 { throw fail(to, "rename \(from) to") }
+    }
+
+    static func remove(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Flushes a folder's entries (so a rename survives a crash); failures are ignored.
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        _ = Glibc.close(fd)
+    }
+
+    /// A small file's bytes, or nil.
+    static func read(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { _ = Glibc.close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while out.count < limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            out.append(contentsOf: buffer[0..<count])
+        }
+        return out
+    }
+
+    /// Replaces a small file's content.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(DeliveryError) {
+        let fd = try openForWriting(path, append: false)
+        defer { close(fd) }
+        var failure: DeliveryError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(DeliveryError) {
+                try writeAll(fd, buffer, path: path)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+}

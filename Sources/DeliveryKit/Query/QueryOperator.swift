@@ -1,0 +1,77 @@
+import FoundationEssentials
+
+/// The comparison operators of the delivery search syntax (delivery-api.md §5.2).
+public enum QueryOperator: String, Sendable, Hashable, CaseIterable {
+    /// Equals; not for multivalued fields; case-insensitive except on standard fields.
+    case equal = "eq"
+    /// Not equal (named by the search documentation, details undocumented).
+    case notEqual = "ne"
+    /// Contains any of the words of the value.
+    case contains = "co"
+    /// Starts with.
+    case startsWith = "sw"
+    /// Greater than or equal (numbers and dates).
+    case greaterThanOrEqual = "ge"
+    /// Greater than (numbers and dates).
+    case greaterThan = "gt"
+    /// Less than or equal (numbers and dates).
+    case lessThanOrEqual = "le"
+    /// Less than (numbers and dates).
+    case lessThan = "lt"
+    /// Phrase/proximity match with `?` and `*` wildcards.
+    case matches = "mt"
+    /// Similar (fuzzy, up to two edits).
+    case similar = "sm"
+}
+
+/// A value compared in a query condition; every kind renders inside double quotes.
+public enum QueryValue: Sendable, Hashable {
+    case string(String)
+    case int(Int)
+    /// Rendered as a plain decimal (`1.234`, `1.0`, never exponent notation).
+    case double(Double)
+    /// Rendered with a calendar-year pattern.
+    case date(Date, QueryDateFormat)
+
+    /// The text placed between the quotes.
+    func text(field: String) throws(QueryError) -> String {
+        switch self {
+        case .string(let s):
+            if s.contains("\"") { throw .quoteInValue(field: field, value: s) }
+            return s
+        case .int(let i): return String(i)
+        case .double(let d):
+            guard let text = QueryValue.plainDecimal(d) else { throw .nonFiniteNumber(field: field) }
+            return text
+        case .date(let date, let format): return format.string(from: date)
+        }
+    }
+
+    /// `d` as Swift prints it (`1.234`, `1.0`), with exponent notation expanded to plain digits.
+    static func plainDecimal(_ d: Double) -> String? {
+        guard d.isFinite else { return nil }
+        let text = "\(d)"
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+        let mantissa = text[..<e]
+        guard let exponent = Int(text[text.index(after: e)...]) else { return nil }
+        let negative = mantissa.hasPrefix("-")
+        let unsigned = negative ? mantissa.dropFirst() : mantissa
+        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+        let integral = String(parts[0])
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        var digits = integral + fraction
+        var point = integral.count + exponent
+        if point <= 0 {
+            digits = String(repeating: "0", count: 1 - point) + digits
+            point = 1
+        } else if point >= digits.count {
+            digits += String(repeating: "0", count: point - digits.count)
+        }
+        var whole = String(digits.prefix(point))
+        var rest = String(digits.dropFirst(point))
+        while rest.hasSuffix("0") { rest.removeLast() }
+        while whole.count > 1 && whole.hasPrefix("0") { whole.removeFirst() }
+        if rest.isEmpty { rest = "0" }
+        return (negative ? "-" : "") + whole + "." + rest
+    }
+}

@@ -1,0 +1,163 @@
+/// The API version segment of every path.
+public enum APIVersion: String, Sendable, Hashable {
+    case v1 = "v1"
+    /// `v1.1`, the default.
+    case v11 = "v1.1"
+}
+
+/// A sort direction.
+public enum SortOrder: String, Sendable, Hashable {
+    case asc
+    case desc
+}
+
+/// One key of `orderBy`, rendered `name:asc` / `name:desc`.
+public struct SortKey: Sendable, Hashable, CustomStringConvertible {
+    public var field: String
+    public var order: SortOrder
+
+    public init(_ field: String, _ order: SortOrder = .asc) {
+        self.field = field
+        self.order = order
+    }
+
+    /// Any field (`name`, `updatedDate`, `fields.published_date`, ...).
+    public static func field(_ name: String, _ order: SortOrder = .asc) -> SortKey { SortKey(name, order) }
+    /// `name`
+    public static func name(_ order: SortOrder = .asc) -> SortKey { SortKey("name", order) }
+    /// `createdDate`
+    public static func createdDate(_ order: SortOrder = .asc) -> SortKey { SortKey("createdDate", order) }
+    /// `updatedDate`
+    public static func updatedDate(_ order: SortOrder = .asc) -> SortKey { SortKey("updatedDate", order) }
+    /// `position` (categories)
+    public static func position(_ order: SortOrder = .asc) -> SortKey { SortKey("position", order) }
+
+    public var description: String { "\(field):\(order.rawValue)" }
+}
+
+/// The `fields` parameter: `all`, nothing, or names joined by commas.
+public enum FieldsParameter: Sendable, Hashable {
+    case all
+    case none
+    case names([String])
+
+    var rendered: String? {
+        switch self {
+        case .all: return "all"
+        case .none: return nil
+        case .names(let names):
+            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        }
+    }
+}
+
+/// The `expand` parameter: `all`, nothing, or names (`fields.author`) joined by commas.
+public enum ExpandParameter: Sendable, Hashable {
+    case all
+    case none
+    case names([String])
+
+    var rendered: String? {
+        switch self {
+        case .all: return "all"
+        case .none: return nil
+        case .names(let names):
+            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        }
+    }
+}
+
+/// Optional parts of a category read (`fields=`).
+public enum CategoryField: String, Sendable, Hashable {
+    case keywords
+    case synonyms
+    case relatedCategories
+    case customProperties
+    case all
+}
+
+/// Where a request goes: the path under `/content/published/api/{version}/` and its query items.
+///
+/// Query items are emitted sorted by name (as Oracle's SDK does, which is why its URLs start with
+/// `channelToken=`), after any `leadingItems` (thumbnails put `format`/`type` first).
+public struct Endpoint: Sendable, Hashable {
+    public var version: APIVersion
+    /// Path segments, each percent-encoded on output.
+    public var path: [String]
+    /// Items emitted first, in this order.
+    public var leadingItems: [QueryItem]
+    /// Items emitted after the leading ones, sorted by name together with `channelToken`.
+    public var items: [QueryItem]
+    /// The request's own channel token; when nil the client's default is used.
+    public var channelToken: String?
+
+    public init(
+        version: APIVersion = .v11, path: [String], leadingItems: [QueryItem] = [], items: [QueryItem] = [],
+        channelToken: String? = nil
+    ) {
+        self.version = version
+        self.path = path
+        self.leadingItems = leadingItems
+        self.items = items
+        self.channelToken = channelToken
+    }
+
+    /// The path with the API prefix, encoded: `/content/published/api/v1.1/items/…`.
+    public var encodedPath: String {
+        "/content/published/api/" + version.rawValue + "/" + path.map(URLEncoding.pathSegment).joined(separator: "/")
+    }
+
+    /// All query items in wire order, with `token` (the request's own, else `defaultToken`) added.
+    public func queryItems(defaultToken: String?) -> [QueryItem] {
+        var sorted = items
+        if let token = channelToken ?? defaultToken { sorted.append(QueryItem("channelToken", token)) }
+        sorted.sort { $0.name < $1.name }
+        return leadingItems + sorted
+    }
+
+    /// The full URL on `server`, and the same URL with the channel token shown as `REDACTED`.
+    public func url(on server: ServerAddress, defaultToken: String?) -> (url: String, redacted: String) {
+        let items = queryItems(defaultToken: defaultToken)
+        let base = server.origin + encodedPath
+        guard !items.isEmpty else { return (base, base) }
+        let query = items.map(\.encoded).joined(separator: "&")
+        let redacted = items.map { $0.name == "channelToken" ? QueryItem($0.name, "REDACTED").encoded : $0.encoded }
+        return (base + "?" + query, base + "?" + redacted.joined(separator: "&"))
+    }
+}
+
+/// The parameters a request builder accumulates; one value per name, re-setting replaces.
+public struct RequestParameters: Sendable, Hashable {
+    /// Query parameters by name.
+    public var values: [String: String] = [:]
+    public var version: APIVersion = .v11
+    public var channelToken: String?
+
+    public init() {}
+
+    subscript(name: String) -> String? {
+        get { values[name] }
+        set { values[name] = newValue }
+    }
+
+    /// Checks `limit` (0...500) and `offset` (≥ 0) when present.
+    func validate() throws(DeliveryError) {
+        if let text = values["limit"] {
+            guard let limit = Int(text), (0...DeliveryAPI.maximumLimit).contains(limit) else {
+                throw .invalidRequest("limit must be between 0 and \(DeliveryAPI.maximumLimit), got \(text)")
+            }
+        }
+        if let text = values["offset"] {
+            guard let offset = Int(text), offset >= 0 else {
+                throw .invalidRequest("offset must be 0 or more, got \(text)")
+            }
+        }
+    }
+
+    func endpoint(_ path: [String], leading: [QueryItem] = []) throws(DeliveryError) -> Endpoint {
+        try validate()
+        return Endpoint(
+            version: version, path: path, leadingItems: leading,
+            items: values.map { QueryItem($0.key, $0.value) }, channelToken: channelToken)
+    }
+}

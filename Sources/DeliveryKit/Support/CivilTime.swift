@@ -1,0 +1,114 @@
+// Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after Howard
+// Hinnant's `days_from_civil` / `civil_from_days`. Used for query dates, ISO-8601 and HTTP dates
+// without DateFormatter (which FoundationEssentials does not have).
+
+import FoundationEssentials
+
+/// Calendar-year/month/day arithmetic in UTC.
+enum CivilTime {
+    /// Days since 1970-01-01 of the given calendar date.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let monthFromMarch = (month + 9) % 12
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The calendar date of a day number.
+    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The number of days in a month of a calendar year.
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// The instant of a UTC calendar date and time.
+    static func instant(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, milliseconds: Int = 0,
+        offsetSeconds: Int = 0
+    ) -> Date {
+        let dayNumber = days(year: year, month: month, day: day)
+        let seconds = dayNumber * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + Double(milliseconds) / 1000)
+    }
+
+    /// `value` zero-padded to `width` digits (a minus sign first for negatives).
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value.magnitude)
+        let padding = String(repeating: "0", count: max(0, width - digits.count))
+        return (value < 0 ? "-" : "") + padding + digits
+    }
+}
+
+/// A tiny cursor over ASCII text, for the date parsers.
+struct ASCIIScanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// Reads exactly `count` decimal digits.
+    mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<count {
+            let byte = bytes[index + offset]
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        index += count
+        return value
+    }
+
+    /// Reads one or more decimal digits (at most `limit`), returning the value and the count.
+    mutating func someDigits(limit: Int = 18) -> (value: Int, count: Int)? {
+        var value = 0
+        var count = 0
+        while let byte = peek, byte >= 0x30, byte <= 0x39, count < limit {
+            value = value * 10 + Int(byte - 0x30)
+            count += 1
+            index += 1
+        }
+        return count == 0 ? nil : (value, count)
+    }
+
+    /// Consumes `byte` if it is next.
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard peek == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Consumes any run of spaces.
+    mutating func skipSpaces() {
+        while peek == 0x20 { index += 1 }
+    }
+
+    /// Reads a run of ASCII letters.
+    mutating func word() -> String {
+        let start = index
+        while let byte = peek, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { index += 1 }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+}

@@ -1,0 +1,470 @@
+// The libcurl transport: one multi handle driven by one engine thread.
+//
+// `perform` wraps a request in a `CurlTransfer` and hands it to the engine through a locked queue,
+// waking the thread with `curl_multi_wakeup`. The thread adds transfers to the multi handle,
+// calls `curl_multi_perform`, collects finished transfers from `curl_multi_info_read` and sleeps
+// in `curl_multi_poll`. Body bytes go from libcurl's write callback straight into the sink on the
+// engine thread; nothing is buffered here. Connections, TLS sessions and DNS results live in the
+// multi handle, so they are reused across requests; easy handles are reset and kept for reuse too.
+// HTTP/2 is negotiated over TLS when the server offers it and requests multiplex on one
+// connection. libcurl reads `http_proxy` / `https_proxy` / `no_proxy` itself.
+
+import CCurl
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A `Transport` on libcurl.
+public final class CurlTransport: Transport {
+    /// Connection settings.
+    public struct Options: Sendable, Hashable {
+        /// Seconds allowed for connecting (DNS, TCP, TLS).
+        public var connectTimeout: Double
+        /// A transfer slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds is aborted.
+        public var lowSpeedLimit: Int
+        /// See `lowSpeedLimit`.
+        public var lowSpeedTime: Int
+        /// Skip TLS certificate and host verification (only when the user asks with `--insecure`).
+        public var insecure: Bool
+        /// Redirects followed before `redirectLoop`.
+        public var maxRedirects: Int
+        /// A CA bundle instead of the system's.
+        public var caBundle: String?
+        /// Hosts never reached through a proxy (`*` for all); nil keeps `no_proxy` from the environment.
+        public var noProxy: String?
+        /// Connections per host (0: no limit).
+        public var maxConnectionsPerHost: Int
+        /// libcurl's receive buffer per transfer, in bytes.
+        public var receiveBufferSize: Int
+
+        /// Options; the defaults suit a delivery server on the internet.
+        public init(
+            connectTimeout: Double = 15, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30, insecure: Bool = false,
+            maxRedirects: Int = 10, caBundle: String? = nil, noProxy: String? = nil, maxConnectionsPerHost: Int = 0,
+            receiveBufferSize: Int = 128 << 10
+        ) {
+            self.connectTimeout = connectTimeout
+            self.lowSpeedLimit = lowSpeedLimit
+            self.lowSpeedTime = lowSpeedTime
+            self.insecure = insecure
+            self.maxRedirects = maxRedirects
+            self.caBundle = caBundle
+            self.noProxy = noProxy
+            self.maxConnectionsPerHost = maxConnectionsPerHost
+            self.receiveBufferSize = receiveBufferSize
+        }
+    }
+
+    /// The settings every transfer uses.
+    public let options: Options
+    private let engine: CurlEngine
+
+    /// A transport with its own multi handle and engine thread.
+    public init(options: Options = Options()) {
+        self.options = options
+        engine = CurlEngine(options: options)
+        engine.start()
+    }
+
+    deinit {
+        engine.stop()
+    }
+
+    /// libcurl's version text (`libcurl/7.88.1 OpenSSL/3.0.x ... nghttp2/...`).
+    public static var libcurlVersion: String {
+        _ = CurlEngine.globalInit
+        return String(cString: curl_version())
+    }
+
+    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it.
+    public func perform(
+        _ request: HTTPRequest, into sink: any ResponseSink
+    ) async throws(TransportError) -> HTTPResponseHead {
+        let transfer = CurlTransfer(request: request, sink: sink, options: options)
+        let engine = self.engine
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+                    transfer.setContinuation(continuation)
+                    engine.submit(transfer)
+                }
+            } onCancel: {
+                engine.cancel(transfer)
+            }
+        } catch let error as TransportError {
+            throw error
+        } catch {
+            throw TransportError(.cancelled, message: "\(error)")
+        }
+    }
+}
+
+/// The multi handle and the thread that drives it.
+final class CurlEngine: @unchecked Sendable {
+    /// `curl_global_init`, once per process, before any handle.
+    static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    struct Shared {
+        var pending: [CurlTransfer] = []
+        var cancels: [CurlTransfer] = []
+        var stopping = false
+        var closed = false
+    }
+
+    let options: CurlTransport.Options
+    let multi: UnsafeMutableRawPointer
+    let shared = Mutex(Shared())
+    // Engine-thread state.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var idle: [UnsafeMutableRawPointer] = []
+
+    init(options: CurlTransport.Options) {
+        _ = CurlEngine.globalInit
+        self.options = options
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+        self.multi = multi
+        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
+        if options.maxConnectionsPerHost > 0 {
+            _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.maxConnectionsPerHost)
+        }
+    }
+
+    func start() {
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let engine = Unmanaged<CurlEngine>.fromOpaque(context!).takeRetainedValue()
+                engine.run()
+                return nil
+            }, context)
+        guard status == 0 else { fatalError("cannot start the libcurl thread: \(status)") }
+        pthread_detach(thread)
+    }
+
+    func stop() {
+        shared.withLock { state in
+            state.stopping = true
+            if !state.closed { _ = curl_multi_wakeup(multi) }
+        }
+    }
+
+    func submit(_ transfer: CurlTransfer) {
+        let refused = shared.withLock { state -> Bool in
+            if transfer.cancelRequested || state.closed { return true }
+            state.pending.append(transfer)
+            _ = curl_multi_wakeup(multi)
+            return false
+        }
+        if refused { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
+    }
+
+    func cancel(_ transfer: CurlTransfer) {
+        let removed = shared.withLock { state -> Bool in
+            transfer.cancelRequested = true
+            if let index = state.pending.firstIndex(where: { $0 === transfer }) {
+                state.pending.remove(at: index)
+                return true
+            }
+            state.cancels.append(transfer)
+            if !state.closed { _ = curl_multi_wakeup(multi) }
+            return false
+        }
+        if removed { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
+    }
+
+    private func run() {
+        var running: Int32 = 0
+        while true {
+            let idleNow = active.isEmpty
+            let (adds, cancels, closed) = shared.withLock { state -> ([CurlTransfer], [CurlTransfer], Bool) in
+                let taken = (state.pending, state.cancels)
+                state.pending.removeAll()
+                state.cancels.removeAll()
+                if state.stopping && taken.0.isEmpty && idleNow { state.closed = true }
+                return (taken.0, taken.1, state.closed)
+            }
+            if closed { break }
+            for transfer in adds { begin(transfer) }
+            for transfer in cancels {
+                if let easy = transfer.easy, active[easy] === transfer {
+                    finish(transfer, .failure(TransportError(.cancelled, message: "cancelled")))
+                }
+            }
+            _ = curl_multi_perform(multi, &running)
+            drainMessages()
+            var descriptors: Int32 = 0
+            _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 10_000 : 1000, &descriptors)
+        }
+        for easy in idle { curl_easy_cleanup(easy) }
+        idle.removeAll()
+        curl_multi_cleanup(multi)
+    }
+
+    private func drainMessages() {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi, &queued) {
+            guard oceq_curl_msg_is_done(message) != 0, let easy = message.pointee.easy_handle,
+                let transfer = active[easy]
+            else { continue }
+            let code = oceq_curl_msg_result(message)
+            finish(transfer, transfer.outcome(code))
+        }
+    }
+
+    private func begin(_ transfer: CurlTransfer) {
+        guard let easy = idle.popLast() ?? curl_easy_init() else {
+            transfer.resume(.failure(TransportError(.other(2), message: "curl_easy_init failed")))
+            return
+        }
+        transfer.easy = easy
+        let code = transfer.configure()
+        guard code == CURLE_OK else {
+            transfer.release()
+            recycle(easy)
+            let kind: TransportError.Kind = code == CURLE_URL_MALFORMAT ? .invalidURL : .other(Int(code.rawValue))
+            transfer.resume(.failure(TransportError(kind, message: String(cString: curl_easy_strerror(code)))))
+            return
+        }
+        guard curl_multi_add_handle(multi, easy) == CURLM_OK else {
+            transfer.release()
+            recycle(easy)
+            transfer.resume(.failure(TransportError(.other(0), message: "curl_multi_add_handle failed")))
+            return
+        }
+        active[easy] = transfer
+    }
+
+    private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponseHead, TransportError>) {
+        guard let easy = transfer.easy else { return }
+        _ = curl_multi_remove_handle(multi, easy)
+        active[easy] = nil
+        transfer.release()
+        recycle(easy)
+        transfer.resume(outcome)
+    }
+
+    private func recycle(_ easy: UnsafeMutableRawPointer) {
+        curl_easy_reset(easy)
+        if idle.count < 32 {
+            idle.append(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
+    }
+}
+
+/// One request in flight: its easy handle, headers, callbacks' state and continuation.
+final class CurlTransfer: @unchecked Sendable {
+    let request: HTTPRequest
+    let sink: any ResponseSink
+    let options: CurlTransport.Options
+    /// Guarded by the engine's lock.
+    var cancelRequested = false
+    private let continuation = Mutex<CheckedContinuation<HTTPResponseHead, any Error>?>(nil)
+    // Engine-thread state.
+    var easy: UnsafeMutableRawPointer?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var errorBuffer: UnsafeMutablePointer<CChar>?
+    private var headerLines: [HTTPHeader] = []
+    private(set) var head: HTTPResponseHead?
+    private(set) var bodyBytes: Int64 = 0
+    private var sinkFailed = false
+
+    init(request: HTTPRequest, sink: any ResponseSink, options: CurlTransport.Options) {
+        self.request = request
+        self.sink = sink
+        self.options = options
+    }
+
+    func setContinuation(_ value: CheckedContinuation<HTTPResponseHead, any Error>) {
+        continuation.withLock { $0 = value }
+    }
+
+    /// Resumes the waiting task, once.
+    func resume(_ outcome: Result<HTTPResponseHead, TransportError>) {
+        let waiting = continuation.withLock { value -> CheckedContinuation<HTTPResponseHead, any Error>? in
+            defer { value = nil }
+            return value
+        }
+        switch outcome {
+        case .success(let head): waiting?.resume(returning: head)
+        case .failure(let error): waiting?.resume(throwing: error)
+        }
+    }
+
+    /// Sets every option of the easy handle for this request.
+    func configure() -> CURLcode {
+        guard let easy else { return CURLE_FAILED_INIT }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+        buffer[0] = 0
+        errorBuffer = buffer
+        for header in request.headers {
+            let line = "\(header.name): \(header.value)"
+            guard let list = curl_slist_append(headerList, line) else { return CURLE_OUT_OF_MEMORY }
+            headerList = list
+        }
+        func text(_ option: CURLoption, _ value: String) -> CURLcode {
+            value.withCString { oceq_curl_setopt_string(easy, option, $0) }
+        }
+        let steps: [() -> CURLcode] = [
+            { text(CURLOPT_URL, self.request.url) },
+            { oceq_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(buffer)) },
+            { oceq_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1) },
+            { oceq_curl_setopt_long(easy, CURLOPT_HTTPGET, 1) },
+            { self.request.method == "GET" ? CURLE_OK : text(CURLOPT_CUSTOMREQUEST, self.request.method) },
+            { text(CURLOPT_PROTOCOLS_STR, "http,https") },
+            { text(CURLOPT_REDIR_PROTOCOLS_STR, "http,https") },
+            { oceq_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1) },
+            { oceq_curl_setopt_long(easy, CURLOPT_MAXREDIRS, self.options.maxRedirects) },
+            { oceq_curl_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, Int(self.options.connectTimeout * 1000)) },
+            { oceq_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, self.options.lowSpeedLimit) },
+            { oceq_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, self.options.lowSpeedTime) },
+            { oceq_curl_setopt_long(easy, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)) },
+            { oceq_curl_setopt_long(easy, CURLOPT_PIPEWAIT, 1) },
+            { oceq_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1) },
+            { oceq_curl_setopt_long(easy, CURLOPT_BUFFERSIZE, self.options.receiveBufferSize) },
+            { oceq_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, self.options.insecure ? 0 : 1) },
+            { oceq_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, self.options.insecure ? 0 : 2) },
+            { self.options.caBundle.map { text(CURLOPT_CAINFO, $0) } ?? CURLE_OK },
+            { self.options.noProxy.map { text(CURLOPT_NOPROXY, $0) } ?? CURLE_OK },
+            { self.request.acceptCompressed ? text(CURLOPT_ACCEPT_ENCODING, "") : CURLE_OK },
+            { oceq_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(self.headerList)) },
+            { oceq_curl_setopt_write(easy, curlWriteCallback) },
+            { oceq_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context) },
+            { oceq_curl_setopt_header_fn(easy, curlHeaderCallback) },
+            { oceq_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context) },
+            { oceq_curl_setopt_pointer(easy, CURLOPT_PRIVATE, context) },
+        ]
+        for step in steps {
+            let code = step()
+            if code != CURLE_OK { return code }
+        }
+        return CURLE_OK
+    }
+
+    /// Frees the header list and error buffer (the easy handle is recycled by the engine).
+    func release() {
+        if let headerList { curl_slist_free_all(headerList) }
+        headerList = nil
+        errorBuffer?.deallocate()
+        errorBuffer = nil
+        easy = nil
+    }
+
+    /// One header line from libcurl; a status line starts a new response (redirects, 100).
+    func receiveHeaderLine(_ line: String) {
+        if line.hasPrefix("HTTP/") {
+            headerLines.removeAll()
+            return
+        }
+        guard head == nil, let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon]).trimmedWhitespace
+        let value = String(line[line.index(after: colon)...]).trimmedWhitespace
+        if !name.isEmpty { headerLines.append(HTTPHeader(name, value)) }
+    }
+
+    /// Passes the head to the sink, once, before the first body byte.
+    private func deliverHead() -> Bool {
+        guard head == nil else { return !sinkFailed }
+        var status = 0
+        var version = 0
+        if let easy {
+            _ = oceq_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            _ = oceq_curl_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
+        }
+        let versionText: String?
+        switch version {
+        case Int(CURL_HTTP_VERSION_1_0): versionText = "1.0"
+        case Int(CURL_HTTP_VERSION_1_1): versionText = "1.1"
+        case Int(CURL_HTTP_VERSION_2_0): versionText = "2"
+        case Int(CURL_HTTP_VERSION_3): versionText = "3"
+        default: versionText = nil
+        }
+        let head = HTTPResponseHead(status: status, headers: headerLines, httpVersion: versionText)
+        self.head = head
+        do {
+            try sink.receiveHead(head)
+        } catch {
+            sinkFailed = true
+        }
+        return !sinkFailed
+    }
+
+    /// Body bytes from libcurl; false aborts the transfer.
+    func receiveBody(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard deliverHead() else { return false }
+        bodyBytes += Int64(chunk.count)
+        do {
+            try sink.receiveBody(chunk)
+            return true
+        } catch {
+            sinkFailed = true
+            return false
+        }
+    }
+
+    /// The result of a finished transfer.
+    func outcome(_ code: CURLcode) -> Result<HTTPResponseHead, TransportError> {
+        if code == CURLE_OK {
+            guard deliverHead(), let head else { return .failure(error(.aborted, code)) }
+            return .success(head)
+        }
+        if sinkFailed { return .failure(error(.aborted, code)) }
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: return .failure(error(.unknownHost, code))
+        case CURLE_COULDNT_CONNECT:
+            var osError = 0
+            if let easy { _ = oceq_curl_getinfo_long(easy, CURLINFO_OS_ERRNO, &osError) }
+            return .failure(error(osError == Int(ETIMEDOUT) ? .timedOut : .connectionRefused, code))
+        case CURLE_OPERATION_TIMEDOUT: return .failure(error(.timedOut, code))
+        case CURLE_TOO_MANY_REDIRECTS: return .failure(error(.redirectLoop, code))
+        case CURLE_PARTIAL_FILE: return .failure(error(.bodyCutShort, code))
+        case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_HTTP2, CURLE_HTTP2_STREAM:
+            return .failure(error(head == nil ? .connectionLost : .bodyCutShort, code))
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_SHUTDOWN_FAILED,
+            CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
+            return .failure(error(.tls, code))
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: return .failure(error(.invalidURL, code))
+        case CURLE_ABORTED_BY_CALLBACK: return .failure(error(.cancelled, code))
+        default: return .failure(error(.other(Int(code.rawValue)), code))
+        }
+    }
+
+    private func error(_ kind: TransportError.Kind, _ code: CURLcode) -> TransportError {
+        var message = errorBuffer.map { String(cString: $0) } ?? ""
+        if message.isEmpty { message = String(cString: curl_easy_strerror(code)) }
+        return TransportError(kind, message: message, head: head, bytesReceived: bodyBytes)
+    }
+}
+
+private func curlWriteCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private func curlHeaderCallback(
+    _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
+    let length = size * count
+    guard let context, let data else { return length }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    var bytes = UnsafeRawBufferPointer(start: data, count: length)[...]
+    while let last = bytes.last, last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
+    transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+    return length
+}

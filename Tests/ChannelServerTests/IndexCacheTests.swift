@@ -1,0 +1,121 @@
+import ChannelServer
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("channel index cache and concurrency")
+struct IndexCacheTests {
+    let query = SearchRequest(
+        query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey(field: "name")], countTotal: true
+    )
+
+    func files(_ directory: ScratchDirectory) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test("a second index for the same fingerprint reopens the cached file")
+    func reuse() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        let first = try ChannelIndex(items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
+        #expect(!first.wasCached)
+        #expect(first.itemCount == IndexTestItems.items.count)
+        #expect(files(directory) == ["index-abc123.sqlite"])
+        let second = try ChannelIndex(
+            items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
+        #expect(second.wasCached)
+        #expect(try second.search(query) == first.search(query))
+        #expect(try second.search(query).ordinals == [4, 2, 5])
+    }
+
+    @Test("a different fingerprint builds another file")
+    func otherFingerprint() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        _ = try ChannelIndex(items: IndexTestItems.items, fingerprint: "one", cacheDirectory: directory.path)
+        let other = try ChannelIndex(
+            items: IndexTestItems.items, fingerprint: "two/../x y", cacheDirectory: directory.path)
+        #expect(!other.wasCached)
+        #expect(files(directory) == ["index-one.sqlite", "index-two_.._x_y.sqlite"])
+    }
+
+    @Test("a cached file for other items is rebuilt")
+    func mismatch() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        _ = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        let fewer = Array(IndexTestItems.items.dropLast())
+        let rebuilt = try ChannelIndex(items: fewer, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(!rebuilt.wasCached)
+        #expect(rebuilt.itemCount == fewer.count)
+
+        // Same count, other order: ordinals would be wrong, so the ids hash forces a rebuild.
+        let reordered = Array(fewer.reversed())
+        let again = try ChannelIndex(items: reordered, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(!again.wasCached)
+        let result = try again.search(SearchRequest(query: try QueryParser.parse("id eq \"COREA1\"")))
+        #expect(result.ordinals == [reordered.count - 1])
+        #expect(files(directory) == ["index-fp.sqlite"])
+    }
+
+    @Test("a corrupt cache file is replaced")
+    func corrupt() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        let path = directory.path + "/index-fp.sqlite"
+        try Data("this is not a database, just some bytes".utf8).write(to: URL(fileURLWithPath: path))
+        let index = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(!index.wasCached)
+        #expect(try index.search(query).ordinals == [4, 2, 5])
+        let reopened = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(reopened.wasCached)
+    }
+
+    @Test("without a cache directory the index file is temporary")
+    func temporary() throws {
+        var path = ""
+        do {
+            let index = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: nil)
+            path = index.path
+            #expect(FileManager.default.fileExists(atPath: path))
+            #expect(!index.wasCached)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("an empty export indexes and searches")
+    func empty() throws {
+        let index = try ChannelIndex(items: [], fingerprint: "none", cacheDirectory: nil)
+        #expect(index.itemCount == 0)
+        #expect(try index.search(query) == SearchResult(ordinals: [], total: 0, hasMore: false))
+        #expect(
+            try index.search(SearchRequest(countTotal: true)) == SearchResult(ordinals: [], total: 0, hasMore: false))
+    }
+
+    @Test("concurrent searches from several threads give the sequential answers")
+    func concurrent() throws {
+        let index = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: nil)
+        let texts = [
+            "type eq \"Article\"", "fields.topic eq \"coffee\"", "name co \"roasting\"", "fields.title mt \"r?ast*\"",
+            "fields.body sm \"rone\"", "fields.author.name eq \"Ana Lima\"", "createdDate ge \"2021-03-01\"",
+            "NOT (type eq \"Image\")",
+        ]
+        let requests = try texts.map {
+            SearchRequest(
+                query: try QueryParser.parse($0), orderBy: [SortKey(field: "fields.minutes", descending: true)],
+                countTotal: true)
+        }
+        let expected = try requests.map { try index.search($0) }
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<50 {
+                let k = (thread + round) % requests.count
+                let result = try? index.search(requests[k])
+                if result != expected[k] { failures.withLock { $0 += 1 } }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+    }
+}
