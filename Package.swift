@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
         .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage"], exclude: ["Golden"]),
+        .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit"], exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
