@@ -25,10 +25,16 @@ let package = Package(
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
         .target(name: "ChannelServer", dependencies: ["DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
+        // The oceq language: lexer, parser, AST, diagnostics, printer and compiler to delivery requests.
+        .target(name: "OCEQLanguage", dependencies: ["DeliveryKit"]),
+        // Parse + compile throughput, run by Scripts/bench-language.
+        .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
+
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
         .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit"], exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),

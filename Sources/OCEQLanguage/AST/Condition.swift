@@ -1,0 +1,125 @@
+/// A field as written: one or more names joined by dots (`type`, `author.name`, `fields.topic`).
+public struct FieldPath: Sendable, Hashable {
+    /// The path as written, dots included.
+    public let text: String
+    /// Where it was written.
+    public var span: SourceSpan
+    /// What the text is, worked out once from its bytes.
+    let category: Category
+
+    enum Category: UInt8, Sendable, Hashable {
+        /// Not `name(.name)*` with names `[A-Za-z_][A-Za-z0-9_-]*`.
+        case invalid
+        /// Starts with a standard field: sent as written.
+        case standard
+        /// Starts with `fields.`: sent as written.
+        case prefixed
+        /// Anything else: sent as `fields.<text>`.
+        case user
+    }
+
+    /// A path from dotted text (`author.name`).
+    public init(_ text: String, span: SourceSpan = .at(0)) {
+        self.text = text
+        self.span = span
+        var copy = text
+        self.category = copy.withUTF8 { FieldPath.classify($0) }
+    }
+
+    /// A path of `segments` at `span`.
+    public init(_ segments: [String], span: SourceSpan = .at(0)) {
+        self.init(segments.joined(separator: "."), span: span)
+    }
+
+    /// The names, in order.
+    public var segments: [String] {
+        text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The delivery API's standard fields (delivery-api.md §5.3), which are queried by their own
+    /// names; every other name is a user field, `fields.<name>`.
+    public static let standardFields: Set<String> = [
+        "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
+        "taxonomies", "fileExtension", "mimeType", "fileGroup",
+    ]
+
+    /// True when the path names a standard field (or starts with one) and is sent as written.
+    public var isStandard: Bool { category == .standard }
+
+    /// True when the path is written with the `fields.` prefix already.
+    public var isPrefixed: Bool { category == .prefixed }
+
+    /// True when every name is `[A-Za-z_][A-Za-z0-9_-]*` (what the parser accepts).
+    public var isValid: Bool { category != .invalid }
+
+    /// The name the API knows: standard fields and paths already starting with `fields.` as written,
+    /// anything else prefixed with `fields.` (`author.name` → `fields.author.name`).
+    public var apiName: String {
+        category == .user ? "fields." + text : text
+    }
+
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Category {
+        var atStart = true
+        var firstEnd = -1
+        for (offset, byte) in bytes.enumerated() {
+            let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            let isDigit = byte >= 0x30 && byte <= 0x39
+            if byte == UInt8(ascii: ".") {
+                if atStart { return .invalid }
+                if firstEnd < 0 { firstEnd = offset }
+                atStart = true
+            } else if atStart ? !isLetter : !(isLetter || isDigit || byte == UInt8(ascii: "-")) {
+                return .invalid
+            } else {
+                atStart = false
+            }
+        }
+        if atStart { return .invalid }
+        let first = UnsafeBufferPointer(rebasing: bytes[0..<(firstEnd < 0 ? bytes.count : firstEnd)])
+        if firstEnd >= 0 && matches(first, "fields") { return .prefixed }
+        for name in standardNames where matches(first, name) { return .standard }
+        return .user
+    }
+
+    static let standardNames: [StaticString] = [
+        "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
+        "taxonomies", "fileExtension", "mimeType", "fileGroup",
+    ]
+
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let start = name.utf8Start
+        for index in 0..<bytes.count where bytes[index] != start[index] { return false }
+        return true
+    }
+}
+
+/// A condition of a select statement.
+public struct Condition: Sendable, Hashable {
+    /// The shapes a condition takes.
+    public indirect enum Kind: Sendable, Hashable {
+        /// `field op value`
+        case comparison(FieldPath, ComparisonOperator, Value)
+        /// `field in (v1, v2, ...)`: true when the field equals any of the values.
+        case membership(FieldPath, [Value])
+        /// `a and b and ...` (two or more operands).
+        case and([Condition])
+        /// `a or b or ...` (two or more operands).
+        case or([Condition])
+        /// `not a`
+        case not(Condition)
+        /// `(a)`: kept so that spans and printing follow what was written.
+        case parenthesized(Condition)
+    }
+
+    /// The shape of the condition.
+    public var kind: Kind
+    /// From its first to its last byte.
+    public var span: SourceSpan
+
+    /// A condition of `kind` at `span`.
+    public init(_ kind: Kind, span: SourceSpan = .at(0)) {
+        self.kind = kind
+        self.span = span
+    }
+}

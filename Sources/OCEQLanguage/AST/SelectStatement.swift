@@ -1,0 +1,145 @@
+/// The three commands that select items.
+public enum SelectVerb: String, Sendable, Hashable, CaseIterable {
+    /// Items, a page at a time.
+    case list
+    /// The number of matching items (`totalResults`).
+    case count
+    /// The first matching item.
+    case first
+}
+
+/// The direction of a sort key.
+public enum SortDirection: String, Sendable, Hashable {
+    case asc, desc
+}
+
+/// One key of an `order` clause.
+public struct OrderKey: Sendable, Hashable {
+    /// The field sorted on.
+    public var field: FieldPath
+    /// The direction written, if any (none means ascending).
+    public var direction: SortDirection?
+    /// From the field to the direction.
+    public var span: SourceSpan
+
+    /// A key on `field`.
+    public init(field: FieldPath, direction: SortDirection? = nil, span: SourceSpan? = nil) {
+        self.field = field
+        self.direction = direction
+        self.span = span ?? field.span
+    }
+}
+
+/// The argument of `fields` and `expand`.
+public enum FieldList: Sendable, Hashable {
+    /// `all`
+    case all
+    /// `a, b.c, ...`
+    case names([FieldPath])
+}
+
+/// One clause of a select statement.
+public struct Clause: Sendable, Hashable {
+    /// The clauses.
+    public enum Kind: Sendable, Hashable {
+        /// A condition; adjacent conditions are ANDed.
+        case condition(Condition)
+        /// `order [by] key, ...`
+        case order([OrderKey])
+        /// `limit N`
+        case limit(Value)
+        /// `offset N`
+        case offset(Value)
+        /// `fields all | a, b`
+        case fields(FieldList)
+        /// `expand all | a, b`
+        case expand(FieldList)
+        /// `search TEXT`: the API's full-text `default`.
+        case search(Value)
+    }
+
+    /// What the clause says.
+    public var kind: Kind
+    /// The whole clause, keyword included.
+    public var span: SourceSpan
+    /// The clause keyword (`limit`, `order`, ...); for a condition, the condition's span.
+    public var keywordSpan: SourceSpan
+
+    /// A clause of `kind` at `span`.
+    public init(_ kind: Kind, span: SourceSpan = .at(0), keywordSpan: SourceSpan? = nil) {
+        self.kind = kind
+        self.span = span
+        self.keywordSpan = keywordSpan ?? span
+    }
+
+    /// The keyword that starts the clause, or nil for a condition.
+    public var keyword: Keyword? {
+        switch kind {
+        case .condition: return nil
+        case .order: return .order
+        case .limit: return .limit
+        case .offset: return .offset
+        case .fields: return .fields
+        case .expand: return .expand
+        case .search: return .search
+        }
+    }
+}
+
+/// `list`, `count` or `first` with its clauses.
+public struct SelectStatement: Sendable, Hashable {
+    /// Which command.
+    public var verb: SelectVerb
+    /// The clauses in the order written.
+    public var clauses: [Clause]
+    /// The whole statement.
+    public var span: SourceSpan
+    /// The command word.
+    public var verbSpan: SourceSpan
+
+    /// A statement of `verb` with `clauses`.
+    public init(verb: SelectVerb, clauses: [Clause], span: SourceSpan = .at(0), verbSpan: SourceSpan? = nil) {
+        self.verb = verb
+        self.clauses = clauses
+        self.span = span
+        self.verbSpan = verbSpan ?? span
+    }
+
+    /// The conditions in the order written (ANDed together).
+    public var conditions: [Condition] {
+        clauses.compactMap { clause in
+            if case .condition(let condition) = clause.kind { return condition }
+            return nil
+        }
+    }
+}
+
+/// Where each clause keyword was first given, for "given twice" (six slots, no hashing).
+struct SeenClauses {
+    var order, limit, offset, fields, expand, search: SourceSpan?
+
+    subscript(keyword: Keyword) -> SourceSpan? {
+        get {
+            switch keyword {
+            case .order: return order
+            case .limit: return limit
+            case .offset: return offset
+            case .fields: return fields
+            case .expand: return expand
+            case .search: return search
+            default: return nil
+            }
+        }
+        set {
+            switch keyword {
+            case .order: order = newValue
+            case .limit: limit = newValue
+            case .offset: offset = newValue
+            case .fields: fields = newValue
+            case .expand: expand = newValue
+            case .search: search = newValue
+            default: break
+            }
+        }
+    }
+}

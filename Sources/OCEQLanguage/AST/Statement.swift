@@ -1,0 +1,133 @@
+/// One statement: what a line (or the text between `;`) says.
+public indirect enum Statement: Sendable, Hashable {
+    /// `list`, `count` or `first` with clauses.
+    case select(SelectStatement)
+    /// `let name = value` or `let name = statement`.
+    case `let`(LetStatement)
+    /// `explain statement`.
+    case explain(ExplainStatement)
+    /// Any other command, parsed generically for the shell to dispatch.
+    case command(CommandStatement)
+
+    /// The whole statement.
+    public var span: SourceSpan {
+        switch self {
+        case .select(let statement): return statement.span
+        case .let(let statement): return statement.span
+        case .explain(let statement): return statement.span
+        case .command(let statement): return statement.span
+        }
+    }
+
+    /// The command word as written (`list`, `let`, `get`, ...).
+    public var commandName: String {
+        switch self {
+        case .select(let statement): return statement.verb.rawValue
+        case .let: return "let"
+        case .explain: return "explain"
+        case .command(let statement): return statement.name
+        }
+    }
+}
+
+/// `let name = value | statement`.
+public struct LetStatement: Sendable, Hashable {
+    /// What the variable is bound to.
+    public indirect enum Binding: Sendable, Hashable {
+        /// A single value (which may itself be a reference).
+        case value(Value)
+        /// The result of a statement (`let a = first type=Author`).
+        case statement(Statement)
+    }
+
+    /// The variable's name, without `$`.
+    public var name: String
+    /// Where the name was written.
+    public var nameSpan: SourceSpan
+    /// What it is bound to.
+    public var binding: Binding
+    /// The whole statement.
+    public var span: SourceSpan
+
+    /// `let name = binding`.
+    public init(name: String, binding: Binding, span: SourceSpan = .at(0), nameSpan: SourceSpan? = nil) {
+        self.name = name
+        self.binding = binding
+        self.span = span
+        self.nameSpan = nameSpan ?? span
+    }
+}
+
+/// `explain statement`: show what a statement would send, without sending it.
+public struct ExplainStatement: Sendable, Hashable {
+    /// The statement explained (a select statement or a command, never `let` or `explain`).
+    public var statement: Statement
+    /// The whole statement, `explain` included.
+    public var span: SourceSpan
+
+    /// `explain statement`.
+    public init(statement: Statement, span: SourceSpan = .at(0)) {
+        self.statement = statement
+        self.span = span
+    }
+}
+
+/// A command the language does not know itself (`get @2`, `echo hi`, `set format json`, a user
+/// command): the command word and its arguments, each with its span, for the shell to dispatch.
+///
+/// Arguments split at whitespace like a shell's: tokens written without space between them form
+/// one word (`~/out`, `--keep-going`, `a=b`), quoted strings and references (`$x`, `$1`, `@2`)
+/// stay values, and parentheses group, a parenthesised `list`/`count`/`first` becoming a
+/// selection (`download (list type=Image) rendition Thumbnail`).
+public struct CommandStatement: Sendable, Hashable {
+    /// The command word.
+    public var name: String
+    /// Where the command word was written.
+    public var nameSpan: SourceSpan
+    /// The arguments in order.
+    public var arguments: [CommandArgument]
+    /// The whole statement.
+    public var span: SourceSpan
+    /// The arguments exactly as written (from the first to the last, comments excluded at the ends).
+    public var argumentText: String
+
+    /// A command `name` with `arguments`.
+    public init(
+        name: String, arguments: [CommandArgument], span: SourceSpan = .at(0), nameSpan: SourceSpan? = nil,
+        argumentText: String = ""
+    ) {
+        self.name = name
+        self.arguments = arguments
+        self.span = span
+        self.nameSpan = nameSpan ?? span
+        self.argumentText = argumentText
+    }
+}
+
+/// One argument of a generic command.
+public struct CommandArgument: Sendable, Hashable {
+    /// The kinds of argument.
+    public indirect enum Kind: Sendable, Hashable {
+        /// Unquoted text (one or more tokens written without space between them).
+        case word(String)
+        /// A quoted string or a reference (`$name`, `$1`, `@2`).
+        case value(Value)
+        /// `,` or `|`, or an operator standing alone (`=`).
+        case symbol(String)
+        /// `( list ... )`
+        case selection(SelectStatement)
+        /// `( ... )` holding anything else.
+        case group([CommandArgument])
+    }
+
+    /// What the argument is.
+    public var kind: Kind
+    /// Where it was written.
+    public var span: SourceSpan
+
+    /// An argument of `kind` at `span`.
+    public init(_ kind: Kind, span: SourceSpan = .at(0)) {
+        self.kind = kind
+        self.span = span
+    }
+}

@@ -1,0 +1,48 @@
+// Compiled statements as DeliveryKit requests. The request keeps DeliveryKit's (the SDK's)
+// defaults for what the statement leaves open: `offset=0`, `limit=100`, `totalResults=true` on
+// lists, `expand=all` on item reads.
+
+import DeliveryKit
+
+extension CompiledQuery {
+    /// `GET /items` with this query's parameters, `q` written in `style`.
+    ///
+    /// The explicit style (the default) parenthesises everything; `.sdk` writes `q` as Oracle's SDK
+    /// would for the same conditions, which is how the blog sample's URLs are reproduced exactly.
+    public func request(style: QueryStyle = .explicit) -> ListAssets {
+        var request = DeliveryAPI.listAssets()
+        if let q = q(style: style) { request = request.query(rawText: q) }
+        if let defaultText { request = request.defaultQuery(defaultText) }
+        if !orderKeys.isEmpty {
+            request = request.order(
+                orderKeys.map { key in DeliveryKit.SortKey(key.field, key.direction == .desc ? .desc : .asc) })
+        }
+        if let limit { request = request.limit(limit) }
+        if let offset { request = request.starting(at: offset) }
+        if let fields { request = request.fields(CompiledQuery.fieldsParameter(fields)) }
+        if let expand { request = request.expand(CompiledQuery.expandParameter(expand)) }
+        if totalResults { request = request.totalResults(true) }
+        return request
+    }
+
+    static func fieldsParameter(_ text: String) -> FieldsParameter {
+        text == "all" ? .all : .names(text.split(separator: ",").map(String.init))
+    }
+
+    static func expandParameter(_ text: String) -> ExpandParameter {
+        text == "all" ? .all : .names(text.split(separator: ",").map(String.init))
+    }
+}
+
+extension CompiledRead {
+    /// `GET /items/{id}` or `/items/.by.slug/{slug}`, with `expand` when one was given.
+    public func request() -> ReadAsset {
+        var request: ReadAsset
+        switch target {
+        case .id(let id): request = DeliveryAPI.readAsset(id: id)
+        case .slug(let slug): request = DeliveryAPI.readAsset(slug: slug)
+        }
+        if let expand { request = request.expand(CompiledQuery.expandParameter(expand)) }
+        return request
+    }
+}
