@@ -182,3 +182,37 @@ struct DeliveryEndpointTests {
         #expect(try secure.get("/items", headers: ["Authorization": "Bearer b-secret"]).status == 200)
     }
 }
+
+@Suite("The response cache")
+struct ResponseCacheTests {
+    @Test("repeated requests get the same bytes, and the credentials gate still runs first")
+    func cachedAnswers() throws {
+        let channel = try TestChannel(bearer: "b-1")
+        let bearer = ["Authorization": "Bearer b-1"]
+        let path = "/items?q=type%20eq%20%22Starter-Blog-Post%22&fields=all&limit=3"
+        let first = try channel.get(path, headers: bearer)
+        let second = try channel.get(path, headers: bearer)
+        #expect(first.status == 200 && second.status == 200)
+        #expect(first.body == second.body && first.header("ETag") == second.header("ETag"))
+        #expect(try channel.get(path, headers: ["Authorization": "Bearer wrong"]).status == 401)
+        #expect(try channel.get(path, token: "wrong", headers: bearer).status == 403)
+        let tag = try #require(first.header("ETag"))
+        #expect(try channel.get(path, headers: bearer.merging(["If-None-Match": tag]) { $1 }).status == 304)
+    }
+
+    @Test("answers are the same with the cache off")
+    func sameWithoutCache() throws {
+        let cached = try TestChannel()
+        let plain = try TestChannel(responseCacheMiB: 0)
+        for path in [
+            "/items?limit=7&offset=3&totalResults=true", "/items/CORE0676665F53764E3D9C2103E2FD42DF6F?expand=all",
+        ] {
+            let a = try JSON.parse(try cached.get(path).body)
+            let b = try JSON.parse(try plain.get(path).body)
+            // Hosts differ by port only; compare with each port normalised.
+            let left = JSONWriter().string(a).replacingOccurrences(of: "127.0.0.1:\(cached.port)", with: "HOST")
+            let right = JSONWriter().string(b).replacingOccurrences(of: "127.0.0.1:\(plain.port)", with: "HOST")
+            #expect(left == right)
+        }
+    }
+}

@@ -19,13 +19,18 @@ public struct ServerConfiguration: Sendable {
     /// The longest `q` (or `default`) accepted, in bytes; longer ones get 400.
     public var maximumQueryLength: Int
 
+    /// Bytes of finished JSON answers kept for repeated requests (0 turns the cache off).
+    public var responseCacheBytes: Int
+
     public init(
-        channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024
+        channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024,
+        responseCacheBytes: Int = 32 << 20
     ) {
         self.channelToken = channelToken
         self.bearer = bearer
         self.maximumLimit = maximumLimit
         self.maximumQueryLength = maximumQueryLength
+        self.responseCacheBytes = responseCacheBytes
     }
 }
 
@@ -40,6 +45,8 @@ public final class DeliveryRouter: Sendable {
     let configuration: ServerConfiguration
     /// Renders renditions of images; nil answers every rendition with 404.
     let renditions: (any RenditionSource)?
+    /// Finished JSON answers; nil when `configuration.responseCacheBytes` is 0.
+    let cache: ResponseCache?
 
     public init(
         content: ChannelContent, index: ChannelIndex, configuration: ServerConfiguration,
@@ -50,18 +57,32 @@ public final class DeliveryRouter: Sendable {
         self.index = index
         self.configuration = configuration
         self.renditions = renditions
+        self.cache =
+            configuration.responseCacheBytes > 0 ? ResponseCache(capacity: configuration.responseCacheBytes) : nil
     }
 
     /// Answers one request; never throws, never crashes on input.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         do {
-            return try route(request)
+            try gate(request)
+            let rest = Array(request.pathSegments.dropFirst(DeliveryRouter.prefix.count))
+            // JSON answers are cached whole (the export cannot change under us); binaries are
+            // already served from files.
+            guard let cache, rest[0] != "assets" else { return try route(request, rest) }
+            let key = (request.header("Host") ?? "") + " " + request.target
+            if let hit = cache.get(key) { return json(bytes: hit.bytes, tag: hit.tag, request) }
+            let response = try route(request, rest)
+            if response.status == 200, case .bytes(let bytes) = response.body, let tag = response.header("ETag") {
+                cache.put(key, ResponseCache.Entry(bytes: bytes, tag: tag))
+            }
+            return response
         } catch {
             return error.response
         }
     }
 
-    func route(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+    /// Method, path prefix and credentials: what every request must pass before any lookup.
+    func gate(_ request: HTTPRequest) throws(APIError) {
         guard request.method == "GET" || request.method == "HEAD" else {
             throw APIError(status: 405, detail: "only GET and HEAD are supported", headers: ["Allow": "GET, HEAD"])
         }
@@ -70,8 +91,10 @@ public final class DeliveryRouter: Sendable {
             throw .notFound("no resource at this path; the delivery API is under /content/published/api/v1.1")
         }
         try authorize(request)
+    }
+
+    func route(_ request: HTTPRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
         let context = linkContext(for: request)
-        let rest = Array(segments.dropFirst(DeliveryRouter.prefix.count))
         switch rest[0] {
         case "items": return try items(request, Array(rest.dropFirst()), context)
         case "assets": return try assets(request, Array(rest.dropFirst()), context)
@@ -105,7 +128,11 @@ public final class DeliveryRouter: Sendable {
     /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304.
     func json(_ value: JSON, _ request: HTTPRequest) -> HTTPResponse {
         let bytes = JSONWriter().bytes(value)
-        let tag = EntityTag.of(bytes)
+        return json(bytes: bytes, tag: EntityTag.of(bytes), request)
+    }
+
+    /// A serialised JSON answer with its tag.
+    func json(bytes: [UInt8], tag: String, _ request: HTTPRequest) -> HTTPResponse {
         if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
             return HTTPResponse(status: 304, headers: [("ETag", tag)])
         }

@@ -38,7 +38,8 @@ public struct ChannelService: Sendable {
         // Loading and indexing free far more than they keep; hand the pages back to the system.
         oceq_release_free_memory()
         let (token, source) = resolveToken(options)
-        let configuration = ServerConfiguration(channelToken: token, bearer: options.bearer)
+        let configuration = ServerConfiguration(
+            channelToken: token, bearer: options.bearer, responseCacheBytes: options.responseCacheMiB << 20)
         let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
         let router = DeliveryRouter(
             content: content, index: index, configuration: configuration, renditions: renditions)

@@ -24,12 +24,15 @@ public struct ServeOptions: Sendable, Equatable {
     /// Fault injection (off unless asked): `--faults SPEC` or `OCEQ_SERVE_FAULTS`.
     public var faults: FaultSpec?
     public var faultSeed: UInt64 = 1
+    /// MiB of finished JSON answers kept for repeated requests (`--response-cache`; 0 is off).
+    public var responseCacheMiB = 32
 
     public init() {}
 
     public static let usage = """
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
-                                  [--threads N] [--cache-dir DIR] [--quiet] [--faults SPEC [--fault-seed N]]
+                                  [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
+                                  [--faults SPEC [--fault-seed N]]
 
         Serves the Content Delivery API (v1.1) from OCM content exports on disk.
         PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
@@ -43,6 +46,8 @@ public struct ServeOptions: Sendable, Equatable {
           --strict          refuse to start if any item of the export could not be read
           --threads N       worker threads (default 4)
           --cache-dir DIR   where zips are extracted and indexes cached (default ~/.cache/oceq)
+          --response-cache MIB
+                            memory for finished JSON answers to repeated requests (default 32; 0 is off)
           --quiet           no access log
           --faults SPEC     misbehave on purpose, for testing clients (also OCEQ_SERVE_FAULTS), e.g.
                             '503@0.1,429@5%:retry-after=2,reset@0.05:after=1024:path=/assets,delay@0.2:ms=300'
@@ -95,6 +100,7 @@ public struct ServeOptions: Sendable, Equatable {
             case "--threads": options.threads = try number(flag, 1...256)
             case "--cache-dir": options.cacheDirectory = try value(flag)
             case "--quiet", "-q": options.quiet = true
+            case "--response-cache": options.responseCacheMiB = try number(flag, 0...65536)
             case "--faults": options.faults = try faults(try value(flag))
             case "--fault-seed": options.faultSeed = UInt64(try number(flag, 0...Int.max))
             case "--": onlyPaths = true
@@ -126,7 +132,7 @@ public struct ServeOptions: Sendable, Equatable {
 
     static let knownFlags = [
         "--port", "--host", "--token", "--bearer", "--strict", "--threads", "--cache-dir", "--quiet", "--faults",
-        "--fault-seed",
+        "--fault-seed", "--response-cache",
     ]
 
     static func faults(_ text: String) throws(UsageError) -> FaultSpec {

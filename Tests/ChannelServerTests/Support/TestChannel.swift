@@ -19,13 +19,14 @@ final class TestChannel: @unchecked Sendable {
             .path
     }
 
-    init(bearer: String? = nil, paths: [String]? = nil) throws {
+    init(bearer: String? = nil, paths: [String]? = nil, responseCacheMiB: Int = 32) throws {
         cacheDirectory = NSTemporaryDirectory() + "oceq-test-\(UUID().uuidString)"
         var options = ServeOptions()
         options.paths = paths ?? [TestChannel.fixtureZip]
         options.token = TestChannel.token
         options.bearer = bearer
         options.cacheDirectory = cacheDirectory
+        options.responseCacheMiB = responseCacheMiB
         service = try ChannelService.load(options)
         let router = service.router
         server = try HTTPServer(port: 0, threads: 4, handler: { router.handle($0) })
