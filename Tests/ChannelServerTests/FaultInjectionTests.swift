@@ -86,6 +86,31 @@ struct FaultInjectionTests {
         }
     }
 
+    @Test("429 above a request-rate limit: the first requests of a second pass, the rest are refused")
+    func rateLimit() throws {
+        try Self.serve("429:limit=2:retry-after=1") { port in
+            var statuses: [Int] = []
+            for _ in 0..<5 { statuses.append(try RawHTTPClient.send(port: port, target: Self.target).status) }
+            #expect(statuses.first == 200)
+            #expect(statuses.contains(429))
+        }
+    }
+
+    @Test("the spec and seed also come from the environment, and a bad one stops the start")
+    func environment() throws {
+        let options = try ServeOptions.parse(
+            ["x"], environment: ["OCEQ_SERVE_FAULTS": "503@0.5", "OCEQ_SERVE_FAULT_SEED": "9"])
+        #expect(options.faults?.rules.first?.kind == .status(503))
+        #expect(options.faultSeed == 9)
+        #expect(
+            throws: UsageError(
+                "invalid fault spec at '418': unknown fault '418' (500, 502, 503, 504, 429, reset, truncate, delay, stall)"
+            )
+        ) {
+            try ServeOptions.parse(["x", "--faults", "418"])
+        }
+    }
+
     @Test("path filters apply, and draws are the same for the same seed")
     func filtersAndDeterminism() throws {
         try Self.serve("503:path=/assets") { port in
