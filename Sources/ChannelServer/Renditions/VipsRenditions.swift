@@ -13,6 +13,8 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
     private let lock = NSLock()
     private var keyLocks: [String: NSLock] = [:]
     private var probes: [String: (width: Int, height: Int)?] = [:]
+    /// Renditions known to be on disk, by item id, name and format.
+    private var made: [String: BinaryFile] = [:]
 
     /// An engine caching under `directory` (created when needed); nil if libvips cannot start.
     public init?(directory: String) {
@@ -55,6 +57,8 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             let known = SystemRendition.formats.map(\.format).joined(separator: ", ")
             throw .notFound("rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has \(known)")
         }
+        let key = "\(item.id)\u{1F}\(canonical)\u{1F}\(chosen)"
+        if let made = lock.withLock({ made[key] }) { return made }
         guard let measured = nativeSize(of: native) else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
         }
@@ -64,12 +68,12 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
         let baseName = (item.name as NSString).deletingPathExtension
         let file = BinaryFile(
             path: path, mimeType: MediaTypes.forFileName("x.\(chosen)"), fileName: "\(baseName).\(chosen)")
-        if FileManager.default.fileExists(atPath: path) { return file }
+        if access(path, F_OK) == 0 { return remember(file, as: key) }
 
         let keyLock = lockFor(path)
         keyLock.lock()
         defer { keyLock.unlock() }
-        if FileManager.default.fileExists(atPath: path) { return file }
+        if access(path, F_OK) == 0 { return remember(file, as: key) }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(folder)/.\(UUID().uuidString).\(chosen)"
         let options = chosen == "png" ? "[compression=6,strip]" : "[Q=80,strip]"
@@ -86,6 +90,12 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             unlink(temporary)
             throw APIError(status: 500, detail: "the rendition cache at \(directory) is not writable")
         }
+        return remember(file, as: key)
+    }
+
+    /// Notes a rendition file that exists, so later requests skip the checks (files are never changed).
+    private func remember(_ file: BinaryFile, as key: String) -> BinaryFile {
+        lock.withLock { made[key] = file }
         return file
     }
 
