@@ -16,7 +16,7 @@ public enum HTTPServerError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidHost(let host): return "'\(host)' is not an IPv4 or IPv6 address"
+        case .invalidHost(let host): return "'\(host)' is not an IPv4 or IPv6 address (or localhost)"
         case .cannotListen(let host, let port):
             return "cannot listen on \(host):\(port) (address in use, or not permitted)"
         }
@@ -86,6 +86,7 @@ public final class HTTPServer: @unchecked Sendable {
         host: String, port: Int, _ body: (UnsafePointer<sockaddr>, Bool) -> T
     ) throws -> T {
         var v4 = sockaddr_in()
+        let host = host == "localhost" ? "127.0.0.1" : host
         if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
             v4.sin_family = sa_family_t(AF_INET)
             v4.sin_port = in_port_t(UInt16(port).bigEndian)
