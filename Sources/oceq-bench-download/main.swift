@@ -62,7 +62,8 @@ struct PlannedJob {
     }
 }
 
-/// Lists the channel's images and cycles through image × rendition × format until `count` jobs.
+/// Lists the channel's images and takes every rendition and format of one image, then the next,
+/// cycling until `count` jobs.
 func plan(_ arguments: [String]) async {
     guard arguments.count == 6, let count = Int(arguments[2]) else { fail("plan: bad arguments") }
     let client = client(arguments[0], arguments[1])
@@ -78,9 +79,9 @@ func plan(_ arguments: [String]) async {
     var jobs: [PlannedJob] = []
     var index = 0
     outer: while true {
-        for rendition in ["Thumbnail", "Small", "Medium", "Large"] {
-            for format in ["jpg", "webp", "png"] {
-                for id in images {
+        for id in images {
+            for rendition in ["Thumbnail", "Small", "Medium", "Large"] {
+                for format in ["jpg", "webp", "png"] {
                     if jobs.count == count { break outer }
                     jobs.append(PlannedJob(id: id, rendition: rendition, format: format, name: "\(index).\(format)"))
                     index += 1
