@@ -33,10 +33,15 @@ let package = Package(
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
+        // The download benchmark's client (Scripts/bench-download runs it beside curl).
+        .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
+
         .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit"], exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
+        // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
+        .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
     ]
 )

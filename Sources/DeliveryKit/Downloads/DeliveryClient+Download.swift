@@ -49,13 +49,16 @@ extension DeliveryClient {
                 next += 1
                 let job = jobs[index]
                 group.addTask {
+                    // Assigned, then returned after the `do`: with Swift 6.3.1 -O, returning the
+                    // tuple from inside `do throws(DeliveryError)` here loses its index (every
+                    // result came back as index 0 or garbage, and the pool crashed).
+                    let outcome: Result<DownloadResult, DeliveryError>
                     do throws(DeliveryError) {
-                        return (
-                            index, .success(try await download(job, index: index, progress: progress, bytes: onBytes))
-                        )
+                        outcome = .success(try await download(job, index: index, progress: progress, bytes: onBytes))
                     } catch {
-                        return (index, .failure(error))
+                        outcome = .failure(error)
                     }
+                    return (index, outcome)
                 }
             }
             while next < runnable.count && next < max(1, maxConcurrent) { launch() }
