@@ -65,7 +65,7 @@ struct DownloadTests {
                     #expect(ImageMagic(bytes) == ImageMagic(format: format), "\(name) starts like a \(format)")
                     let decoded = try #require(engine.nativeSize(of: result.path), "\(name) decodes")
                     let computed = try #require(
-                        VipsRenditions.size(of: rendition.name, nativeWidth: width, nativeHeight: height))
+                        SystemRendition.named(rendition.name)?.size(forNative: ImageSize(width: width, height: height)))
                     #expect(decoded.width == computed.width && decoded.height == computed.height, "\(name)")
                     if let advertised = rendition.format(format) {
                         #expect(advertised.width == decoded.width && advertised.height == decoded.height, "\(name)")
