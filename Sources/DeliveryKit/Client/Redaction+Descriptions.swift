@@ -64,3 +64,19 @@ extension DeliveryClient: CustomStringConvertible, CustomDebugStringConvertible 
 
     public var debugDescription: String { description }
 }
+
+extension Link: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `rel → href`, the href's `channelToken` shown as `REDACTED` (servers put it in every link).
+    public var description: String { "\(rel) → \(Redactor.redactTokenParameters(href))" }
+
+    public var debugDescription: String { "Link(\(description))" }
+}
+
+extension Asset: CustomDebugStringConvertible, CustomReflectable {
+    /// `Asset(id, type, "name")`: no links, so no token (the raw JSON carries it in every href).
+    /// (`description` is the item's own description field, so printing goes through these.)
+    public var debugDescription: String { "Asset(\(id), \(type), \"\(name)\")" }
+
+    /// Reflection shows the id, type and name only.
+    public var customMirror: Mirror { Mirror(self, children: ["id": id, "type": type, "name": name]) }
+}
