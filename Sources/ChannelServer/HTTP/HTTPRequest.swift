@@ -20,11 +20,39 @@ public struct HTTPRequest: Sendable {
         self.target = target
         self.headers = headers
         self.clientAddress = clientAddress
-        let (path, queryText) = HTTPRequest.split(target)
-        pathSegments = path.split(separator: "/", omittingEmptySubsequences: true).map {
-            PercentDecoding.decode(Substring($0), plusAsSpace: false)
+        // Parsed over UTF-8 bytes: Character-level String work was a third of a file request's CPU.
+        let bytes = Array(target.utf8)
+        var end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        let mark = bytes[..<end].firstIndex(of: UInt8(ascii: "?"))
+        var segments: [String] = []
+        var start = 0
+        let pathEnd = mark ?? end
+        for i in 0...pathEnd where i == pathEnd || bytes[i] == UInt8(ascii: "/") {
+            if i > start { segments.append(PercentDecoding.decode(bytes[start..<i], plusAsSpace: false)) }
+            start = i + 1
         }
-        query = HTTPRequest.parseQuery(queryText)
+        pathSegments = segments
+        var pairs: [(name: String, value: String)] = []
+        if let mark {
+            start = mark + 1
+            end = max(end, start)
+            for i in start...end where i == end || bytes[i] == UInt8(ascii: "&") {
+                if i > start {
+                    let pair = bytes[start..<i]
+                    if let eq = pair.firstIndex(of: UInt8(ascii: "=")) {
+                        pairs.append(
+                            (
+                                PercentDecoding.decode(pair[..<eq], plusAsSpace: true),
+                                PercentDecoding.decode(pair[(eq + 1)...], plusAsSpace: true)
+                            ))
+                    } else {
+                        pairs.append((PercentDecoding.decode(pair, plusAsSpace: true), ""))
+                    }
+                }
+                start = i + 1
+            }
+        }
+        query = pairs
     }
 
     /// The first value of query parameter `name` (exact, case-sensitive name).
@@ -36,60 +64,36 @@ public struct HTTPRequest: Sendable {
     public func header(_ name: String) -> String? {
         headers[name.lowercased()]
     }
-
-    static func split(_ target: String) -> (path: Substring, query: Substring) {
-        var path = Substring(target)
-        if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
-        guard let mark = path.firstIndex(of: "?") else { return (path, "") }
-        return (path[..<mark], path[path.index(after: mark)...])
-    }
-
-    static func parseQuery(_ text: Substring) -> [(name: String, value: String)] {
-        guard !text.isEmpty else { return [] }
-        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            if let eq = pair.firstIndex(of: "=") {
-                return (
-                    PercentDecoding.decode(pair[..<eq], plusAsSpace: true),
-                    PercentDecoding.decode(pair[pair.index(after: eq)...], plusAsSpace: true)
-                )
-            }
-            return (PercentDecoding.decode(pair, plusAsSpace: true), "")
-        }
-    }
 }
 
 /// Percent-decoding that never fails: a malformed escape is kept literally, invalid UTF-8 becomes U+FFFD.
 public enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`).
     public static func decode(_ text: Substring, plusAsSpace: Bool) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "%")) || (plusAsSpace && utf8.contains(UInt8(ascii: "+"))) else {
-            return String(text)
+        decode(Array(text.utf8)[...], plusAsSpace: plusAsSpace)
+    }
+
+    /// Decodes `%XX` escapes in UTF-8 bytes (and `+` as a space when `plusAsSpace`).
+    public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var i = utf8.startIndex
-        while i != utf8.endIndex {
-            let byte = utf8[i]
-            if byte == UInt8(ascii: "%") {
-                let h1 = utf8.index(after: i)
-                if h1 != utf8.endIndex {
-                    let h2 = utf8.index(after: h1)
-                    if h2 != utf8.endIndex, let hi = hexValue(utf8[h1]), let lo = hexValue(utf8[h2]) {
-                        bytes.append(hi << 4 | lo)
-                        i = utf8.index(after: h2)
-                        continue
-                    }
-                }
-                bytes.append(byte)
-            } else if byte == UInt8(ascii: "+") && plusAsSpace {
-                bytes.append(0x20)
-            } else {
-                bytes.append(byte)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let hi = hexValue(bytes[i + 1]),
+                let lo = hexValue(bytes[i + 2])
+            {
+                out.append(hi << 4 | lo)
+                i += 3
+                continue
             }
-            i = utf8.index(after: i)
+            out.append(byte == UInt8(ascii: "+") && plusAsSpace ? 0x20 : byte)
+            i += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -117,9 +117,14 @@ public final class DeliveryRouter: Sendable {
     /// Links point back at the host the client used (when it is a plain host[:port]).
     func linkContext(for request: HTTPRequest) -> LinkContext {
         var host = request.header("Host") ?? ""
-        let allowed = host.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || ".-:[]".unicodeScalars.contains($0)
+        let allowed = host.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"),
+                UInt8(ascii: "["), UInt8(ascii: "]"):
+                return true
+            default: return false
+            }
         }
         if host.isEmpty || !allowed || host.count > 255 { host = "localhost" }
         return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken)
