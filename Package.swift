@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // The delivery client: requests, query tree, models, JSON, transport.
         .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
@@ -30,6 +31,11 @@ let package = Package(
         // Parse + compile throughput, run by Scripts/bench-language.
         .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
 
+        // The interactive shell: line editing on libedit, history.
+        .target(name: "OCEQShell", dependencies: ["CEditLine"]),
+        // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
+        .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
+
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
 
@@ -38,5 +44,6 @@ let package = Package(
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"]),
     ]
 )
