@@ -3,10 +3,12 @@
 // one-line static inline function here.
 #pragma once
 #include <errno.h>
+#include <fcntl.h>
 #include <histedit.h>
 #include <locale.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 /// Signature of a prompt callback (EL_PROMPT, EL_PROMPT_ESC).
 typedef char *(*oceq_el_prompt_fn)(EditLine *);
@@ -59,6 +61,9 @@ static inline int oceq_el_bind(EditLine *el, const char *key, const char *functi
 /// Attaches a history to the editor (EL_HIST) so that arrows and searches walk it.
 static inline int oceq_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 
+/// Replaces libedit's read-a-character function (EL_GETCFN).
+static inline int oceq_el_set_getcfn(EditLine *el, el_rfunc_t fn) { return el_set(el, EL_GETCFN, fn); }
+
 /// Redraws the prompt and line (EL_REFRESH).
 static inline int oceq_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
 
@@ -91,4 +96,17 @@ static inline int oceq_terminal_columns(void) {
     struct winsize size;
     if (ioctl(1, TIOCGWINSZ, &size) != 0) return 0;
     return size.ws_col;
+}
+
+/// pipe() with both ends close-on-exec and non-blocking (pipe2 needs _GNU_SOURCE, which Swift doesn't see).
+static inline int oceq_pipe_nonblocking(int fds[2]) {
+    if (pipe(fds) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        if (fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fds[i], F_SETFL, O_NONBLOCK) != 0) {
+            close(fds[0]);
+            close(fds[1]);
+            return -1;
+        }
+    }
+    return 0;
 }

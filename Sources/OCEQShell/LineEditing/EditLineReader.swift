@@ -7,8 +7,21 @@ import Synchronization
     import Darwin
 #endif
 
-/// Set by the SIGINT handler that `EditLineReader.readLine` installs while it waits for input.
+/// Set by the SIGINT handler that `EditLineReader` installs.
 private let interruptReceived = Atomic<Bool>(false)
+/// The write end of the pipe the SIGINT handler writes a byte to, waking `readCharacter` whichever thread the
+/// signal was delivered to; -1 when no reader lives.
+private let interruptPipeWriter = Atomic<Int32>(-1)
+
+/// The SIGINT handler: async-signal-safe (an atomic store, one write).
+private func interruptHandler(_: Int32) {
+    interruptReceived.store(true, ordering: .relaxed)
+    let fd = interruptPipeWriter.load(ordering: .relaxed)
+    if fd >= 0 {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+}
 
 /// Reads lines on a terminal with libedit (`histedit.h`, not the readline emulation).
 ///
@@ -44,6 +57,10 @@ public final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let editHistory: OpaquePointer
     private var promptBuffer: UnsafeMutablePointer<CChar>?
+    /// The SIGINT action before ours, put back by `deinit`.
+    private var previousInterruptAction = sigaction()
+    /// The pipe SIGINT writes to: read end, write end.
+    private let interruptPipe: (reader: Int32, writer: Int32)
 
     /// Whether stdin is a terminal that libedit can drive: `isatty(0)` and `TERM` is not `dumb`.
     public static func isUsable() -> Bool {
@@ -61,6 +78,13 @@ public final class EditLineReader: LineReader {
             el_end(editLine)
             return nil
         }
+        var fds: [Int32] = [-1, -1]
+        guard oceq_pipe_nonblocking(&fds) == 0 else {
+            el_end(editLine)
+            history_end(editHistory)
+            return nil
+        }
+        self.interruptPipe = (fds[0], fds[1])
         self.editLine = editLine
         self.editHistory = editHistory
         self.history = history
@@ -88,13 +112,97 @@ public final class EditLineReader: LineReader {
             })
         _ = oceq_el_bind(editLine, "^I", "oceq-complete")
         _ = oceq_el_bind(editLine, "^R", "em-inc-search-prev")
+        _ = oceq_el_set_getcfn(
+            editLine,
+            { editLine, character in
+                EditLineReader.readCharacter(editLine, character)
+            })
         _ = el_source(editLine, nil)
+
+        // SIGINT only raises a flag and wakes the pipe, for as long as the reader lives: during el_gets that
+        // ends the line (see `readCharacter`); while a command runs, the loop may poll `takeInterrupt()`.
+        interruptPipeWriter.store(interruptPipe.writer, ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = interruptHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGINT, &action, &previousInterruptAction)
+        // A parent may have blocked signals (Foundation's Process blocks nearly all in its children); Ctrl-C,
+        // resizing and job control must reach this thread.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP] { sigaddset(&wanted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     }
 
     deinit {
+        sigaction(SIGINT, &previousInterruptAction, nil)
+        interruptPipeWriter.store(-1, ordering: .relaxed)
+        close(interruptPipe.reader)
+        close(interruptPipe.writer)
         el_end(editLine)
         history_end(editHistory)
         free(promptBuffer)
+    }
+
+    /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), clearing the flag. A loop can
+    /// poll it to cancel a running command: while the reader lives, SIGINT does not end the process.
+    public static func takeInterrupt() -> Bool {
+        interruptReceived.exchange(false, ordering: .relaxed)
+    }
+
+    /// Reads one character for libedit (EL_GETCFN) from stdin, decoding it in the locale's encoding.
+    ///
+    /// libedit's own reader retries a read that a signal interrupted once, so a Ctrl-C would wait for the next
+    /// key; and in a process with several threads the signal may interrupt another thread's call, not this
+    /// read. So this one waits with poll() on stdin and the pipe SIGINT writes to, and returns -1 (EINTR) as
+    /// soon as the flag is up, which ends `el_gets` with NULL. Other signals (SIGCONT, SIGWINCH) refresh the
+    /// line and it reads on.
+    private static func readCharacter(
+        _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
+    ) -> Int32 {
+        guard let character, let editLine, let reader = reader(of: editLine) else { return -1 }
+        var state = mbstate_t()
+        var byte: CChar = 0
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: reader.interruptPipe.reader, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            if interruptReceived.load(ordering: .relaxed) {
+                reader.drainInterruptPipe()
+                character.pointee = 0
+                errno = EINTR
+                return -1
+            }
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                guard errno == EINTR else { return -1 }
+                if !interruptReceived.load(ordering: .relaxed) { _ = oceq_el_refresh(editLine) }
+                continue
+            }
+            if fds[1].revents != 0 { reader.drainInterruptPipe() }
+            guard fds[0].revents != 0 else { continue }
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 0 {
+                character.pointee = 0
+                return 0
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
+            switch mbrtowc(character, &byte, 1, &state) {
+            case -2: continue  // an incomplete sequence: read on
+            case -1: state = mbstate_t()  // an invalid byte: dropped
+            default: return 1
+            }
+        }
+    }
+
+    private func drainInterruptPipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(interruptPipe.reader, &buffer, buffer.count) > 0 {}
     }
 
     private static func reader(of editLine: OpaquePointer) -> EditLineReader? {
@@ -108,27 +216,18 @@ public final class EditLineReader: LineReader {
         free(promptBuffer)
         promptBuffer = strdup(EditLineReader.fencePrompt(prompt))
 
-        // Our handler only records the signal; libedit's own, installed inside el_gets, restores the terminal,
-        // calls ours, and leaves read() interrupted so that el_gets returns NULL.
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in interruptReceived.store(true, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        var previous = sigaction()
-        sigaction(SIGINT, &action, &previous)
-        defer { sigaction(SIGINT, &previous, nil) }
-
         interruptReceived.store(false, ordering: .relaxed)
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         let code = errno
+        let interrupted = interruptReceived.exchange(false, ordering: .relaxed)
         if let text {
             var line = String(cString: text)
             while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
             return .line(line)
         }
         oceq_el_stdout_write("\n")
-        if interruptReceived.load(ordering: .relaxed) || (count < 0 && code == EINTR) { return .interrupted }
+        if interrupted || (count < 0 && code == EINTR) { return .interrupted }
         return .end
     }
 
