@@ -13,9 +13,18 @@ private let interruptReceived = Atomic<Bool>(false)
 /// signal was delivered to; -1 when no reader lives.
 private let interruptPipeWriter = Atomic<Int32>(-1)
 
-/// The SIGINT handler: async-signal-safe (an atomic store, one write).
-private func interruptHandler(_: Int32) {
-    interruptReceived.store(true, ordering: .relaxed)
+/// Set by the SIGWINCH handler: the terminal must be measured again.
+private let resizeRequested = Atomic<Bool>(false)
+/// Set by the SIGCONT handler: the line must be drawn again after a stop.
+private let redrawRequested = Atomic<Bool>(false)
+
+/// The SIGINT, SIGWINCH and SIGCONT handler: async-signal-safe (an atomic store, one write).
+private func signalHandler(_ signal: Int32) {
+    switch signal {
+    case SIGINT: interruptReceived.store(true, ordering: .relaxed)
+    case SIGWINCH: resizeRequested.store(true, ordering: .relaxed)
+    default: redrawRequested.store(true, ordering: .relaxed)
+    }
     let fd = interruptPipeWriter.load(ordering: .relaxed)
     if fd >= 0 {
         var byte: UInt8 = 1
@@ -57,8 +66,9 @@ public final class EditLineReader: LineReader {
     private let editLine: OpaquePointer
     private let editHistory: OpaquePointer
     private var promptBuffer: UnsafeMutablePointer<CChar>?
-    /// The SIGINT action before ours, put back by `deinit`.
-    private var previousInterruptAction = sigaction()
+    /// The signals this reader handles, and the actions before ours, put back by `deinit`.
+    private static let handledSignals = [SIGINT, SIGWINCH, SIGCONT]
+    private var previousActions: [sigaction] = []
     /// The pipe SIGINT writes to: read end, write end.
     private let interruptPipe: (reader: Int32, writer: Int32)
 
@@ -121,12 +131,18 @@ public final class EditLineReader: LineReader {
 
         // SIGINT only raises a flag and wakes the pipe, for as long as the reader lives: during el_gets that
         // ends the line (see `readCharacter`); while a command runs, the loop may poll `takeInterrupt()`.
+        // SIGWINCH and SIGCONT ask for a redraw. libedit's own handlers (EL_SIGNAL) run first during el_gets,
+        // restore the terminal, then pass the signal on to these.
         interruptPipeWriter.store(interruptPipe.writer, ordering: .relaxed)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = interruptHandler
+        action.__sigaction_handler.sa_handler = signalHandler
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
-        sigaction(SIGINT, &action, &previousInterruptAction)
+        for signal in EditLineReader.handledSignals {
+            var previous = sigaction()
+            sigaction(signal, &action, &previous)
+            previousActions.append(previous)
+        }
         // A parent may have blocked signals (Foundation's Process blocks nearly all in its children); Ctrl-C,
         // resizing and job control must reach this thread.
         var wanted = sigset_t()
@@ -136,7 +152,10 @@ public final class EditLineReader: LineReader {
     }
 
     deinit {
-        sigaction(SIGINT, &previousInterruptAction, nil)
+        for (signal, previous) in zip(EditLineReader.handledSignals, previousActions) {
+            var previous = previous
+            sigaction(signal, &previous, nil)
+        }
         interruptPipeWriter.store(-1, ordering: .relaxed)
         close(interruptPipe.reader)
         close(interruptPipe.writer)
@@ -155,9 +174,10 @@ public final class EditLineReader: LineReader {
     ///
     /// libedit's own reader retries a read that a signal interrupted once, so a Ctrl-C would wait for the next
     /// key; and in a process with several threads the signal may interrupt another thread's call, not this
-    /// read. So this one waits with poll() on stdin and the pipe SIGINT writes to, and returns -1 (EINTR) as
-    /// soon as the flag is up, which ends `el_gets` with NULL. Other signals (SIGCONT, SIGWINCH) refresh the
-    /// line and it reads on.
+    /// read. So this one waits with poll() on stdin and the pipe the handler writes to, and returns -1 (EINTR)
+    /// as soon as the SIGINT flag is up, which ends `el_gets` with NULL. After SIGWINCH it measures the terminal,
+    /// after SIGCONT it also redraws the line, and it reads on (libedit's handlers are one-shot, and only its
+    /// own reader re-arms them).
     private static func readCharacter(
         _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
     ) -> Int32 {
@@ -178,10 +198,15 @@ public final class EditLineReader: LineReader {
             let ready = poll(&fds, 2, -1)
             if ready < 0 {
                 guard errno == EINTR else { return -1 }
-                if !interruptReceived.load(ordering: .relaxed) { _ = oceq_el_refresh(editLine) }
                 continue
             }
             if fds[1].revents != 0 { reader.drainInterruptPipe() }
+            if resizeRequested.exchange(false, ordering: .relaxed) { el_resize(editLine) }
+            if redrawRequested.exchange(false, ordering: .relaxed) {
+                el_resize(editLine)
+                oceq_el_stdout_write("\r")
+                _ = oceq_el_refresh(editLine)
+            }
             guard fds[0].revents != 0 else { continue }
             let count = read(STDIN_FILENO, &byte, 1)
             if count == 0 {
@@ -217,6 +242,8 @@ public final class EditLineReader: LineReader {
         promptBuffer = strdup(EditLineReader.fencePrompt(prompt))
 
         interruptReceived.store(false, ordering: .relaxed)
+        resizeRequested.store(false, ordering: .relaxed)  // el_gets measures the terminal anyway
+        redrawRequested.store(false, ordering: .relaxed)
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         let code = errno

@@ -27,7 +27,7 @@ private func demoBinary() -> String? {
 /// Drives the demo in a pseudo-terminal: waits for each expected echo before typing on, with a timeout, and
 /// prints what the terminal showed. Asserting is left to Swift.
 private let driver = #"""
-    import os, pty, select, sys, time
+    import fcntl, os, pty, select, struct, sys, termios, time
     binary, state = sys.argv[1], sys.argv[2]
     pid, fd = pty.fork()
     if pid == 0:
@@ -77,6 +77,13 @@ private let driver = #"""
     send(b"half")
     send(b"\x03", b"interrupted")                       # Ctrl-C drops the half-typed line
     send("h\u00e9llo \u2603\r".encode(), "got: h\u00e9llo \u2603".encode())
+    def resize(rows, columns):                          # the kernel sends SIGWINCH
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        time.sleep(0.3)
+    send(b"wide")
+    resize(30, 100)
+    resize(24, 60)                                      # twice in one line: libedit's handler is one-shot
+    send(b"r\r", b"got: wider")
     send(b"sel\t")                                      # Tab: one candidate
     send(b"\r", b"got: select ")
     send(b"se\t")                                       # Tab: several, listed
@@ -100,7 +107,7 @@ private let driver = #"""
 @Suite("EditLineReader in a pseudo-terminal")
 struct PseudoTerminalTests {
     @Test(
-        "typing, Ctrl-R, Ctrl-C, UTF-8, Tab and Ctrl-D through a pty",
+        "typing, Ctrl-R, Ctrl-C, UTF-8, resizing, Tab and Ctrl-D through a pty",
         .enabled(if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test is skipped"),
         .timeLimit(.minutes(1)))
     func session() throws {
@@ -128,7 +135,8 @@ struct PseudoTerminalTests {
         let echoed = lines.filter { $0.hasPrefix("got: ") || $0 == "interrupted" || $0 == "end" }
         #expect(
             echoed == [
-                "got: abc", "got: abc", "got: count type=Seeded", "interrupted", "got: héllo ☃", "got: select ",
+                "got: abc", "got: abc", "got: count type=Seeded", "interrupted", "got: héllo ☃", "got: wider",
+                "got: select ",
                 "got: connect https://h token123", "end",
             ], "transcript:\n\(transcript)")
         #expect(lines.contains("select  search"), "the ambiguous Tab lists the choices")
@@ -136,7 +144,7 @@ struct PseudoTerminalTests {
         #expect(lines.last == "EXIT 0", "the demo ends normally, not by SIGINT")
 
         let history = try fileText(state + "/oceq/history")
-        #expect(history == "_oceq_history_v1_\ncount type=Seeded\nabc\ncount type=Seeded\nhéllo ☃\nselect\n")
+        #expect(history == "_oceq_history_v1_\ncount type=Seeded\nabc\ncount type=Seeded\nhéllo ☃\nwider\nselect\n")
         #expect(!history.contains("token123"))
         #expect(try mode(of: state + "/oceq/history") == 0o600)
     }
