@@ -88,6 +88,7 @@ private let driver = #"""
     send(b"\r", b"got: select ")
     send(b"se\t")                                       # Tab: several, listed
     send(b"\x15connect https://h token123\r", b"got: connect https://h token123")
+    send(b"\x0f world\r", b"got: hello world")          # ^O is bound in the test's ~/.editrc
     os.write(fd, b"\x04")                               # Ctrl-D on an empty line
     pump(b"end\r\n")
     deadline = time.time() + 5
@@ -107,7 +108,7 @@ private let driver = #"""
 @Suite("EditLineReader in a pseudo-terminal")
 struct PseudoTerminalTests {
     @Test(
-        "typing, Ctrl-R, Ctrl-C, UTF-8, resizing, Tab and Ctrl-D through a pty",
+        "typing, Ctrl-R, Ctrl-C, UTF-8, resizing, Tab, ~/.editrc and Ctrl-D through a pty",
         .enabled(if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test is skipped"),
         .timeLimit(.minutes(1)))
     func session() throws {
@@ -116,6 +117,7 @@ struct PseudoTerminalTests {
         let state = try makeTemporaryDirectory()
         defer { cleanup(state) }
         try FileManager.default.createDirectory(atPath: state + "/oceq", withIntermediateDirectories: true)
+        try "oceq:bind -s ^O hello\n".write(toFile: state + "/.editrc", atomically: false, encoding: .utf8)
         try "_oceq_history_v1_\ncount type=Seeded\n".write(
             toFile: state + "/oceq/history", atomically: false, encoding: .utf8)
 
@@ -137,14 +139,17 @@ struct PseudoTerminalTests {
             echoed == [
                 "got: abc", "got: abc", "got: count type=Seeded", "interrupted", "got: héllo ☃", "got: wider",
                 "got: select ",
-                "got: connect https://h token123", "end",
+                "got: connect https://h token123", "got: hello world", "end",
             ], "transcript:\n\(transcript)")
         #expect(lines.contains("select  search"), "the ambiguous Tab lists the choices")
         #expect(!transcript.contains("got: half"))
         #expect(lines.last == "EXIT 0", "the demo ends normally, not by SIGINT")
 
         let history = try fileText(state + "/oceq/history")
-        #expect(history == "_oceq_history_v1_\ncount type=Seeded\nabc\ncount type=Seeded\nhéllo ☃\nwider\nselect\n")
+        #expect(
+            history
+                == "_oceq_history_v1_\ncount type=Seeded\nabc\ncount type=Seeded\nhéllo ☃\nwider\nselect\nhello world\n"
+        )
         #expect(!history.contains("token123"))
         #expect(try mode(of: state + "/oceq/history") == 0o600)
     }
