@@ -2,12 +2,20 @@
 // `got: <line>` per line, `interrupted` on Ctrl-C, `end` on Ctrl-D. History goes to the usual file (point
 // XDG_STATE_HOME elsewhere to keep it out of yours); Tab completes a few fixed words.
 import OCEQShell
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
+
+/// A SIGINT handler installed before the reader, as the REPL's own is: the reader must chain to it.
+let earlierInterrupts = Atomic<Int>(0)
+var earlier = sigaction()
+earlier.__sigaction_handler.sa_handler = { _ in earlierInterrupts.add(1, ordering: .relaxed) }
+sigemptyset(&earlier.sa_mask)
+sigaction(SIGINT, &earlier, nil)
 
 guard EditLineReader.isUsable() else {
     print("oceq-editline-demo: stdin is not a terminal")
@@ -38,6 +46,7 @@ loop: while true {
         print("interrupted")
     case .end:
         print("end")
+        print("earlier SIGINT handler called \(earlierInterrupts.load(ordering: .relaxed)) time(s)")
         break loop
     }
 }

@@ -18,13 +18,34 @@ private let resizeRequested = Atomic<Bool>(false)
 /// Set by the SIGCONT handler: the line must be drawn again after a stop.
 private let redrawRequested = Atomic<Bool>(false)
 
-/// The SIGINT, SIGWINCH and SIGCONT handler: async-signal-safe (an atomic store, one write).
+/// The handlers installed before the reader's (as bits of a plain `sa_handler`; 0 for none, default or
+/// ignore), called after it: another part of oceq (the REPL's interrupt flag) keeps hearing its signals.
+private let previousInterruptHandler = Atomic<UInt>(0)
+private let previousResizeHandler = Atomic<UInt>(0)
+private let previousContinueHandler = Atomic<UInt>(0)
+
+private typealias SignalHandler = @convention(c) (Int32) -> Void
+
+/// The SIGINT, SIGWINCH and SIGCONT handler: async-signal-safe (atomic stores, one write, the chained handler).
 private func signalHandler(_ signal: Int32) {
+    let previous: UInt
     switch signal {
-    case SIGINT: interruptReceived.store(true, ordering: .relaxed)
-    case SIGWINCH: resizeRequested.store(true, ordering: .relaxed)
-    default: redrawRequested.store(true, ordering: .relaxed)
+    case SIGINT:
+        interruptReceived.store(true, ordering: .relaxed)
+        previous = previousInterruptHandler.load(ordering: .relaxed)
+    case SIGWINCH:
+        resizeRequested.store(true, ordering: .relaxed)
+        previous = previousResizeHandler.load(ordering: .relaxed)
+    default:
+        redrawRequested.store(true, ordering: .relaxed)
+        previous = previousContinueHandler.load(ordering: .relaxed)
     }
+    wakeReader()
+    if previous != 0 { unsafeBitCast(previous, to: SignalHandler.self)(signal) }
+}
+
+/// Wakes `readCharacter`'s poll; async-signal-safe.
+private func wakeReader() {
     let fd = interruptPipeWriter.load(ordering: .relaxed)
     if fd >= 0 {
         var byte: UInt8 = 1
@@ -142,6 +163,13 @@ public final class EditLineReader: LineReader {
             var previous = sigaction()
             sigaction(signal, &action, &previous)
             previousActions.append(previous)
+            // Chain a plain handler (not SIG_DFL, SIG_IGN, an SA_SIGINFO one, or ours from another reader).
+            var bits: UInt = 0
+            if previous.sa_flags & SA_SIGINFO == 0, let handler = previous.__sigaction_handler.sa_handler {
+                bits = unsafeBitCast(handler, to: UInt.self)
+                if bits == 1 || bits == unsafeBitCast(signalHandler as SignalHandler, to: UInt.self) { bits = 0 }
+            }
+            EditLineReader.setPreviousHandler(bits, of: signal)
         }
         // A parent may have blocked signals (Foundation's Process blocks nearly all in its children); Ctrl-C,
         // resizing and job control must reach this thread.
@@ -155,6 +183,7 @@ public final class EditLineReader: LineReader {
         for (signal, previous) in zip(EditLineReader.handledSignals, previousActions) {
             var previous = previous
             sigaction(signal, &previous, nil)
+            EditLineReader.setPreviousHandler(0, of: signal)
         }
         interruptPipeWriter.store(-1, ordering: .relaxed)
         close(interruptPipe.reader)
@@ -162,6 +191,22 @@ public final class EditLineReader: LineReader {
         el_end(editLine)
         history_end(editHistory)
         free(promptBuffer)
+    }
+
+    private static func setPreviousHandler(_ bits: UInt, of signal: Int32) {
+        switch signal {
+        case SIGINT: previousInterruptHandler.store(bits, ordering: .relaxed)
+        case SIGWINCH: previousResizeHandler.store(bits, ordering: .relaxed)
+        default: previousContinueHandler.store(bits, ordering: .relaxed)
+        }
+    }
+
+    /// For a SIGINT handler installed after the reader, which replaces the reader's: call this from it
+    /// (async-signal-safe) so that Ctrl-C still ends the line being edited. A handler installed before the
+    /// reader needs nothing: the reader's handler calls it after its own work.
+    public static func noteInterrupt() {
+        interruptReceived.store(true, ordering: .relaxed)
+        wakeReader()
     }
 
     /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), clearing the flag. A loop can

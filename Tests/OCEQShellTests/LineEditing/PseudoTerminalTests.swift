@@ -143,6 +143,7 @@ struct PseudoTerminalTests {
             ], "transcript:\n\(transcript)")
         #expect(lines.contains("select  search"), "the ambiguous Tab lists the choices")
         #expect(!transcript.contains("got: half"))
+        #expect(lines.contains("earlier SIGINT handler called 1 time(s)"), "the reader chains the handler before it")
         #expect(lines.last == "EXIT 0", "the demo ends normally, not by SIGINT")
 
         let history = try fileText(state + "/oceq/history")
