@@ -3,24 +3,27 @@ import Testing
 
 @testable import OCEQShell
 
-/// A fresh directory under the system's temporary one, removed by `cleanup`.
-func makeTemporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "oceq-history-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+/// Files for the line-editing tests.
+enum LineEditingFiles {
+    /// A fresh directory under the system's temporary one, removed by `remove`.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "oceq-history-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
 
-func cleanup(_ path: String) {
-    try? FileManager.default.removeItem(atPath: path)
-}
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
 
-func mode(of path: String) throws -> Int {
-    let attributes = try FileManager.default.attributesOfItem(atPath: path)
-    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
-}
+    static func mode(of path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
 
-func fileText(_ path: String) throws -> String {
-    try String(contentsOfFile: path, encoding: .utf8)
+    static func text(of path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
 }
 
 @Suite("History")
@@ -52,8 +55,8 @@ struct HistoryTests {
 
     @Test("the history keeps at most capacity entries, in memory and on disk")
     func cap() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let path = directory + "/oceq/history"
         let history = History(path: path, capacity: 3)
         try history.load()
@@ -65,19 +68,19 @@ struct HistoryTests {
         try again.load()
         #expect(again.entries == ["q8", "q9", "q10"])
         // Loading an over-long file rewrote it to the newest entries.
-        #expect(try fileText(path) == "_oceq_history_v1_\nq8\nq9\nq10\n")
+        #expect(try LineEditingFiles.text(of: path) == "_oceq_history_v1_\nq8\nq9\nq10\n")
     }
 
     @Test("appends make the file at most twice capacity before it is rewritten")
     func compaction() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let path = directory + "/history"
         let history = History(path: path, capacity: 5)
         try history.load()
         for index in 1...40 {
             history.add("q\(index)")
-            let lines = try fileText(path).split(separator: "\n").count - 1
+            let lines = try LineEditingFiles.text(of: path).split(separator: "\n").count - 1
             #expect(lines <= 10)
         }
         #expect(history.entries == ["q36", "q37", "q38", "q39", "q40"])
@@ -85,8 +88,8 @@ struct HistoryTests {
 
     @Test("multi-line statements and backslashes come back whole")
     func multiLineRoundTrip() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let path = directory + "/oceq/history"
         let statements = [
             "select title\nfrom type=Article\nwhere title ~ \"a\\nb\"",
@@ -99,7 +102,7 @@ struct HistoryTests {
         try history.load()
         for statement in statements { #expect(history.add(statement)) }
 
-        let text = try fileText(path)
+        let text = try LineEditingFiles.text(of: path)
         #expect(text.split(separator: "\n").count == statements.count + 1)
 
         let again = History(path: path)
@@ -119,8 +122,8 @@ struct HistoryTests {
 
     @Test("entries that carry a secret are neither kept nor written")
     func secretsNotWritten() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let path = directory + "/oceq/history"
         let history = History(path: path)
         try history.load()
@@ -129,51 +132,51 @@ struct HistoryTests {
         #expect(!history.add("set token 0123456789abcdef"))
         #expect(!history.add("select *\nfrom x where url = \"https://h/?channelToken=abc\""))
         #expect(history.entries == ["count type=Article"])
-        let text = try fileText(path)
+        let text = try LineEditingFiles.text(of: path)
         #expect(!text.contains("0123456789abcdef"))
         #expect(!text.contains("channelToken"))
     }
 
     @Test("loading drops secrets and duplicates a file holds, and rewrites it tidy")
     func loadTidies() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let path = directory + "/history"
         let old = "a\na\nset bearer xyz\nb\\nc\n\nb\\nc\nd\n"
         try old.write(toFile: path, atomically: false, encoding: .utf8)
         let history = History(path: path)
         try history.load()
         #expect(history.entries == ["a", "b\nc", "d"])
-        #expect(try fileText(path) == "_oceq_history_v1_\na\nb\\nc\nd\n")
-        #expect(try mode(of: path) == 0o600)
+        #expect(try LineEditingFiles.text(of: path) == "_oceq_history_v1_\na\nb\\nc\nd\n")
+        #expect(try LineEditingFiles.mode(of: path) == 0o600)
     }
 
     @Test("the directory is made 0700 and the file 0600")
     func permissions() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let state = directory + "/state"
         let path = state + "/oceq/history"
         let previous = umask(0o022)
         defer { umask(previous) }
         let history = History(path: path)
         try history.load()
-        #expect(try mode(of: state + "/oceq") == 0o700)
-        #expect(try mode(of: state) == 0o700)
+        #expect(try LineEditingFiles.mode(of: state + "/oceq") == 0o700)
+        #expect(try LineEditingFiles.mode(of: state) == 0o700)
         #expect(!FileManager.default.fileExists(atPath: path))
         history.add("count")
-        #expect(try mode(of: path) == 0o600)
+        #expect(try LineEditingFiles.mode(of: path) == 0o600)
 
         // A file made readable by others is tightened when loaded.
         chmod(path, 0o644)
         try History(path: path).load()
-        #expect(try mode(of: path) == 0o600)
+        #expect(try LineEditingFiles.mode(of: path) == 0o600)
     }
 
     @Test("a missing file is an empty history; an unwritable place is reported, and memory goes on")
     func failures() throws {
-        let directory = try makeTemporaryDirectory()
-        defer { cleanup(directory) }
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
         let blocker = directory + "/file"
         try "x".write(toFile: blocker, atomically: false, encoding: .utf8)
         let history = History(path: blocker + "/oceq/history")

@@ -114,8 +114,8 @@ struct PseudoTerminalTests {
     func session() throws {
         let python = try #require(executableOnPath("python3"))
         let demo = try #require(demoBinary(), "oceq-editline-demo is not built beside the tests")
-        let state = try makeTemporaryDirectory()
-        defer { cleanup(state) }
+        let state = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(state) }
         try FileManager.default.createDirectory(atPath: state + "/oceq", withIntermediateDirectories: true)
         try "oceq:bind -s ^O hello\n".write(toFile: state + "/.editrc", atomically: false, encoding: .utf8)
         try "_oceq_history_v1_\ncount type=Seeded\n".write(
@@ -146,12 +146,12 @@ struct PseudoTerminalTests {
         #expect(lines.contains("earlier SIGINT handler called 1 time(s)"), "the reader chains the handler before it")
         #expect(lines.last == "EXIT 0", "the demo ends normally, not by SIGINT")
 
-        let history = try fileText(state + "/oceq/history")
+        let history = try LineEditingFiles.text(of: state + "/oceq/history")
         #expect(
             history
                 == "_oceq_history_v1_\ncount type=Seeded\nabc\ncount type=Seeded\nhéllo ☃\nwider\nselect\nhello world\n"
         )
         #expect(!history.contains("token123"))
-        #expect(try mode(of: state + "/oceq/history") == 0o600)
+        #expect(try LineEditingFiles.mode(of: state + "/oceq/history") == 0o600)
     }
 }
