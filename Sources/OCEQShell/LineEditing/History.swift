@@ -241,7 +241,8 @@ public final class History {
         let directory = History.directory(of: path)
         try History.makeDirectory(directory)
         let temporary = "\(path).tmp.\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        unlink(temporary)  // a leftover of a crashed process with the same id
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HistoryError("cannot write \(temporary): \(History.describe(errno))") }
         var text = History.header + "\n"
         for entry in entries { text += History.encode(entry) + "\n" }

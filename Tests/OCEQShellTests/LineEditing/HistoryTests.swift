@@ -84,6 +84,25 @@ struct HistoryTests {
             #expect(lines <= 10)
         }
         #expect(history.entries == ["q36", "q37", "q38", "q39", "q40"])
+        // Rewrites went through a temporary file renamed over the history: nothing is left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["history"])
+    }
+
+    @Test("two sessions appending to one file lose nothing")
+    func twoSessions() throws {
+        let directory = try LineEditingFiles.temporaryDirectory()
+        defer { LineEditingFiles.remove(directory) }
+        let path = directory + "/history"
+        let first = History(path: path)
+        let second = History(path: path)
+        try first.load()
+        try second.load()
+        first.add("from first")
+        second.add("from second")
+        first.add("first again")
+        let third = History(path: path)
+        try third.load()
+        #expect(third.entries == ["from first", "from second", "first again"])
     }
 
     @Test("multi-line statements and backslashes come back whole")
