@@ -176,8 +176,6 @@ struct HistoryTests {
         defer { LineEditingFiles.remove(directory) }
         let state = directory + "/state"
         let path = state + "/oceq/history"
-        let previous = umask(0o022)
-        defer { umask(previous) }
         let history = History(path: path)
         try history.load()
         #expect(try LineEditingFiles.mode(of: state + "/oceq") == 0o700)
