@@ -39,7 +39,7 @@ private let driver = #"""
         os.environ.pop("LC_ALL", None)
         os.execv(binary, [binary])
     out = b""
-    def pump(until=None, count=1, timeout=5.0):
+    def pump(until=None, count=1, timeout=10.0):
         global out
         end = time.time() + timeout
         while time.time() < end:
