@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // The delivery client: requests, query tree, models, JSON, transport.
         .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
@@ -29,6 +30,11 @@ let package = Package(
         .target(name: "OCEQLanguage", dependencies: ["DeliveryKit"]),
         // Parse + compile throughput, run by Scripts/bench-language.
         .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
+
+        // The interactive shell: line editing on libedit, history.
+        .target(name: "OCEQShell", dependencies: ["CEditLine"]),
+        // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
+        .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
         // The thin executable.
         .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
@@ -43,5 +49,6 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
+        .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"]),
     ]
 )

@@ -1,0 +1,403 @@
+import CEditLine
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Set by the SIGINT handler that `EditLineReader` installs.
+private let interruptReceived = Atomic<Bool>(false)
+/// The write end of the pipe the SIGINT handler writes a byte to, waking `readCharacter` whichever thread the
+/// signal was delivered to; -1 when no reader lives.
+private let interruptPipeWriter = Atomic<Int32>(-1)
+
+/// Set by the SIGWINCH handler: the terminal must be measured again.
+private let resizeRequested = Atomic<Bool>(false)
+/// Set by the SIGCONT handler: the line must be drawn again after a stop.
+private let redrawRequested = Atomic<Bool>(false)
+
+/// The handlers installed before the reader's (as bits of a plain `sa_handler`; 0 for none, default or
+/// ignore), called after it: another part of oceq (the REPL's interrupt flag) keeps hearing its signals.
+private let previousInterruptHandler = Atomic<UInt>(0)
+private let previousResizeHandler = Atomic<UInt>(0)
+private let previousContinueHandler = Atomic<UInt>(0)
+
+private typealias SignalHandler = @convention(c) (Int32) -> Void
+
+/// The SIGINT, SIGWINCH and SIGCONT handler: async-signal-safe (atomic stores, one write, the chained handler).
+private func signalHandler(_ signal: Int32) {
+    let previous: UInt
+    switch signal {
+    case SIGINT:
+        interruptReceived.store(true, ordering: .relaxed)
+        previous = previousInterruptHandler.load(ordering: .relaxed)
+    case SIGWINCH:
+        resizeRequested.store(true, ordering: .relaxed)
+        previous = previousResizeHandler.load(ordering: .relaxed)
+    default:
+        redrawRequested.store(true, ordering: .relaxed)
+        previous = previousContinueHandler.load(ordering: .relaxed)
+    }
+    wakeReader()
+    if previous != 0 { unsafeBitCast(previous, to: SignalHandler.self)(signal) }
+}
+
+/// Wakes `readCharacter`'s poll; async-signal-safe.
+private func wakeReader() {
+    let fd = interruptPipeWriter.load(ordering: .relaxed)
+    if fd >= 0 {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+}
+
+/// Reads lines on a terminal with libedit (`histedit.h`, not the readline emulation).
+///
+/// Use it only when stdin is a terminal (`EditLineReader.isUsable()`: `isatty(0)` and `TERM` not `dumb`); the
+/// caller picks a plain stdin reader otherwise, and never both on one stdin (libedit reads ahead, so mixing
+/// the two loses input).
+///
+/// - Emacs key bindings, then the user's `~/.editrc` (entries may be scoped `oceq:bind ...`), read last so
+///   that it can override anything set here.
+/// - `setlocale(LC_CTYPE, "")` before libedit starts, so UTF-8 input is kept. Only `LC_CTYPE`: `LC_ALL`
+///   would also change `LC_NUMERIC`, which C number formatting and parsing elsewhere in the process obey.
+/// - Ctrl-R is bound to `em-inc-search-prev` (libedit has no Ctrl-R search by default); Tab to the completer.
+/// - Ctrl-C discards the line and returns `.interrupted`; Ctrl-D on an empty line returns `.end`. Both print
+///   a newline so that what follows starts on a fresh line.
+/// - Prompts may be coloured: ANSI escape sequences are fenced with `EditLineReader.promptEscape` for
+///   `EL_PROMPT_ESC` so they don't count in the prompt's width (a prompt already holding the fence character
+///   is taken as fenced).
+/// - History: the entries of `history` are loaded into libedit for arrows and Ctrl-R; `addHistory` adds to
+///   both, though `History` alone decides what reaches the file (secrets stay in this session's memory).
+///
+/// Not `Sendable`: one loop owns it and calls it between commands, on one thread.
+public final class EditLineReader: LineReader {
+    /// The character that fences non-printing sequences in a prompt.
+    public static let promptEscape: Character = "\u{1}"
+
+    /// Candidates for the word before the cursor; `cursor` counts characters of `line`. See `CompletionAction`.
+    public var completer: ((_ line: String, _ cursor: Int) -> [String])?
+    /// Characters that end the word that completion replaces.
+    public var wordDelimiters: Set<Character> = CompletionAction.defaultDelimiters
+    /// The persistent history, if any.
+    public let history: History?
+
+    private let editLine: OpaquePointer
+    private let editHistory: OpaquePointer
+    private var promptBuffer: UnsafeMutablePointer<CChar>?
+    /// The signals this reader handles, and the actions before ours, put back by `deinit`.
+    private static let handledSignals = [SIGINT, SIGWINCH, SIGCONT]
+    private var previousActions: [sigaction] = []
+    /// The pipe SIGINT writes to: read end, write end.
+    private let interruptPipe: (reader: Int32, writer: Int32)
+
+    /// Whether stdin is a terminal that libedit can drive: `isatty(0)` and `TERM` is not `dumb`.
+    public static func isUsable() -> Bool {
+        guard isatty(STDIN_FILENO) == 1 else { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return true
+    }
+
+    /// Starts libedit on stdin and stdout; nil when it cannot (no terminal description, for instance).
+    /// `programName` scopes `~/.editrc` entries; `history` (already loaded) feeds arrows and Ctrl-R.
+    public init?(programName: String = "oceq", history: History? = nil) {
+        _ = setlocale(LC_CTYPE, "")
+        guard let editLine = oceq_el_init(programName) else { return nil }
+        guard let editHistory = history_init() else {
+            el_end(editLine)
+            return nil
+        }
+        var fds: [Int32] = [-1, -1]
+        guard oceq_pipe_nonblocking(&fds) == 0 else {
+            el_end(editLine)
+            history_end(editHistory)
+            return nil
+        }
+        self.interruptPipe = (fds[0], fds[1])
+        self.editLine = editLine
+        self.editHistory = editHistory
+        self.history = history
+
+        _ = oceq_history_set_size(editHistory, Int32(clamping: history?.capacity ?? History.defaultCapacity))
+        _ = oceq_history_set_unique(editHistory, 1)
+        for entry in history?.entries ?? [] { _ = oceq_history_enter(editHistory, entry) }
+
+        _ = oceq_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        _ = oceq_el_set_signal(editLine, 1)
+        // Choosing the editor reloads the default keymap, so bindings come after it.
+        _ = oceq_el_set_editor(editLine, "emacs")
+        _ = oceq_el_set_prompt_esc(
+            editLine,
+            { editLine in
+                guard let editLine, let reader = EditLineReader.reader(of: editLine) else { return nil }
+                return reader.promptBuffer
+            }, CChar(UInt8(ascii: "\u{1}")))
+        _ = oceq_el_set_history(editLine, editHistory)
+        _ = oceq_el_add_function(
+            editLine, "oceq-complete", "Complete the word before the cursor",
+            { editLine, _ in
+                guard let editLine, let reader = EditLineReader.reader(of: editLine) else { return UInt8(CC_ERROR) }
+                return reader.complete()
+            })
+        _ = oceq_el_bind(editLine, "^I", "oceq-complete")
+        _ = oceq_el_bind(editLine, "^R", "em-inc-search-prev")
+        _ = oceq_el_set_getcfn(
+            editLine,
+            { editLine, character in
+                EditLineReader.readCharacter(editLine, character)
+            })
+        _ = el_source(editLine, nil)
+
+        // SIGINT only raises a flag and wakes the pipe, for as long as the reader lives: during el_gets that
+        // ends the line (see `readCharacter`); while a command runs, the loop may poll `takeInterrupt()`.
+        // SIGWINCH and SIGCONT ask for a redraw. libedit's own handlers (EL_SIGNAL) run first during el_gets,
+        // restore the terminal, then pass the signal on to these.
+        interruptPipeWriter.store(interruptPipe.writer, ordering: .relaxed)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = signalHandler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        for signal in EditLineReader.handledSignals {
+            var previous = sigaction()
+            sigaction(signal, &action, &previous)
+            previousActions.append(previous)
+            // Chain a plain handler (not SIG_DFL, SIG_IGN, an SA_SIGINFO one, or ours from another reader).
+            var bits: UInt = 0
+            if previous.sa_flags & SA_SIGINFO == 0, let handler = previous.__sigaction_handler.sa_handler {
+                bits = unsafeBitCast(handler, to: UInt.self)
+                if bits == 1 || bits == unsafeBitCast(signalHandler as SignalHandler, to: UInt.self) { bits = 0 }
+            }
+            EditLineReader.setPreviousHandler(bits, of: signal)
+        }
+        // A parent may have blocked signals (Foundation's Process blocks nearly all in its children); Ctrl-C,
+        // resizing and job control must reach this thread.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP] { sigaddset(&wanted, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
+    }
+
+    deinit {
+        for (signal, previous) in zip(EditLineReader.handledSignals, previousActions) {
+            var previous = previous
+            sigaction(signal, &previous, nil)
+            EditLineReader.setPreviousHandler(0, of: signal)
+        }
+        interruptPipeWriter.store(-1, ordering: .relaxed)
+        close(interruptPipe.reader)
+        close(interruptPipe.writer)
+        el_end(editLine)
+        history_end(editHistory)
+        free(promptBuffer)
+    }
+
+    private static func setPreviousHandler(_ bits: UInt, of signal: Int32) {
+        switch signal {
+        case SIGINT: previousInterruptHandler.store(bits, ordering: .relaxed)
+        case SIGWINCH: previousResizeHandler.store(bits, ordering: .relaxed)
+        default: previousContinueHandler.store(bits, ordering: .relaxed)
+        }
+    }
+
+    /// For a SIGINT handler installed after the reader, which replaces the reader's: call this from it
+    /// (async-signal-safe) so that Ctrl-C still ends the line being edited. A handler installed before the
+    /// reader needs nothing: the reader's handler calls it after its own work.
+    public static func noteInterrupt() {
+        interruptReceived.store(true, ordering: .relaxed)
+        wakeReader()
+    }
+
+    /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), clearing the flag. A loop can
+    /// poll it to cancel a running command: while the reader lives, SIGINT does not end the process.
+    public static func takeInterrupt() -> Bool {
+        interruptReceived.exchange(false, ordering: .relaxed)
+    }
+
+    /// Reads one character for libedit (EL_GETCFN) from stdin, decoding it in the locale's encoding.
+    ///
+    /// libedit's own reader retries a read that a signal interrupted once, so a Ctrl-C would wait for the next
+    /// key; and in a process with several threads the signal may interrupt another thread's call, not this
+    /// read. So this one waits with poll() on stdin and the pipe the handler writes to, and returns -1 (EINTR)
+    /// as soon as the SIGINT flag is up, which ends `el_gets` with NULL. After SIGWINCH it measures the terminal,
+    /// after SIGCONT it also redraws the line, and it reads on (libedit's handlers are one-shot, and only its
+    /// own reader re-arms them).
+    private static func readCharacter(
+        _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
+    ) -> Int32 {
+        guard let character, let editLine, let reader = reader(of: editLine) else { return -1 }
+        var state = mbstate_t()
+        var byte: CChar = 0
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: reader.interruptPipe.reader, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            if interruptReceived.load(ordering: .relaxed) {
+                reader.drainInterruptPipe()
+                character.pointee = 0
+                errno = EINTR
+                return -1
+            }
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 {
+                guard errno == EINTR else { return -1 }
+                continue
+            }
+            if fds[1].revents != 0 { reader.drainInterruptPipe() }
+            if resizeRequested.exchange(false, ordering: .relaxed) { el_resize(editLine) }
+            if redrawRequested.exchange(false, ordering: .relaxed) {
+                el_resize(editLine)
+                oceq_el_stdout_write("\r")
+                _ = oceq_el_refresh(editLine)
+            }
+            guard fds[0].revents != 0 else { continue }
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 0 {
+                character.pointee = 0
+                return 0
+            }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return -1
+            }
+            switch mbrtowc(character, &byte, 1, &state) {
+            case -2: continue  // an incomplete sequence: read on
+            case -1: state = mbstate_t()  // an invalid byte: dropped
+            default: return 1
+            }
+        }
+    }
+
+    private func drainInterruptPipe() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(interruptPipe.reader, &buffer, buffer.count) > 0 {}
+    }
+
+    private static func reader(of editLine: OpaquePointer) -> EditLineReader? {
+        guard let data = oceq_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    // MARK: - LineReader
+
+    public func readLine(prompt: String) -> LineReadResult {
+        free(promptBuffer)
+        promptBuffer = strdup(EditLineReader.fencePrompt(prompt))
+
+        interruptReceived.store(false, ordering: .relaxed)
+        resizeRequested.store(false, ordering: .relaxed)  // el_gets measures the terminal anyway
+        redrawRequested.store(false, ordering: .relaxed)
+        var count: Int32 = 0
+        let text = el_gets(editLine, &count)
+        let code = errno
+        let interrupted = interruptReceived.exchange(false, ordering: .relaxed)
+        if let text {
+            var line = String(cString: text)
+            while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+            return .line(line)
+        }
+        oceq_el_stdout_write("\n")
+        if interrupted || (count < 0 && code == EINTR) { return .interrupted }
+        return .end
+    }
+
+    public func addHistory(_ entry: String) {
+        guard let entry = History.normalized(entry) else { return }
+        _ = oceq_history_enter(editHistory, entry)
+        history?.add(entry)
+    }
+
+    // MARK: - Prompt
+
+    /// Fences each run of ANSI escape sequences (CSI `ESC [ ... final`, OSC `ESC ] ... BEL|ESC \`, and two-byte
+    /// `ESC x`) in `promptEscape`. libedit drops a fenced run that ends the prompt, so a trailing run is moved
+    /// before the last printing character. A prompt that already holds `promptEscape` is returned unchanged.
+    public static func fencePrompt(_ prompt: String) -> String {
+        let fence: Unicode.Scalar = "\u{1}"
+        guard !prompt.unicodeScalars.contains(fence), prompt.unicodeScalars.contains("\u{1B}") else { return prompt }
+        let scalars = Array(prompt.unicodeScalars)
+        // Split into visible scalars and escape runs.
+        enum Piece {
+            case visible(Unicode.Scalar)
+            case escape([Unicode.Scalar])
+        }
+        var pieces: [Piece] = []
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "\u{1B}" else {
+                pieces.append(.visible(scalars[index]))
+                index += 1
+                continue
+            }
+            let start = index
+            index += 1
+            if index < scalars.count, scalars[index] == "[" {
+                index += 1
+                while index < scalars.count, !(0x40...0x7E).contains(scalars[index].value) { index += 1 }
+                index = min(index + 1, scalars.count)
+            } else if index < scalars.count, scalars[index] == "]" {
+                while index < scalars.count, scalars[index] != "\u{7}",
+                    !(scalars[index] == "\\" && scalars[index - 1] == "\u{1B}")
+                {
+                    index += 1
+                }
+                index = min(index + 1, scalars.count)
+            } else {
+                index = min(index + 1, scalars.count)
+            }
+            let sequence = Array(scalars[start..<index])
+            if case .escape(let before)? = pieces.last {
+                pieces[pieces.count - 1] = .escape(before + sequence)
+            } else {
+                pieces.append(.escape(sequence))
+            }
+        }
+        if pieces.count >= 2, case .escape = pieces[pieces.count - 1], case .visible = pieces[pieces.count - 2] {
+            pieces.swapAt(pieces.count - 1, pieces.count - 2)
+        }
+        var out = String.UnicodeScalarView()
+        for piece in pieces {
+            switch piece {
+            case .visible(let scalar): out.append(scalar)
+            case .escape(let sequence):
+                out.append(fence)
+                for scalar in sequence { out.append(scalar) }
+                out.append(fence)
+            }
+        }
+        return String(out)
+    }
+
+    // MARK: - Completion
+
+    /// The Tab function: asks `completer` about the line and acts on the answer (see `CompletionAction`).
+    private func complete() -> UInt8 {
+        guard let completer, let info = el_line(editLine)?.pointee, let buffer = info.buffer else {
+            return UInt8(CC_REFRESH_BEEP)
+        }
+        let bytes = { (from: UnsafePointer<CChar>, to: UnsafePointer<CChar>?) -> String in
+            guard let to, to > from else { return "" }
+            return String(decoding: UnsafeRawBufferPointer(start: from, count: to - from), as: UTF8.self)
+        }
+        let beforeCursor = bytes(buffer, info.cursor)
+        let line = bytes(buffer, info.lastchar)
+        let candidates = completer(line, beforeCursor.count)
+        switch CompletionAction.plan(beforeCursor: beforeCursor, candidates: candidates, delimiters: wordDelimiters) {
+        case .beep:
+            return UInt8(CC_REFRESH_BEEP)
+        case .replace(let deleting, let text):
+            if deleting > 0 { el_deletestr(editLine, Int32(deleting)) }
+            guard el_insertstr(editLine, text) == 0 else { return UInt8(CC_REFRESH_BEEP) }
+            return UInt8(CC_REFRESH)
+        case .list(let shown):
+            let width = Int(oceq_terminal_columns())
+            let limit = 200
+            var text = "\n" + CompletionAction.columns(Array(shown.prefix(limit)), width: width > 0 ? width : 80)
+            if shown.count > limit { text += "(\(shown.count - limit) more)\n" }
+            oceq_el_stdout_write(text)
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+// Reads lines with EditLineReader and echoes them, for the pseudo-terminal test and for trying libedit by hand:
+// `got: <line>` per line, `interrupted` on Ctrl-C, `end` on Ctrl-D. History goes to the usual file (point
+// XDG_STATE_HOME elsewhere to keep it out of yours); Tab completes a few fixed words.
+import OCEQShell
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A SIGINT handler installed before the reader, as the REPL's own is: the reader must chain to it.
+let earlierInterrupts = Atomic<Int>(0)
+var earlier = sigaction()
+earlier.__sigaction_handler.sa_handler = { _ in earlierInterrupts.add(1, ordering: .relaxed) }
+sigemptyset(&earlier.sa_mask)
+sigaction(SIGINT, &earlier, nil)
+
+guard EditLineReader.isUsable() else {
+    print("oceq-editline-demo: stdin is not a terminal")
+    exit(2)
+}
+let history = History(path: History.defaultPath())
+do {
+    try history.load()
+} catch {
+    print("oceq-editline-demo: \(error)")
+}
+guard let reader = EditLineReader(programName: "oceq", history: history) else {
+    print("oceq-editline-demo: libedit could not start")
+    exit(2)
+}
+let words = ["select", "search", "show", "type=", "OCEGettingStartedArticle", "OCEGettingStartedHomePage"]
+reader.completer = { line, cursor in
+    let word = CompletionAction.word(before: String(line.prefix(cursor)))
+    return words.filter { $0.hasPrefix(word) }
+}
+let prompt = "\u{1B}[1;32moceq\u{1B}[0m> "
+loop: while true {
+    switch reader.readLine(prompt: prompt) {
+    case .line(let line):
+        print("got: \(line)")
+        reader.addHistory(line)
+    case .interrupted:
+        print("interrupted")
+    case .end:
+        print("end")
+        print("earlier SIGINT handler called \(earlierInterrupts.load(ordering: .relaxed)) time(s)")
+        break loop
+    }
+}
