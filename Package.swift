@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "oceq", targets: ["oceq"]),
         .library(name: "DeliveryKit", targets: ["DeliveryKit"]),
         .library(name: "ChannelServer", targets: ["ChannelServer"]),
+        .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
     targets: [
         // C libraries from Debian, each behind a one-header shim for its variadic calls.
@@ -30,13 +31,17 @@ let package = Package(
         // Parse + compile throughput, run by Scripts/bench-language.
         .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
 
+        // The shell: command registry, session, renderers, line readers, the script runner and the REPL loop.
+        .target(name: "OCEQShell", dependencies: ["OCEQLanguage", "DeliveryKit", "ChannelServer"]),
+
         // The thin executable.
-        .executableTarget(name: "oceq", dependencies: ["ChannelServer", "DeliveryKit"]),
+        .executableTarget(name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit"]),
 
         .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit"], exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell"], exclude: ["Golden"]),
     ]
 )

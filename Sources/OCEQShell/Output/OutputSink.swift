@@ -1,0 +1,80 @@
+// Where output goes. Commands never print: they return a result, a renderer turns it into text,
+// and the text goes to a sink (stdout or stderr in the program, memory in tests).
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A place text is written to.
+public protocol OutputSink: AnyObject {
+    /// Writes `text` as it is (no newline is added).
+    func write(_ text: String)
+    /// True when the sink is a terminal (pretty JSON, table width, colour).
+    var isTerminal: Bool { get }
+    /// Columns available for a table (`Int.max / 4` when output is not a terminal and `COLUMNS`
+    /// is not set: piped tables are never cut).
+    var width: Int { get }
+}
+
+/// A file descriptor: stdout or stderr.
+public final class FileOutput: OutputSink {
+    let descriptor: Int32
+    public let isTerminal: Bool
+
+    /// Writes to `descriptor` (1 for stdout, 2 for stderr).
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+    }
+
+    /// Standard output.
+    public static func standardOutput() -> FileOutput { FileOutput(descriptor: 1) }
+    /// Standard error.
+    public static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    public var width: Int {
+        var size = winsize()
+        if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(columns), value > 0 {
+            return value
+        }
+        return isTerminal ? 80 : Int.max / 4
+    }
+}
+
+/// Collects text in memory, for tests.
+public final class MemoryOutput: OutputSink {
+    /// Everything written so far.
+    public private(set) var text = ""
+    public var isTerminal: Bool
+    public var width: Int
+
+    /// An in-memory sink that claims to be a terminal of `width` columns when `isTerminal`.
+    public init(isTerminal: Bool = false, width: Int = 80) {
+        self.isTerminal = isTerminal
+        self.width = width
+    }
+
+    public func write(_ text: String) { self.text += text }
+
+    /// Forgets what was written.
+    public func clear() { text = "" }
+}

@@ -1,0 +1,39 @@
+// One statement at a time: find the command by its word, run it, render its result. The REPL, the
+// script runner, `-c`, stdin and `source` all come through here.
+
+import OCEQLanguage
+
+/// Runs statements in a session.
+public enum Interpreter {
+    /// Runs `statement` and returns its result without rendering it.
+    public static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard let command = session.registry.command(named: statement.commandName) else {
+            throw .usage("unknown command '\(statement.commandName)'", span: nil)
+        }
+        return try await command.run(statement, in: session)
+    }
+
+    /// Runs `statement`, renders its result to the session's output, and reports timing.
+    public static func perform(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        _ = session.connection?.takeLog()
+        let result: CommandResult
+        do {
+            result = try await execute(statement, in: session)
+        } catch {
+            reportTiming(session)
+            throw error
+        }
+        session.settings.format.renderer.render(result, to: session.output)
+        reportTiming(session)
+        return result
+    }
+
+    static func reportTiming(_ session: Session) {
+        guard let entries = session.connection?.takeLog(), session.settings.timing else { return }
+        let bytes = entries.reduce(Int64(0)) { $0 + $1.bytes }
+        let milliseconds = entries.reduce(0.0) { $0 + $1.milliseconds }
+        let count = entries.count
+        session.errors.write(
+            "timing: \(count) request\(count == 1 ? "" : "s"), \(bytes) bytes, \(Int(milliseconds.rounded())) ms\n")
+    }
+}

@@ -1,0 +1,78 @@
+// The interactive loop, after lua.c's doREPL: read a line; while the parser says the input is
+// unfinished (open parenthesis or string) read more under a continuation prompt; then parse, run
+// and render each statement, present any error, and go on. Ctrl-C drops the input being typed;
+// Ctrl-D (end of input) leaves; so does `quit`.
+
+import OCEQLanguage
+
+/// The read-eval-print loop.
+public struct REPL {
+    /// Where lines come from.
+    public var reader: any LineReader
+    /// The session statements run in.
+    public var session: Session
+
+    /// A loop reading from `reader` into `session`.
+    public init(reader: any LineReader, session: Session) {
+        self.reader = reader
+        self.session = session
+    }
+
+    /// The prompt: the channel's name.
+    public var prompt: String { (session.connection?.channelName ?? "oceq") + "> " }
+
+    /// The continuation prompt, as wide as the prompt.
+    public var continuationPrompt: String {
+        String(repeating: " ", count: max(0, prompt.count - 4)) + "... "
+    }
+
+    /// The one-line banner.
+    public static func banner(channel: String, items: Int?, version: String) -> String {
+        let count = items.map { ", \($0) items" } ?? ""
+        return "oceq \(version) on \(TerminalText.clean(channel))\(count). Type 'help' for commands, Ctrl-D to leave.\n"
+    }
+
+    /// Runs until end of input or `quit`; returns the exit code (0).
+    public func run() async -> Int32 {
+        var pending = ""
+        while true {
+            let result = reader.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt)
+            switch result {
+            case .end:
+                if session.output.isTerminal { session.output.write("\n") }
+                return 0
+            case .interrupted:
+                pending = ""
+                continue
+            case .line(let line):
+                pending = pending.isEmpty ? line : pending + "\n" + line
+            }
+            if Parser.inputState(of: pending) != .complete { continue }
+            let input = pending
+            pending = ""
+            guard input.contains(where: { !$0.isWhitespace }) else { continue }
+            reader.addHistory(input)
+            if await evaluate(input) { return 0 }
+        }
+    }
+
+    /// Parses and runs one input; true when it asked to quit.
+    func evaluate(_ input: String) async -> Bool {
+        let parsed = Parser.parse(input, options: session.parserOptions)
+        if parsed.hasErrors {
+            session.errors.write(DiagnosticRenderer().render(parsed.diagnostics, in: parsed.source))
+            return false
+        }
+        let presenter = ErrorPresenter(fileName: nil, source: parsed.source)
+        for statement in parsed.statements {
+            Interrupts.clear()
+            do {
+                if case .quit = try await Interpreter.perform(statement, in: session) { return true }
+            } catch {
+                session.errors.write(presenter.message(for: error, statementSpan: statement.span))
+                return false
+            }
+        }
+        return false
+    }
+}
