@@ -29,7 +29,7 @@ public enum Interpreter {
     }
 
     static func reportTiming(_ session: Session) {
-        guard let entries = session.connection?.takeLog(), session.settings.timing else { return }
+        guard let entries = session.connection?.takeLog(), session.settings.timing, !entries.isEmpty else { return }
         let bytes = entries.reduce(Int64(0)) { $0 + $1.bytes }
         let milliseconds = entries.reduce(0.0) { $0 + $1.milliseconds }
         let count = entries.count

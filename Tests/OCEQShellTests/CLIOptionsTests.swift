@@ -1,0 +1,43 @@
+import Testing
+
+@testable import OCEQShell
+
+@Suite("Command-line options")
+struct CLIOptionsTests {
+    @Test("run FILE ARGS, FILE ARGS, and arguments after the file belong to the script")
+    func files() throws {
+        let run = try CLIOptions.parse(["run", "a.oceq", "x", "--json"])
+        #expect(run.file == "a.oceq")
+        #expect(run.arguments == ["x", "--json"])
+        #expect(run.format == nil)
+        let bare = try CLIOptions.parse(["--json", "--keep-going", "a.oceq", "y"])
+        #expect(bare.file == "a.oceq")
+        #expect(bare.arguments == ["y"])
+        #expect(bare.format == .json)
+        #expect(bare.keepGoing)
+    }
+
+    @Test("-c is repeatable and positional words become arguments")
+    func commands() throws {
+        let options = try CLIOptions.parse(["-c", "count", "--command=list", "--format", "csv", "one"])
+        #expect(options.commands == ["count", "list"])
+        #expect(options.arguments == ["one"])
+        #expect(options.format == .csv)
+        #expect(options.file == nil)
+    }
+
+    @Test("connection flags")
+    func connection() throws {
+        let options = try CLIOptions.parse([
+            "--credentials", "c.json", "--url=https://x", "--token", "t", "--bearer", "b",
+        ])
+        #expect(
+            options.overrides
+                == Credentials.Overrides(credentialsFile: "c.json", url: "https://x", token: "t", bearer: "b"))
+    }
+
+    @Test("mistakes are usage errors", arguments: [["--fromat", "json"], ["--format", "yaml"], ["-c"], ["run"]])
+    func mistakes(arguments: [String]) {
+        #expect(throws: (any Error).self) { _ = try CLIOptions.parse(arguments) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import OCEQShell
+
+@Suite("Credentials")
+struct CredentialsTests {
+    func folder(_ json: String?) throws -> String {
+        let path = NSTemporaryDirectory() + "oceq-credentials-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
+        if let json { try json.write(toFile: path + "/credentials.json", atomically: true, encoding: .utf8) }
+        return path
+    }
+
+    @Test("./credentials.json, a relative export path resolved against its folder")
+    func localFile() throws {
+        let directory = try folder(#"{"url": "Samples/X", "channelToken": "abc"}"#)
+        let credentials = try Credentials.resolve(.init(), environment: [:], currentDirectory: directory)
+        #expect(credentials.url == directory + "/Samples/X")
+        #expect(credentials.channelToken == "abc")
+        #expect(credentials.isLocalExport)
+    }
+
+    @Test("--credentials FILE resolves paths against FILE's folder, not the current one")
+    func explicitFile() throws {
+        let directory = try folder(#"{"url": "export", "channelToken": "abc", "authorization": "Bearer xyz"}"#)
+        let credentials = try Credentials.resolve(
+            .init(credentialsFile: directory + "/credentials.json"), environment: [:], currentDirectory: "/")
+        #expect(credentials.url == directory + "/export")
+        #expect(credentials.bearer == "xyz")
+    }
+
+    @Test("$XDG_CONFIG_HOME/oceq/credentials.json when there is none here")
+    func xdg() throws {
+        let config = try folder(nil)
+        try FileManager.default.createDirectory(atPath: config + "/oceq", withIntermediateDirectories: true)
+        try #"{"url": "https://example.com", "channelToken": "t"}"#.write(
+            toFile: config + "/oceq/credentials.json", atomically: true, encoding: .utf8)
+        let empty = try folder(nil)
+        let credentials = try Credentials.resolve(
+            .init(), environment: ["XDG_CONFIG_HOME": config], currentDirectory: empty)
+        #expect(credentials.url == "https://example.com")
+    }
+
+    @Test("environment overrides the file, flags override both")
+    func overrides() throws {
+        let directory = try folder(#"{"url": "https://file.example", "channelToken": "file"}"#)
+        let environment = [
+            "OCEQ_URL": "https://env.example", "OCEQ_CHANNEL_TOKEN": "env", "OCEQ_BEARER": "envbearer",
+        ]
+        let fromEnvironment = try Credentials.resolve(.init(), environment: environment, currentDirectory: directory)
+        #expect(fromEnvironment.url == "https://env.example")
+        #expect(fromEnvironment.channelToken == "env")
+        #expect(fromEnvironment.bearer == "envbearer")
+        let fromFlags = try Credentials.resolve(
+            .init(url: "https://flag.example", token: "flag"), environment: environment, currentDirectory: directory)
+        #expect(fromFlags.url == "https://flag.example")
+        #expect(fromFlags.channelToken == "flag")
+    }
+
+    @Test("no channel at all, or a missing --credentials file, is one clear error")
+    func missing() throws {
+        let empty = try folder(nil)
+        #expect(throws: ShellError.self) {
+            _ = try Credentials.resolve(.init(), environment: ["HOME": empty], currentDirectory: empty)
+        }
+        #expect(throws: ShellError.self) {
+            _ = try Credentials.resolve(
+                .init(credentialsFile: empty + "/nope.json"), environment: [:], currentDirectory: empty)
+        }
+    }
+
+    @Test("secrets are never in the description")
+    func redacted() {
+        let credentials = Credentials(url: "https://x", channelToken: "sekrit", bearer: "beary")
+        #expect(!credentials.description.contains("sekrit"))
+        #expect(!credentials.description.contains("beary"))
+    }
+
+    @Test("a folder that is not an export is one clear error")
+    func notAnExport() throws {
+        let directory = try folder(nil)
+        #expect(throws: ShellError.self) {
+            _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"))
+        }
+        #expect(throws: ShellError.self) {
+            _ = try Connection.open(Credentials(url: directory + "/missing", channelToken: "t"))
+        }
+    }
+}
