@@ -1,6 +1,8 @@
 // Where output goes. Commands never print: they return a result, a renderer turns it into text,
 // and the text goes to a sink (stdout or stderr in the program, memory in tests).
 
+import DeliveryKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -77,4 +79,21 @@ public final class MemoryOutput: OutputSink {
 
     /// Forgets what was written.
     public func clear() { text = "" }
+}
+
+/// Passes text on with the connection's secrets replaced by `REDACTED` (item links carry
+/// `channelToken=` in their hrefs, and nothing oceq prints may show a token).
+public final class RedactingOutput: OutputSink {
+    let inner: any OutputSink
+    let redactor: Redactor
+
+    /// Wraps `inner`, hiding what `redactor` knows.
+    public init(_ inner: any OutputSink, redactor: Redactor) {
+        self.inner = inner
+        self.redactor = redactor
+    }
+
+    public func write(_ text: String) { inner.write(redactor.redact(text)) }
+    public var isTerminal: Bool { inner.isTerminal }
+    public var width: Int { inner.width }
 }

@@ -48,7 +48,9 @@ public final class Connection: @unchecked Sendable {
             }
             var options = ServeOptions()
             options.paths = [url]
-            options.token = token
+            // The export's own token (channel.json) is the server's, so a wrong token is refused
+            // as a real server would; without one, the token given (or a generated one) is used.
+            options.token = channelFileValue(url, "channelToken") ?? token
             options.bearer = credentials.bearer
             options.quiet = true
             options.port = 0
@@ -58,14 +60,14 @@ public final class Connection: @unchecked Sendable {
             } catch {
                 throw .connection("\(url) is not a channel export: \(error)")
             }
-            token = service.token
+            token = token ?? service.token
             let router = service.router
             do {
                 server = try HTTPServer(host: "127.0.0.1", port: 0, threads: 2, handler: { router.handle($0) })
             } catch {
                 throw .connection("cannot serve \(url) on loopback: \(error)")
             }
-            name = channelFileName(url) ?? (url as NSString).lastPathComponent
+            name = channelFileValue(url, "name") ?? (url as NSString).lastPathComponent
             url = "http://127.0.0.1:\(server?.port ?? 0)"
         } else {
             name = (try? ServerAddress(url))?.host ?? url
@@ -81,13 +83,13 @@ public final class Connection: @unchecked Sendable {
         return Connection(client: DeliveryClient(configuration: logged), server: server, channelName: name, log: box)
     }
 
-    /// `name` of a `channel.json` in or beside the export.
-    static func channelFileName(_ path: String) -> String? {
+    /// A string member (`name`, `channelToken`) of a `channel.json` in or beside the export.
+    static func channelFileValue(_ path: String, _ key: String) -> String? {
         for candidate in [path + "/channel.json", (path as NSString).deletingLastPathComponent + "/channel.json"] {
             if let data = FileManager.default.contents(atPath: candidate), let json = try? JSON.parse(Array(data)),
-                let name = json["name"]?.stringValue, !name.isEmpty
+                let value = json[key]?.stringValue, !value.isEmpty
             {
-                return name
+                return value
             }
         }
         return nil

@@ -38,15 +38,20 @@ public final class Session {
     /// The directory relative `source` paths are resolved against.
     var baseDirectory: String
 
-    /// A session writing to `output` and `errors`.
+    /// A session writing to `output` and `errors`, the connection's secrets redacted from both.
     public init(
         registry: CommandRegistry, connection: Connection?, output: any OutputSink, errors: any OutputSink,
         arguments: [String] = [], settings: Settings = Settings(), baseDirectory: String = "."
     ) {
         self.registry = registry
         self.connection = connection
-        self.output = output
-        self.errors = errors
+        if let redactor = connection?.client.configuration.redactor {
+            self.output = RedactingOutput(output, redactor: redactor)
+            self.errors = RedactingOutput(errors, redactor: redactor)
+        } else {
+            self.output = output
+            self.errors = errors
+        }
         self.arguments = arguments
         self.settings = settings
         self.baseDirectory = baseDirectory
