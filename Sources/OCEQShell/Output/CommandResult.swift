@@ -1,7 +1,7 @@
 import DeliveryKit
 
 /// What a command produced; a renderer turns it into text.
-public enum CommandResult {
+public enum CommandResult: Sendable {
     /// Nothing to show.
     case none
     /// Text written by oceq itself (help, explain, echo); shown as it is.

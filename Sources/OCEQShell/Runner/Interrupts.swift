@@ -14,6 +14,28 @@ import Synchronization
 public enum Interrupts {
     /// Set by the REPL's SIGINT handler.
     static let flag = Atomic<Bool>(false)
+    /// The thread blocked in a line read (0 for none). The kernel delivers SIGINT to any thread
+    /// that does not block it, so the handler forwards it there to make that `read` return EINTR.
+    static let readerThread = Atomic<UInt>(0)
+
+    /// Marks the calling thread as the one reading lines until `endRead(restoring:)`, and lets
+    /// SIGINT reach it (Dispatch's worker threads block it); returns the mask to restore.
+    static func beginRead() -> sigset_t {
+        var only = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &only, &previous)
+        readerThread.store(UInt(pthread_self()), ordering: .relaxed)
+        return previous
+    }
+
+    /// No thread is reading lines; the thread's signal mask is put back.
+    static func endRead(restoring mask: sigset_t) {
+        readerThread.store(0, ordering: .relaxed)
+        var mask = mask
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+    }
 
     /// True once since the last `clear()`.
     public static var isSet: Bool { flag.load(ordering: .relaxed) }
@@ -28,7 +50,11 @@ public enum Interrupts {
 
     /// The REPL: Ctrl-C sets the flag and interrupts blocking reads.
     public static func flagOnInterrupt() {
-        install { _ in Interrupts.flag.store(true, ordering: .relaxed) }
+        install { signal in
+            Interrupts.flag.store(true, ordering: .relaxed)
+            let reader = Interrupts.readerThread.load(ordering: .relaxed)
+            if reader != 0 && reader != UInt(pthread_self()) { pthread_kill(pthread_t(reader), signal) }
+        }
     }
 
     static func install(_ handler: @escaping @convention(c) (Int32) -> Void) {

@@ -26,6 +26,8 @@ public final class PlainLineReader: LineReader {
 
     public func readLine(prompt: String) -> LineReadResult {
         if showsPrompt { promptSink.write(prompt) }
+        let mask = Interrupts.beginRead()
+        defer { Interrupts.endRead(restoring: mask) }
         while true {
             if let newline = buffer.firstIndex(of: 0x0A) {
                 var line = Array(buffer[..<newline])

@@ -66,13 +66,44 @@ public struct REPL {
         let presenter = ErrorPresenter(fileName: nil, source: parsed.source)
         for statement in parsed.statements {
             Interrupts.clear()
-            do {
-                if case .quit = try await Interpreter.perform(statement, in: session) { return true }
-            } catch {
-                session.errors.write(presenter.message(for: error, statementSpan: statement.span))
+            switch await performInterruptibly(statement) {
+            case .success(.quit): return true
+            case .success: continue
+            case .failure(let error):
+                if Interrupts.isSet {
+                    session.errors.write("interrupted\n")
+                } else {
+                    session.errors.write(presenter.message(for: error, statementSpan: statement.span))
+                }
                 return false
             }
         }
         return false
+    }
+
+    /// Runs `statement` in a task that Ctrl-C cancels (a request in flight stops at once).
+    func performInterruptibly(_ statement: Statement) async -> Result<CommandResult, ShellError> {
+        // The session stays with this loop: the task below is awaited before anything else
+        // touches it, so handing it over is safe although `Session` is not Sendable.
+        nonisolated(unsafe) let session = self.session
+        let work = Task { () async -> Result<CommandResult, ShellError> in
+            do throws(ShellError) {
+                return .success(try await Interpreter.perform(statement, in: session))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let watcher = Task {
+            while !Task.isCancelled {
+                if Interrupts.isSet {
+                    work.cancel()
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        let result = await work.value
+        watcher.cancel()
+        return result
     }
 }
