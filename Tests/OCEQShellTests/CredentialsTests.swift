@@ -88,3 +88,20 @@ struct CredentialsTests {
         }
     }
 }
+
+@Suite("Credentials file permissions")
+struct CredentialsPermissionTests {
+    @Test("a bearer in a file others can read gets a warning; a private one does not")
+    func bearerWarning() throws {
+        let path = NSTemporaryDirectory() + "oceq-bearer-\(UUID().uuidString).json"
+        try #"{"url": "https://x", "channelToken": "t", "authorization": "Bearer b"}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let open = try Credentials.resolve(.init(credentialsFile: path), environment: [:], currentDirectory: "/")
+        #expect(open.warnings.count == 1)
+        #expect(!open.warnings[0].contains("Bearer b"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let closed = try Credentials.resolve(.init(credentialsFile: path), environment: [:], currentDirectory: "/")
+        #expect(closed.warnings.isEmpty)
+    }
+}

@@ -139,6 +139,23 @@ struct EndToEndTests {
         #expect(option.stderr.hasPrefix("oceq: unknown option '--jsn'; did you mean '--json'?"))
     }
 
+    @Test("Ctrl-C while a script waits for stdin exits with 130")
+    func interrupted() throws {
+        let process = Process()
+        process.executableURL = Oceq.executable
+        process.currentDirectoryURL = repositoryRoot
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+    }
+
     @Test("help and --version need no channel beyond the default one; serve still answers --help")
     func helpAndServe() throws {
         let version = try Oceq.run(["--version"])

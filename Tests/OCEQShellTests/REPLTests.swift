@@ -44,3 +44,15 @@ struct REPLTests {
         #expect(text == "oceq 0.1.0 on OCEGettingStarted, 146 items. Type 'help' for commands, Ctrl-D to leave.\n")
     }
 }
+
+@Suite("REPL history")
+struct REPLHistoryTests {
+    @Test("input carrying a secret never reaches history")
+    func secrets() {
+        let (session, _, _) = makeSession(connection: offlineConnection)
+        #expect(REPL.mayRemember("list type=X", session: session))
+        #expect(!REPL.mayRemember("connect https://x abc", session: session))
+        #expect(!REPL.mayRemember("set token abc", session: session))
+        #expect(!REPL.mayRemember("echo s3cr3t-token", session: session))
+    }
+}

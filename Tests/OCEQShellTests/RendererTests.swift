@@ -99,3 +99,20 @@ struct RendererTests {
         #expect(TerminalText.width(of: text) == width)
     }
 }
+
+@Suite("Renderers on a terminal")
+struct TerminalRendererTests {
+    static let rows = Listing(items: [
+        item("CORE0123456789ABCDEF0123456789ABCDEF", name: "Coffee", description: "A fairly long description")
+    ])
+
+    @Test("80 columns keep the table; a terminal too narrow for whole ids switches to expanded")
+    func automaticExpanded() {
+        let wide = MemoryOutput(isTerminal: true, width: 80)
+        TableRenderer().render(.items(TerminalRendererTests.rows), to: wide)
+        #expect(wide.text.hasPrefix("#  id "))
+        let narrow = MemoryOutput(isTerminal: true, width: 60)
+        TableRenderer().render(.items(TerminalRendererTests.rows), to: narrow)
+        #expect(narrow.text.hasPrefix("-[ RECORD 1 ]-\nid "))
+    }
+}

@@ -17,11 +17,22 @@ public struct TableRenderer: Renderer {
         case .item(let asset): ExpandedRenderer().render(.item(asset), to: sink)
         case .items(let listing):
             let rows = listing.items.enumerated().map { [String($0.offset + 1)] + ItemColumns.values($0.element) }
+            if sink.isTerminal && !TableRenderer.fits(rows, width: sink.width) {
+                ExpandedRenderer().render(result, to: sink)
+                return
+            }
             sink.write(
                 TableRenderer.table(
                     header: ["#"] + ItemColumns.names, rows: rows, width: sink.width, shrinkOrder: [4, 3, 2, 1]))
             sink.write(TableRenderer.footer(listing))
         }
+    }
+
+    /// Whether item rows fit in `width` with the ids whole and the other columns at least 10 wide.
+    static func fits(_ rows: [[String]], width: Int) -> Bool {
+        let number = rows.map { TerminalText.width(of: $0[0]) }.max() ?? 1
+        let id = rows.map { TerminalText.width(of: $0[1]) }.max() ?? 2
+        return number + id + 3 * 10 + 2 * 4 <= width
     }
 
     static func footer(_ listing: Listing) -> String {
@@ -37,7 +48,7 @@ public struct TableRenderer: Renderer {
     /// Columns shrink in `shrinkOrder` (the last column first by default), each down to
     /// `minimum` columns, before any other column gives way.
     public static func table(
-        header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 12
+        header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 10
     ) -> String {
         let columns = header.count
         var widths = header.map { TerminalText.width(of: $0) }

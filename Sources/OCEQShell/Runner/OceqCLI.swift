@@ -142,6 +142,8 @@ public enum OceqCLI {
         if arguments.first == "serve" {
             return ServeCommand.run(Array(arguments.dropFirst()), environment: environment)
         }
+        // Ctrl-C ends oceq with 130 until the REPL takes it over (reading stdin included).
+        Interrupts.exitOnInterrupt()
         let options: CLIOptions
         do {
             options = try CLIOptions.parse(arguments)
@@ -197,12 +199,13 @@ public enum OceqCLI {
             return ScriptRunner.ExitCode.usage
         }
 
-        if script != nil { Interrupts.exitOnInterrupt() } else { Interrupts.flagOnInterrupt() }
+        if script == nil { Interrupts.flagOnInterrupt() }
         let connection: Connection
         let items: Int?
         do {
             let credentials = try Credentials.resolve(
                 options.overrides, environment: environment, currentDirectory: currentDirectory)
+            for warning in credentials.warnings { errors.write("oceq: warning: \(warning)\n") }
             connection = try Connection.open(credentials)
             items = try await connection.probe()
         } catch {

@@ -51,9 +51,19 @@ public struct REPL {
             let input = pending
             pending = ""
             guard input.contains(where: { !$0.isWhitespace }) else { continue }
-            reader.addHistory(input)
+            if REPL.mayRemember(input, session: session) { reader.addHistory(input) }
             if await evaluate(input) { return 0 }
         }
+    }
+
+    /// False for input that carries a secret: the connection's tokens, or `connect ...` and
+    /// `set token|bearer ...` lines; such input never goes to history.
+    static func mayRemember(_ input: String, session: Session) -> Bool {
+        let words = input.split(whereSeparator: \.isWhitespace)
+        if words.first == "connect" { return false }
+        if words.count >= 2, words[0] == "set", words[1] == "token" || words[1] == "bearer" { return false }
+        let secrets = session.connection?.client.configuration.redactor.secrets ?? []
+        return !secrets.contains { input.contains($0) }
     }
 
     /// Parses and runs one input; true when it asked to quit.

@@ -21,6 +21,8 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     public var bearer: String?
     /// The file the settings came from, if one was read.
     public var file: String?
+    /// Things worth telling the user (a bearer in a file others can read).
+    public var warnings: [String] = []
 
     /// Credentials with every part given.
     public init(url: String, channelToken: String? = nil, bearer: String? = nil, file: String? = nil) {
@@ -93,6 +95,12 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
             if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
                 credentials.bearer =
                     authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
+                if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                    let mode = attributes[.posixPermissions] as? Int, mode & 0o044 != 0
+                {
+                    credentials.warnings.append(
+                        "\(path) holds a bearer token and others can read it; chmod 600 \(path)")
+                }
             }
             break
         }
