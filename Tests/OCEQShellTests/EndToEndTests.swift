@@ -139,6 +139,40 @@ struct EndToEndTests {
         #expect(option.stderr.hasPrefix("oceq: unknown option '--jsn'; did you mean '--json'?"))
     }
 
+    @Test("a script against a separate oceq serve, over --url and OCEQ_CHANNEL_TOKEN")
+    func remoteServe() throws {
+        let server = Process()
+        server.executableURL = Oceq.executable
+        server.arguments = ["serve", "--port", "0", "--quiet", "Samples/OCEGettingStarted"]
+        server.currentDirectoryURL = repositoryRoot
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = Pipe()
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var line: [UInt8] = []
+        while true {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte.first == 10 { break }
+            line.append(contentsOf: byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
+        let url = String(text[range])
+        let viaServe = try Oceq.run(
+            ["--url", url, "Scripts/channel-census.oceq"],
+            environment: ["OCEQ_CHANNEL_TOKEN": "935a30048d49b8479c9bc1577e392eba"])
+        #expect(viaServe.code == 0, "\(viaServe.stderr)")
+        let inProcess = try Oceq.run(["Scripts/channel-census.oceq"])
+        #expect(viaServe.stdout == inProcess.stdout)
+        let refused = try Oceq.run(["--url", url, "--token", "nope", "-c", "count"])
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("refused the token"))
+    }
+
     @Test("Ctrl-C while a script waits for stdin exits with 130")
     func interrupted() throws {
         let process = Process()
