@@ -107,6 +107,24 @@ struct ScriptRunnerTests {
         #expect(result.errors.hasPrefix("timing: 1 request, "))
     }
 
+    @Test("connect switches channels, keeps the old one when the new one fails, and hides its token")
+    func connect() async {
+        let sample = repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path
+        let result = await runScript(
+            """
+            connect http://127.0.0.1:9 not-a-token
+            count type=OCEGettingStartedTopic
+            connect \(sample) 935a30048d49b8479c9bc1577e392eba
+            echo 935a30048d49b8479c9bc1577e392eba
+            """, connection: offlineConnection, keepGoing: true)
+        #expect(result.code == 1)
+        #expect(result.errors.contains("test.oceq:1:1: error: cannot reach the channel"))
+        #expect(result.errors.contains("test.oceq:2:1: error: "))
+        #expect(result.output.hasPrefix("connected to OCEGettingStarted, "))
+        #expect(result.output.hasSuffix("REDACTED\n"))
+        #expect(!result.errors.contains("not-a-token"))
+    }
+
     @Test("without a connection, commands that need one say so")
     func notConnected() async {
         let result = await runScript("count", connection: nil)

@@ -5,7 +5,8 @@ public enum CoreModule {
         name: "core",
         commands: [
             ListCommand.self, CountCommand.self, FirstCommand.self, GetCommand.self, ExplainCommand.self,
-            LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, HelpCommand.self,
+            LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, ConnectCommand.self,
+            HelpCommand.self,
             QuitCommand.self,
         ])
 }

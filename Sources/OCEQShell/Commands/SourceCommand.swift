@@ -37,6 +37,9 @@ public enum SourceCommand: Command {
                 "source nests deeper than \(maximumDepth) files; is a script sourcing itself?", span: argument.span)
         }
         let path = Credentials.absolute(name, in: session.baseDirectory)
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw .usage("cannot read \(name)" + (name == path ? "" : " (\(path))"), span: argument.span)
+        }
         let code = await ScriptRunner.runFile(path: path, displayName: name, in: session)
         switch code {
         case ScriptRunner.ExitCode.success: return .none

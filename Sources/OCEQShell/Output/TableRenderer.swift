@@ -15,6 +15,8 @@ public struct TableRenderer: Renderer {
         case .text(let text): sink.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
         case .count(let count): sink.write("\(count)\n")
         case .item(let asset): ExpandedRenderer().render(.item(asset), to: sink)
+        case .items(let listing) where listing.items.isEmpty:
+            sink.write(TableRenderer.footer(listing))
         case .items(let listing):
             let rows = listing.items.enumerated().map { [String($0.offset + 1)] + ItemColumns.values($0.element) }
             if sink.isTerminal && !TableRenderer.fits(rows, width: sink.width) {

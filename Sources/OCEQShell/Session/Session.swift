@@ -25,12 +25,20 @@ public final class Session {
     public var arguments: [String]
     /// What `set` changes.
     public var settings: Settings
-    /// The channel; nil when not connected (explain and help still work).
-    public var connection: Connection?
-    /// Results go here.
-    public let output: any OutputSink
-    /// Messages, errors and timing go here.
-    public let errors: any OutputSink
+    /// The channel; nil when not connected (explain and help still work). Its secrets join
+    /// `secrets` whenever it changes.
+    public var connection: Connection? {
+        didSet { remember(connection) }
+    }
+    /// Every token this session has used; hidden from everything it prints.
+    private(set) var secrets: Set<String> = []
+    /// Where results and messages go before redaction.
+    let rawOutput: any OutputSink
+    let rawErrors: any OutputSink
+    /// Results go here (secrets shown as REDACTED).
+    public var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
+    /// Messages, errors and timing go here (secrets shown as REDACTED).
+    public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
     /// The commands.
     public let registry: CommandRegistry
     /// How deep `source` is nested.
@@ -45,16 +53,17 @@ public final class Session {
     ) {
         self.registry = registry
         self.connection = connection
-        if let redactor = connection?.client.configuration.redactor {
-            self.output = RedactingOutput(output, redactor: redactor)
-            self.errors = RedactingOutput(errors, redactor: redactor)
-        } else {
-            self.output = output
-            self.errors = errors
-        }
+        self.rawOutput = output
+        self.rawErrors = errors
         self.arguments = arguments
         self.settings = settings
         self.baseDirectory = baseDirectory
+        remember(connection)
+    }
+
+    /// Adds the secrets of `connection` to those hidden from output.
+    func remember(_ connection: Connection?) {
+        for secret in connection?.client.configuration.redactor.secrets ?? [] { secrets.insert(secret) }
     }
 
     /// The connection, or `notConnected`.

@@ -1,0 +1,48 @@
+import DeliveryKit
+import OCEQLanguage
+
+/// `connect`: switch to another channel; on failure the current one is kept.
+public enum ConnectCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "connect", abstract: "switch to another channel: a server and token, or an export folder or zip",
+        usage: "connect URL|PATH [TOKEN]",
+        examples: ["connect https://example.com 0123456789abcdef", "connect Samples/OCEGettingStarted"],
+        discussion: """
+            A PATH is served in-process like a local url in credentials.json. If the channel cannot be
+            reached or refuses the token, the current connection stays. connect lines are never kept
+            in history.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let command) = statement, (1...2).contains(command.arguments.count) else {
+            let span: SourceSpan? =
+                if case .command(let command) = statement {
+                    command.arguments.count > 2 ? command.arguments[2].span : .at(command.nameSpan.end)
+                } else { nil }
+            throw .usage("connect takes a url (or export path) and optionally a token", span: span)
+        }
+        var words: [String] = []
+        for argument in command.arguments {
+            switch argument.kind {
+            case .word(let word): words.append(word)
+            case .value(let value):
+                do {
+                    words.append(try session.compiler.resolve(value))
+                } catch {
+                    throw .diagnostics(error)
+                }
+            default: throw .usage("connect takes a url and a token", span: argument.span)
+            }
+        }
+        let credentials = Credentials(
+            url: Credentials.absoluteURL(words[0], session.baseDirectory),
+            channelToken: words.count > 1 ? words[1] : nil,
+            bearer: session.connection?.client.configuration.bearerToken)
+        let connection = try Connection.open(credentials)
+        let items = try await connection.probe()
+        session.connection = connection
+        session.lastRows = nil
+        let count = items.map { ", \($0) items" } ?? ""
+        return .text("connected to \(TerminalText.clean(connection.channelName))\(count)\n")
+    }
+}
