@@ -41,3 +41,27 @@ struct CLIOptionsTests {
         #expect(throws: (any Error).self) { _ = try CLIOptions.parse(arguments) }
     }
 }
+
+@Suite("Colour")
+struct ColorModeTests {
+    @Test("auto colours a terminal unless NO_COLOR or TERM=dumb; always and never say what they mean")
+    func modes() throws {
+        #expect(CLIOptions.ColorMode.auto.enabled(isTerminal: true, environment: [:]))
+        #expect(!CLIOptions.ColorMode.auto.enabled(isTerminal: false, environment: [:]))
+        #expect(!CLIOptions.ColorMode.auto.enabled(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(!CLIOptions.ColorMode.auto.enabled(isTerminal: true, environment: ["TERM": "dumb"]))
+        #expect(CLIOptions.ColorMode.always.enabled(isTerminal: false, environment: ["NO_COLOR": "1"]))
+        #expect(!CLIOptions.ColorMode.never.enabled(isTerminal: true, environment: [:]))
+        #expect(try CLIOptions.parse(["--color=never"]).color == .never)
+    }
+
+    @Test("with colour on, errors carry ANSI codes; with it off, none")
+    func coloured() async {
+        let (session, _, errors) = makeSession(connection: nil)
+        session.settings.color = true
+        _ = await ScriptRunner.run(text: "list type==X", fileName: "c.oceq", in: session)
+        #expect(errors.text.contains("\u{1B}[1;31merror:"))
+        let plain = await runScript("list type==X", connection: nil)
+        #expect(!plain.errors.contains("\u{1B}"))
+    }
+}

@@ -12,15 +12,19 @@ public struct ErrorPresenter {
     /// The text the statement came from.
     public var source: SourceText
 
+    /// Whether to colour the messages.
+    public var colors: Bool
+
     /// A presenter for statements of `source` (from `fileName`, if a file).
-    public init(fileName: String?, source: SourceText) {
+    public init(fileName: String?, source: SourceText, colors: Bool = false) {
         self.fileName = fileName
         self.source = source
+        self.colors = colors
     }
 
     /// The message for `error` raised by the statement at `span`.
     public func message(for error: ShellError, statementSpan: SourceSpan) -> String {
-        let renderer = DiagnosticRenderer(fileName: fileName)
+        let renderer = DiagnosticRenderer(fileName: fileName, colors: colors)
         switch error {
         case .diagnostics(let diagnostics):
             return renderer.render(diagnostics.diagnostics, in: source)

@@ -27,6 +27,24 @@ public struct CLIOptions: Equatable {
     public var format: OutputFormat?
     /// `--keep-going`.
     public var keepGoing = false
+    /// `--color auto|always|never`.
+    public var color = ColorMode.auto
+
+    /// When to colour messages.
+    public enum ColorMode: String, Sendable, CaseIterable {
+        case auto, always, never
+
+        /// Whether to colour a stream that `isTerminal` or not, given the environment.
+        public func enabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+            switch self {
+            case .always: return true
+            case .never: return false
+            case .auto:
+                return isTerminal && environment["NO_COLOR"].map(\.isEmpty) != false
+                    && environment["TERM"] != "dumb"
+            }
+        }
+    }
     /// `--help`, `--version`.
     public var help = false
     public var version = false
@@ -50,6 +68,7 @@ public struct CLIOptions: Equatable {
           --bearer TOKEN       bearer token for a secure channel                          (OCEQ_BEARER)
           --format FORMAT      table, expanded, json, ndjson or csv;  --json is --format json
           --keep-going         run every statement of a script even after one fails
+          --color WHEN         auto (default: on a terminal, unless NO_COLOR is set), always, never
           -c TEXT              run TEXT (repeatable; all parsed before any runs)
           --version, --help
 
@@ -99,6 +118,12 @@ public struct CLIOptions: Equatable {
                 }
                 options.format = format
             case "--keep-going", "-k": options.keepGoing = true
+            case "--color":
+                let text = try take()
+                guard let mode = ColorMode(rawValue: text) else {
+                    throw UsageError("--color takes auto, always or never, not '\(text)'")
+                }
+                options.color = mode
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             case "--":
@@ -109,6 +134,7 @@ public struct CLIOptions: Equatable {
             default:
                 let known = [
                     "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
+                    "--color",
                     "--help", "--version",
                 ]
                 throw UsageError(
@@ -160,6 +186,7 @@ public enum OceqCLI {
             return 0
         }
         let registry = CommandRegistry.standard
+        let colors = options.color.enabled(isTerminal: errors.isTerminal, environment: environment)
         let parserOptions = ParserOptions(commands: registry.parserCommands)
 
         // What to run, parsed whole before connecting: a syntax error runs nothing and needs no channel.
@@ -194,7 +221,7 @@ public enum OceqCLI {
         }
         if let script, script.parsed.hasErrors {
             errors.write(
-                DiagnosticRenderer(fileName: script.fileName).render(
+                DiagnosticRenderer(fileName: script.fileName, colors: colors).render(
                     script.parsed.diagnostics, in: script.parsed.source))
             return ScriptRunner.ExitCode.usage
         }
@@ -214,6 +241,7 @@ public enum OceqCLI {
         }
         var settings = Settings()
         if let format = options.format { settings.format = format }
+        settings.color = colors
         let session = Session(
             registry: registry, connection: connection, output: output, errors: errors, arguments: options.arguments,
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)

@@ -70,10 +70,11 @@ public struct REPL {
     func evaluate(_ input: String) async -> Bool {
         let parsed = Parser.parse(input, options: session.parserOptions)
         if parsed.hasErrors {
-            session.errors.write(DiagnosticRenderer().render(parsed.diagnostics, in: parsed.source))
+            session.errors.write(
+                DiagnosticRenderer(colors: session.settings.color).render(parsed.diagnostics, in: parsed.source))
             return false
         }
-        let presenter = ErrorPresenter(fileName: nil, source: parsed.source)
+        let presenter = ErrorPresenter(fileName: nil, source: parsed.source, colors: session.settings.color)
         for statement in parsed.statements {
             Interrupts.clear()
             switch await performInterruptibly(statement) {

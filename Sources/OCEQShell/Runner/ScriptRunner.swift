@@ -28,7 +28,9 @@ public enum ScriptRunner {
     ) async -> Int32 {
         let parsed = Parser.parse(text, options: session.parserOptions)
         if parsed.hasErrors {
-            session.errors.write(DiagnosticRenderer(fileName: fileName).render(parsed.diagnostics, in: parsed.source))
+            session.errors.write(
+                DiagnosticRenderer(fileName: fileName, colors: session.settings.color).render(
+                    parsed.diagnostics, in: parsed.source))
             return ExitCode.usage
         }
         return await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
@@ -38,7 +40,7 @@ public enum ScriptRunner {
     public static func runStatements(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
-        let presenter = ErrorPresenter(fileName: fileName, source: parsed.source)
+        let presenter = ErrorPresenter(fileName: fileName, source: parsed.source, colors: session.settings.color)
         var failed = false
         for statement in parsed.statements {
             do {

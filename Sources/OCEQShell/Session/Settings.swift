@@ -8,6 +8,8 @@ public struct Settings: Sendable, Equatable {
     public var errexit = true
     /// After each statement, print its requests, bytes and milliseconds to stderr.
     public var timing = false
+    /// Colour in error messages (`--color`; off for pipes, `TERM=dumb` and `NO_COLOR`).
+    public var color = false
 
     /// The defaults.
     public init() {}
