@@ -234,6 +234,7 @@ public enum OceqCLI {
                 options.overrides, environment: environment, currentDirectory: currentDirectory)
             for warning in credentials.warnings { errors.write("oceq: warning: \(warning)\n") }
             connection = try Connection.open(credentials)
+            for warning in connection.warnings { errors.write("oceq: warning: \(TerminalText.clean(warning))\n") }
             items = try await connection.probe()
         } catch {
             errors.write("oceq: \(TerminalText.clean(error.description))\n")

@@ -15,6 +15,8 @@ public final class Connection: @unchecked Sendable {
     let server: HTTPServer?
     /// What the banner and prompt call the channel.
     public let channelName: String
+    /// Things worth telling the user once (items of a local export that could not be read).
+    public var warnings: [String] = []
     /// Requests since `takeLog()` (the client's request log feeds it).
     let log: RequestLogBox
 
@@ -41,6 +43,7 @@ public final class Connection: @unchecked Sendable {
         var token = credentials.channelToken
         var server: HTTPServer?
         var name: String
+        var warnings: [String] = []
         if credentials.isLocalExport {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
@@ -61,6 +64,12 @@ public final class Connection: @unchecked Sendable {
                 throw .connection("\(url) is not a channel export: \(error)")
             }
             token = token ?? service.token
+            if !service.content.issues.isEmpty {
+                let count = service.content.issues.count
+                warnings.append(
+                    "\(count) item\(count == 1 ? "" : "s") of \(url) could not be read and are left out "
+                        + "('oceq serve \(url)' lists them)")
+            }
             let router = service.router
             do {
                 server = try HTTPServer(host: "127.0.0.1", port: 0, threads: 2, handler: { router.handle($0) })
@@ -80,7 +89,10 @@ public final class Connection: @unchecked Sendable {
         }
         var logged = configuration
         logged.requestLog = { entry in box.append(entry) }
-        return Connection(client: DeliveryClient(configuration: logged), server: server, channelName: name, log: box)
+        let connection = Connection(
+            client: DeliveryClient(configuration: logged), server: server, channelName: name, log: box)
+        connection.warnings = warnings
+        return connection
     }
 
     /// A string member (`name`, `channelToken`) of a `channel.json` in or beside the export.
