@@ -4,10 +4,10 @@ import OCEQLanguage
 public enum SetCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
-        usage: "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off]",
-        examples: ["set format json", "set limit 50", "set errexit off", "set timing on", "set"])
+        usage: "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off]",
+        examples: ["set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set"])
 
-    static let names = ["format", "limit", "errexit", "timing"]
+    static let names = ["format", "limit", "errexit", "timing", "pager"]
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
@@ -56,7 +56,11 @@ public enum SetCommand: Command {
             case "off", "false", "no", "0": on = false
             default: throw .usage("set \(name) takes on or off, not '\(value)'", span: argument.span)
             }
-            if name == "errexit" { session.settings.errexit = on } else { session.settings.timing = on }
+            switch name {
+            case "errexit": session.settings.errexit = on
+            case "timing": session.settings.timing = on
+            default: session.settings.pager = on ? Pager.defaultCommand() : nil
+            }
         }
         return .none
     }

@@ -18,6 +18,8 @@ public protocol OutputSink: AnyObject {
     /// Columns available for a table (`Int.max / 4` when output is not a terminal and `COLUMNS`
     /// is not set: piped tables are never cut).
     var width: Int { get }
+    /// Lines that fit on the screen (`Int.max` when output is not a terminal).
+    var height: Int { get }
 }
 
 /// A file descriptor: stdout or stderr.
@@ -52,6 +54,12 @@ public final class FileOutput: OutputSink {
         bytes.removeAll()
     }
 
+    public var height: Int {
+        var size = winsize()
+        if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return isTerminal ? 24 : Int.max
+    }
+
     public var width: Int {
         var size = winsize()
         if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
@@ -68,11 +76,13 @@ public final class MemoryOutput: OutputSink {
     public private(set) var text = ""
     public var isTerminal: Bool
     public var width: Int
+    public var height: Int
 
-    /// An in-memory sink that claims to be a terminal of `width` columns when `isTerminal`.
-    public init(isTerminal: Bool = false, width: Int = 80) {
+    /// An in-memory sink that claims to be a terminal of `width` columns and `height` lines.
+    public init(isTerminal: Bool = false, width: Int = 80, height: Int = Int.max) {
         self.isTerminal = isTerminal
         self.width = width
+        self.height = height
     }
 
     public func write(_ text: String) { self.text += text }
@@ -96,4 +106,8 @@ public final class RedactingOutput: OutputSink {
     public func write(_ text: String) { inner.write(redactor.redact(text)) }
     public var isTerminal: Bool { inner.isTerminal }
     public var width: Int { inner.width }
+    public var height: Int { inner.height }
+
+    /// `text` as this sink would write it.
+    public func redact(_ text: String) -> String { redactor.redact(text) }
 }

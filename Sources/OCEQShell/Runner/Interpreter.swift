@@ -23,7 +23,7 @@ public enum Interpreter {
             reportTiming(session)
             throw error
         }
-        session.settings.format.renderer.render(result, to: session.output)
+        Pager.render(result, in: session)
         reportTiming(session)
         return result
     }

@@ -243,6 +243,7 @@ public enum OceqCLI {
         var settings = Settings()
         if let format = options.format { settings.format = format }
         settings.color = colors
+        if output.isTerminal { settings.pager = Pager.defaultCommand(environment: environment) }
         let session = Session(
             registry: registry, connection: connection, output: output, errors: errors, arguments: options.arguments,
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)

@@ -10,6 +10,8 @@ public struct Settings: Sendable, Equatable {
     public var timing = false
     /// Colour in error messages (`--color`; off for pipes, `TERM=dumb` and `NO_COLOR`).
     public var color = false
+    /// The pager for output taller than the terminal (`$PAGER`, else `less -FRX`); nil is off.
+    public var pager: String?
 
     /// The defaults.
     public init() {}
@@ -21,6 +23,7 @@ public struct Settings: Sendable, Equatable {
         limit    \(limit)
         errexit  \(errexit ? "on" : "off")
         timing   \(timing ? "on" : "off")
+        pager    \(pager ?? "off")
 
         """
     }
