@@ -23,9 +23,14 @@ public enum Interpreter {
             reportTiming(session)
             throw error
         }
+        present(result, in: session)
+        return result
+    }
+
+    /// Renders `result` (through the pager when it is on) and reports timing.
+    static func present(_ result: CommandResult, in session: Session) {
         Pager.render(result, in: session)
         reportTiming(session)
-        return result
     }
 
     static func reportTiming(_ session: Session) {

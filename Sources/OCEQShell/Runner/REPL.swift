@@ -92,29 +92,47 @@ public struct REPL {
         return false
     }
 
-    /// Runs `statement` in a task that Ctrl-C cancels (a request in flight stops at once).
+    /// Runs `statement` in a task that Ctrl-C cancels (a request in flight stops at once), with
+    /// a spinner on a terminal when it takes longer than about 300 ms; then renders the result.
     func performInterruptibly(_ statement: Statement) async -> Result<CommandResult, ShellError> {
         // The session stays with this loop: the task below is awaited before anything else
         // touches it, so handing it over is safe although `Session` is not Sendable.
         nonisolated(unsafe) let session = self.session
+        nonisolated(unsafe) let errors = session.errors
+        _ = session.connection?.takeLog()
         let work = Task { () async -> Result<CommandResult, ShellError> in
             do throws(ShellError) {
-                return .success(try await Interpreter.perform(statement, in: session))
+                return .success(try await Interpreter.execute(statement, in: session))
             } catch {
                 return .failure(error)
             }
         }
+        let spinner = errors.isTerminal
         let watcher = Task {
+            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+            var ticks = 0
+            var drawn = false
             while !Task.isCancelled {
                 if Interrupts.isSet {
                     work.cancel()
-                    return
+                    break
                 }
+                if spinner && ticks >= 6 && ticks % 2 == 0 {
+                    errors.write("\r" + frames[(ticks / 2) % frames.count] + " waiting for the channel (Ctrl-C stops)")
+                    drawn = true
+                }
+                ticks += 1
                 try? await Task.sleep(for: .milliseconds(50))
             }
+            if drawn { errors.write("\r\u{1B}[K") }
         }
         let result = await work.value
         watcher.cancel()
+        await watcher.value
+        switch result {
+        case .success(let value): Interpreter.present(value, in: session)
+        case .failure: Interpreter.reportTiming(session)
+        }
         return result
     }
 }
