@@ -190,6 +190,37 @@ struct EndToEndTests {
         #expect(process.terminationStatus == 130)
     }
 
+    @Test("the REPL in a pseudo-terminal: banner, continuation, Ctrl-C, an error, Ctrl-D")
+    func terminal() throws {
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let python else {
+            print("skipped: python3 is needed to drive a pseudo-terminal")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [
+            repositoryRoot.appendingPathComponent("Tests/OCEQShellTests/Support/drive_repl.py").path,
+            Oceq.executable.path, repositoryRoot.path,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let steps = text.components(separatedBy: "=====\n")
+        try #require(steps.count == 8, "\(text)")
+        #expect(steps[0].hasPrefix("oceq 0.1.0 on OCEGettingStarted, 146 items. Type 'help'"))
+        #expect(steps[0].hasSuffix("OCEGettingStarted> \n"))
+        #expect(steps[1].hasSuffix("               ... \n"))
+        #expect(steps[2].contains("11\r\nOCEGettingStarted> "))
+        #expect(steps[4].contains("^C\r\nOCEGettingStarted> "))
+        #expect(steps[5].contains("error: '@9' refers to a row of the last listing, and there is none yet"))
+        #expect(steps[7].trimmingCharacters(in: .whitespacesAndNewlines) == "status 0")
+    }
+
     @Test("help and --version need no channel beyond the default one; serve still answers --help")
     func helpAndServe() throws {
         let version = try Oceq.run(["--version"])
