@@ -105,3 +105,60 @@ struct CredentialsPermissionTests {
         #expect(closed.warnings.isEmpty)
     }
 }
+
+@Suite("Profiles")
+struct ProfileTests {
+    /// A config folder with a profiles.json of `sample` (the bundled channel, by a relative path) and `remote`.
+    static func config() throws -> String {
+        let directory = NSTemporaryDirectory() + "oceq-profiles-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/oceq", withIntermediateDirectories: true)
+        let samples = repositoryRoot.appendingPathComponent("Samples").path
+        try FileManager.default.createSymbolicLink(atPath: directory + "/oceq/Samples", withDestinationPath: samples)
+        try """
+        {"sample": {"url": "Samples/OCEGettingStarted", "channelToken": "935a30048d49b8479c9bc1577e392eba"},
+         "remote": {"url": "https://example.com", "channelToken": "r"}}
+        """.write(toFile: directory + "/oceq/profiles.json", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("--profile NAME reads profiles.json; paths are relative to it; flags still override")
+    func resolve() throws {
+        let config = try ProfileTests.config()
+        let sample = try Credentials.resolve(
+            .init(profile: "sample"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+        #expect(sample.url.hasSuffix("/Samples/OCEGettingStarted"))
+        #expect(FileManager.default.fileExists(atPath: sample.url + "/channel.json"))
+        let remote = try Credentials.resolve(
+            .init(token: "flag", profile: "remote"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+        #expect(remote.url == "https://example.com")
+        #expect(remote.channelToken == "flag")
+    }
+
+    @Test("an unknown profile names the file and suggests the closest")
+    func unknown() throws {
+        let config = try ProfileTests.config()
+        do {
+            _ = try Credentials.resolve(
+                .init(profile: "sampel"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("no profile 'sampel'"))
+            #expect(error.description.contains("did you mean 'sample'?"))
+        }
+    }
+
+    @Test("oceq --profile and connect PROFILE, end to end")
+    func endToEnd() throws {
+        let config = try ProfileTests.config()
+        let result = try Oceq.run(
+            ["-c", "connect sample", "-c", "count type=OCEGettingStartedTopic"],
+            environment: ["XDG_CONFIG_HOME": config])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "connected to OCEGettingStarted, 146 items\n7\n")
+        let viaFlag = try Oceq.run(
+            ["--profile", "sample", "-c", "count type=OCEGettingStartedTopic"], environment: ["XDG_CONFIG_HOME": config]
+        )
+        #expect(viaFlag.code == 0, "\(viaFlag.stderr)")
+        #expect(viaFlag.stdout == "7\n")
+    }
+}

@@ -1,14 +1,17 @@
 import DeliveryKit
+import Foundation
 import OCEQLanguage
 
 /// `connect`: switch to another channel; on failure the current one is kept.
 public enum ConnectCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "connect", abstract: "switch to another channel: a server and token, or an export folder or zip",
-        usage: "connect URL|PATH [TOKEN]",
-        examples: ["connect https://example.com 0123456789abcdef", "connect Samples/OCEGettingStarted"],
+        usage: "connect URL|PATH [TOKEN] | connect PROFILE",
+        examples: [
+            "connect https://example.com 0123456789abcdef", "connect Samples/OCEGettingStarted", "connect staging",
+        ],
         discussion: """
-            A PATH is served in-process like a local url in credentials.json. If the channel cannot be
+            A PROFILE is a name in ~/.config/oceq/profiles.json. A PATH is served in-process like a local url in credentials.json. If the channel cannot be
             reached or refuses the token, the current connection stays. connect lines are never kept
             in history.
             """)
@@ -34,10 +37,18 @@ public enum ConnectCommand: Command {
             default: throw .usage("connect takes a url and a token", span: argument.span)
             }
         }
-        let credentials = Credentials(
-            url: Credentials.absoluteURL(words[0], session.baseDirectory),
-            channelToken: words.count > 1 ? words[1] : nil,
-            bearer: session.connection?.client.configuration.bearerToken)
+        let credentials: Credentials
+        let isProfile =
+            words.count == 1 && !words[0].contains("/") && !words[0].contains(":")
+            && !FileManager.default.fileExists(atPath: Credentials.absolute(words[0], in: session.baseDirectory))
+        if isProfile {
+            credentials = try Credentials.profile(words[0], environment: ProcessInfo.processInfo.environment)
+        } else {
+            credentials = Credentials(
+                url: Credentials.absoluteURL(words[0], session.baseDirectory),
+                channelToken: words.count > 1 ? words[1] : nil,
+                bearer: session.connection?.client.configuration.bearerToken)
+        }
         let connection = try Connection.open(credentials)
         let items = try await connection.probe()
         session.connection = connection

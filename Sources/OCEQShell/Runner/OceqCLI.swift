@@ -61,6 +61,7 @@ public struct CLIOptions: Equatable {
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
 
         options:
+          --profile NAME       connect as profile NAME of ~/.config/oceq/profiles.json
           --credentials FILE   read url, channelToken (and authorization) from FILE
                                (default ./credentials.json, else ~/.config/oceq/credentials.json)
           --url URL            server (https://host[:port]) or a channel export folder/zip  (OCEQ_URL)
@@ -108,6 +109,7 @@ public struct CLIOptions: Equatable {
             case "--url": options.overrides.url = try take()
             case "--token": options.overrides.token = try take()
             case "--bearer": options.overrides.bearer = try take()
+            case "--profile": options.overrides.profile = try take()
             case "--json": options.format = .json
             case "--format":
                 let text = try take()
@@ -134,7 +136,7 @@ public struct CLIOptions: Equatable {
             default:
                 let known = [
                     "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
-                    "--color",
+                    "--color", "--profile",
                     "--help", "--version",
                 ]
                 throw UsageError(

@@ -1,6 +1,6 @@
 // Where oceq connects, decided once at start:
 //
-//   1. `--credentials FILE`, else `./credentials.json`, else `$XDG_CONFIG_HOME/oceq/credentials.json`
+//   1. `--profile NAME` (an entry of `~/.config/oceq/profiles.json`), else `--credentials FILE`, else `./credentials.json`, else `$XDG_CONFIG_HOME/oceq/credentials.json`
 //      (`~/.config/oceq/credentials.json`): `{"url": ..., "channelToken": ..., "authorization": ...}`;
 //   2. `OCEQ_URL`, `OCEQ_CHANNEL_TOKEN`, `OCEQ_BEARER` override the file;
 //   3. `--url`, `--token`, `--bearer` override both.
@@ -10,6 +10,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQLanguage
 
 /// The server and secrets to connect with. Never printed: `description` hides the tokens.
 public struct Credentials: Sendable, Equatable, CustomStringConvertible {
@@ -45,13 +46,19 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
         public var url: String?
         public var token: String?
         public var bearer: String?
+        /// `--profile NAME`: an entry of `profiles.json` instead of a credentials file.
+        public var profile: String?
 
         /// Overrides from flags.
-        public init(credentialsFile: String? = nil, url: String? = nil, token: String? = nil, bearer: String? = nil) {
+        public init(
+            credentialsFile: String? = nil, url: String? = nil, token: String? = nil, bearer: String? = nil,
+            profile: String? = nil
+        ) {
             self.credentialsFile = credentialsFile
             self.url = url
             self.token = token
             self.bearer = bearer
+            self.profile = profile
         }
     }
 
@@ -61,7 +68,10 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     ) throws(ShellError) -> Credentials {
         var credentials = Credentials(url: "")
         let candidates: [String]
-        if let file = overrides.credentialsFile {
+        if let name = overrides.profile {
+            credentials = try profile(name, environment: environment)
+            candidates = []
+        } else if let file = overrides.credentialsFile {
             candidates = [absolute(file, in: currentDirectory)]
         } else {
             var list = [currentDirectory + "/credentials.json"]
@@ -83,25 +93,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
                 throw .connection(
                     "\(path) is not a credentials file; expected {\"url\": \"...\", \"channelToken\": \"...\"}")
             }
-            credentials.file = path
-            if let url = object["url"]?.stringValue {
-                credentials.url = url
-                if credentials.isLocalExport {
-                    let folder = (path as NSString).deletingLastPathComponent
-                    credentials.url = absolute(url, in: folder)
-                }
-            }
-            credentials.channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-            if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
-                credentials.bearer =
-                    authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
-                if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                    let mode = attributes[.posixPermissions] as? Int, mode & 0o044 != 0
-                {
-                    credentials.warnings.append(
-                        "\(path) holds a bearer token and others can read it; chmod 600 \(path)")
-                }
-            }
+            credentials = Credentials(object, file: path)
             break
         }
         if let url = environment["OCEQ_URL"], !url.isEmpty { credentials.url = absoluteURL(url, currentDirectory) }
@@ -116,6 +108,51 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
                     + "({\"url\": ..., \"channelToken\": ...}) here or in ~/.config/oceq/")
         }
         return credentials
+    }
+
+    /// Credentials from a credentials object read from `file` (relative export paths are taken
+    /// from the file's folder; a bearer in a file others can read is warned about).
+    init(_ object: [String: JSON], file path: String) {
+        self.init(url: "", file: path)
+        if let url = object["url"]?.stringValue {
+            self.url = url
+            if isLocalExport { self.url = Credentials.absolute(url, in: (path as NSString).deletingLastPathComponent) }
+        }
+        channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
+            bearer = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                let mode = attributes[.posixPermissions] as? Int, mode & 0o044 != 0
+            {
+                warnings.append("\(path) holds a bearer token and others can read it; chmod 600 \(path)")
+            }
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/oceq/profiles.json`, else `~/.config/oceq/profiles.json`.
+    public static func profilesFile(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/oceq/profiles.json" }
+        return (environment["HOME"] ?? "") + "/.config/oceq/profiles.json"
+    }
+
+    /// The profile `name` of `profiles.json`: `{"NAME": {"url": ..., "channelToken": ...}, ...}`.
+    public static func profile(_ name: String, environment: [String: String]) throws(ShellError) -> Credentials {
+        let path = profilesFile(environment: environment)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .connection("no profile '\(name)': there is no \(path)")
+        }
+        guard let json = try? JSON.parse(Array(data)), case .object(let profiles) = json else {
+            throw .connection(
+                "\(path) is not a profiles file; expected {\"NAME\": {\"url\": ..., \"channelToken\": ...}}")
+        }
+        guard case .object(let object)? = profiles[name] else {
+            let names = profiles.keys.sorted()
+            let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw .connection(
+                "no profile '\(name)' in \(path)\(hint)"
+                    + (names.isEmpty ? "" : " (profiles: \(names.joined(separator: ", ")))"))
+        }
+        return Credentials(object, file: path)
     }
 
     static func absoluteURL(_ url: String, _ directory: String) -> String {
