@@ -26,6 +26,12 @@ struct CLIOptionsTests {
         #expect(options.file == nil)
     }
 
+    @Test("repl alone is the REPL, not a script named repl")
+    func repl() throws {
+        #expect(try CLIOptions.parse(["repl"]).file == nil)
+        #expect(try CLIOptions.parse(["--json", "repl"]).file == nil)
+    }
+
     @Test("connection flags")
     func connection() throws {
         let options = try CLIOptions.parse([

@@ -54,7 +54,7 @@ public struct CLIOptions: Equatable {
 
     /// The usage text.
     public static let usage = """
-        usage: oceq [OPTIONS]                          open the REPL on the channel
+        usage: oceq [OPTIONS] [repl]                   open the REPL on the channel
                oceq [OPTIONS] [run] FILE [ARGS...]     run a script ($1..$9 are ARGS)
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
                oceq [OPTIONS] < FILE                   statements on stdin
@@ -146,6 +146,7 @@ public struct CLIOptions: Equatable {
             index += 1
         }
         if options.commands.isEmpty {
+            if positional == ["repl"] { positional = [] }
             if positional.first == "run" {
                 positional.removeFirst()
                 guard !positional.isEmpty else { throw UsageError("run needs a script file") }
