@@ -1,26 +1,13 @@
 import ChannelServer
 import Foundation
+import OCEQShell
 
 // Thin entry point: everything worth testing lives in the library targets.
 let arguments = Array(CommandLine.arguments.dropFirst())
 let version = "0.1.0"
 
-switch arguments.first {
-case "serve":
-    exit(ServeCommand.run(Array(arguments.dropFirst())))
-case "--version", "-V":
-    print("oceq \(version)")
-case "--help", "-h", "help", nil:
-    print(
-        """
-        oceq \(version): explore an Oracle Content Management delivery channel
+// `serve` runs on the main thread before anything else starts: it blocks SIGINT/SIGTERM here so
+// that every thread it starts inherits the mask and only its `sigwait` sees them.
+if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }
 
-        usage: oceq serve PATH... [options]    serve the delivery API from an export (oceq serve --help)
-               oceq --version
-
-        The REPL, scripts and downloads are being built; see README.md.
-        """)
-default:
-    FileHandle.standardError.write(Data("oceq: unknown command '\(arguments[0])'; try 'oceq --help'\n".utf8))
-    exit(2)
-}
+exit(await OceqCLI.run(arguments, version: version))

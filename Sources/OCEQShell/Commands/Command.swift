@@ -1,0 +1,115 @@
+// Commands are data. Each command is a type with a descriptor (name, aliases, abstract, usage,
+// examples) and a `run`; a module lists command types; the registry is built once from the
+// modules at start-up and refuses duplicate names. Help, the parser's vocabulary and the test
+// that every example parses all come from the descriptors.
+
+import OCEQLanguage
+
+/// What a command says about itself.
+public struct CommandDescriptor: Sendable {
+    /// The command word.
+    public var name: String
+    /// Other words for it.
+    public var aliases: [String]
+    /// One line: what it does.
+    public var abstract: String
+    /// The synopsis (`get ID|@n|slug:SLUG [expand all|NAME,...]`).
+    public var usage: String
+    /// Statements that show it off; each must parse.
+    public var examples: [String]
+    /// More text for `help COMMAND`, if any.
+    public var discussion: String?
+
+    /// A descriptor with every part given.
+    public init(
+        name: String, aliases: [String] = [], abstract: String, usage: String, examples: [String],
+        discussion: String? = nil
+    ) {
+        self.name = name
+        self.aliases = aliases
+        self.abstract = abstract
+        self.usage = usage
+        self.examples = examples
+        self.discussion = discussion
+    }
+}
+
+/// A shell command.
+public protocol Command: SendableMetatype {
+    /// Name, usage and examples.
+    static var descriptor: CommandDescriptor { get }
+    /// Runs `statement` (whose command word names this command) in `session`.
+    static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult
+}
+
+/// A named table of commands, contributed by a feature.
+public struct Module: Sendable {
+    /// What the module is called in help.
+    public var name: String
+    /// Its commands.
+    public var commands: [any Command.Type]
+
+    /// A module of `commands`.
+    public init(name: String, commands: [any Command.Type]) {
+        self.name = name
+        self.commands = commands
+    }
+}
+
+/// Two commands claimed the same word.
+public struct DuplicateCommandError: Error, CustomStringConvertible {
+    /// The word.
+    public var name: String
+    /// The modules that both claimed it.
+    public var modules: [String]
+    public var description: String {
+        "command '\(name)' is defined twice (modules \(modules.joined(separator: ", ")))"
+    }
+}
+
+/// Every command, by name and alias; built once.
+public struct CommandRegistry: Sendable {
+    /// The modules, in order.
+    public let modules: [Module]
+    let byName: [String: any Command.Type]
+
+    /// The registry of `modules`; throws when two commands share a name or alias.
+    public init(modules: [Module]) throws(DuplicateCommandError) {
+        var byName: [String: any Command.Type] = [:]
+        var owner: [String: String] = [:]
+        for module in modules {
+            for command in module.commands {
+                for word in [command.descriptor.name] + command.descriptor.aliases {
+                    if let previous = owner[word] {
+                        throw DuplicateCommandError(name: word, modules: [previous, module.name])
+                    }
+                    owner[word] = module.name
+                    byName[word] = command
+                }
+            }
+        }
+        self.modules = modules
+        self.byName = byName
+    }
+
+    /// The standard registry: the core module.
+    public static let standard: CommandRegistry = {
+        do {
+            return try CommandRegistry(modules: [CoreModule.module])
+        } catch {
+            fatalError("\(error)")
+        }
+    }()
+
+    /// The descriptor of the command for `word` (a name or an alias).
+    public func descriptor(named word: String) -> CommandDescriptor? { byName[word]?.descriptor }
+
+    /// The command for `word` (a name or an alias).
+    public func command(named word: String) -> (any Command.Type)? { byName[word] }
+
+    /// Every command, in module order.
+    public var commands: [any Command.Type] { modules.flatMap(\.commands) }
+
+    /// Every word the parser should accept as a command.
+    public var parserCommands: Set<String> { Set(byName.keys) }
+}

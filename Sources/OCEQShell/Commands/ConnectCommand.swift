@@ -1,0 +1,59 @@
+import DeliveryKit
+import Foundation
+import OCEQLanguage
+
+/// `connect`: switch to another channel; on failure the current one is kept.
+public enum ConnectCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "connect", abstract: "switch to another channel: a server and token, or an export folder or zip",
+        usage: "connect URL|PATH [TOKEN] | connect PROFILE",
+        examples: [
+            "connect https://example.com 0123456789abcdef", "connect Samples/OCEGettingStarted", "connect staging",
+        ],
+        discussion: """
+            A PROFILE is a name in ~/.config/oceq/profiles.json. A PATH is served in-process like a local url in credentials.json. If the channel cannot be
+            reached or refuses the token, the current connection stays. connect lines are never kept
+            in history.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let command) = statement, (1...2).contains(command.arguments.count) else {
+            let span: SourceSpan? =
+                if case .command(let command) = statement {
+                    command.arguments.count > 2 ? command.arguments[2].span : .at(command.nameSpan.end)
+                } else { nil }
+            throw .usage("connect takes a url (or export path) and optionally a token", span: span)
+        }
+        var words: [String] = []
+        for argument in command.arguments {
+            switch argument.kind {
+            case .word(let word): words.append(word)
+            case .value(let value):
+                do {
+                    words.append(try session.compiler.resolve(value))
+                } catch {
+                    throw .diagnostics(error)
+                }
+            default: throw .usage("connect takes a url and a token", span: argument.span)
+            }
+        }
+        let credentials: Credentials
+        let isProfile =
+            words.count == 1 && !words[0].contains("/") && !words[0].contains(":")
+            && !FileManager.default.fileExists(atPath: Credentials.absolute(words[0], in: session.baseDirectory))
+        if isProfile {
+            credentials = try Credentials.profile(words[0], environment: ProcessInfo.processInfo.environment)
+        } else {
+            credentials = Credentials(
+                url: Credentials.absoluteURL(words[0], session.baseDirectory),
+                channelToken: words.count > 1 ? words[1] : nil,
+                bearer: session.connection?.client.configuration.bearerToken)
+        }
+        let connection = try Connection.open(credentials)
+        let items = try await connection.probe()
+        session.connection = connection
+        session.lastRows = nil
+        let count = items.map { ", \($0) items" } ?? ""
+        return .text("connected to \(TerminalText.clean(connection.channelName))\(count)\n")
+    }
+}

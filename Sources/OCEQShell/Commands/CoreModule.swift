@@ -1,0 +1,12 @@
+/// The core commands of issue 5: selects, reads, variables, settings, scripts, help.
+public enum CoreModule {
+    /// The module value.
+    public static let module = Module(
+        name: "core",
+        commands: [
+            ListCommand.self, CountCommand.self, FirstCommand.self, GetCommand.self, ExplainCommand.self,
+            LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, ConnectCommand.self,
+            HelpCommand.self,
+            QuitCommand.self,
+        ])
+}

@@ -1,0 +1,57 @@
+import OCEQLanguage
+
+/// `help`: the commands, or one command in full; all from the descriptors.
+public enum HelpCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "help", abstract: "list the commands, or show one command's usage and examples",
+        usage: "help [COMMAND]", examples: ["help", "help list"])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let command) = statement, let first = command.arguments.first else {
+            return .text(overview(session.registry))
+        }
+        let name = SetCommand.word(first) ?? ""
+        if let descriptor = session.registry.descriptor(named: name) { return .text(detail(descriptor)) }
+        let names = session.registry.commands.map { $0.descriptor.name }
+        throw .usage("no command '\(name)'" + SetCommand.suggestion(name, names), span: first.span)
+    }
+
+    /// Every command with its abstract, grouped by module.
+    public static func overview(_ registry: CommandRegistry) -> String {
+        let width = registry.commands.map { $0.descriptor.name.count }.max() ?? 0
+        var out = ""
+        for module in registry.modules {
+            out += "\(module.name) commands:\n"
+            for command in module.commands {
+                let descriptor = command.descriptor
+                out += "  " + descriptor.name.padding(width) + "  " + descriptor.abstract + "\n"
+            }
+        }
+        out += """
+
+            Statements end at ';' or a line break; '#' starts a comment. Values are words, "strings",
+            $variables, @n (row n of the last listing) and $1..$9 (a script's arguments).
+            'help COMMAND' shows its usage and examples.
+
+            """
+        return out
+    }
+
+    /// Usage, abstract, discussion and examples of one command.
+    public static func detail(_ descriptor: CommandDescriptor) -> String {
+        var out = "usage: \(descriptor.usage)\n\n\(descriptor.abstract)\n"
+        if !descriptor.aliases.isEmpty { out += "aliases: \(descriptor.aliases.joined(separator: ", "))\n" }
+        if let discussion = descriptor.discussion { out += "\n" + discussion + "\n" }
+        if !descriptor.examples.isEmpty {
+            out += "\nexamples:\n" + descriptor.examples.map { "  " + $0 + "\n" }.joined()
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

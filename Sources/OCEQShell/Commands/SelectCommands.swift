@@ -1,0 +1,95 @@
+// `list`, `count` and `first`: compile the select statement against the session, send it, and
+// return rows (remembered for `@n`) or a number.
+
+import DeliveryKit
+import OCEQLanguage
+
+/// `list`: items, a page at a time.
+public enum ListCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "list", abstract: "list items that match conditions, numbered for @n",
+        usage: "list [CONDITION...] [order [by] FIELD [asc|desc], ...] [limit N] [offset N] "
+            + "[fields all|NAME,...] [expand all|NAME,...] [search TEXT]",
+        examples: [
+            "list type=OCEGettingStartedArticle order published_date desc limit 5",
+            "list type=OCEGettingStartedTopic",
+            "list name ^= \"Coffee\" or name ~ tea",
+            "list type in (OCEGettingStartedAuthor, OCEGettingStartedTopic) order name",
+        ],
+        discussion: """
+            Conditions are FIELD OP VALUE, ANDed when written side by side; OP is one of
+            = != ~ ^= > >= < <= =~ ~~ (or the API's eq ne co sw gt ge lt le mt sm).
+            Standard fields (id type name description slug language createdDate updatedDate ...)
+            are sent as written; any other name means fields.NAME. Without limit, a list asks for
+            the `set limit` setting (20).
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .select(let select) = statement else { throw .usage("list takes conditions", span: nil) }
+        return try await SelectRunner.run(select, in: session)
+    }
+}
+
+/// `count`: the number of matching items.
+public enum CountCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "count", abstract: "count the items that match conditions (the API's totalResults)",
+        usage: "count [CONDITION...] [search TEXT]",
+        examples: ["count type=OCEGettingStartedArticle", "count", "count type=Image"])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .select(let select) = statement else { throw .usage("count takes conditions", span: nil) }
+        return try await SelectRunner.run(select, in: session)
+    }
+}
+
+/// `first`: the first matching item.
+public enum FirstCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "first", abstract: "the first item that matches conditions, as row @1",
+        usage: "first [CONDITION...] [order [by] FIELD [asc|desc], ...] [fields all|NAME,...]",
+        examples: [
+            "first type=OCEGettingStartedHomePage", "first type=OCEGettingStartedArticle order published_date desc",
+        ])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .select(let select) = statement else { throw .usage("first takes conditions", span: nil) }
+        return try await SelectRunner.run(select, in: session)
+    }
+}
+
+/// Compiling and sending select statements.
+enum SelectRunner {
+    /// The query `select` stands for in `session` (a list without `limit` gets the session's).
+    static func compile(_ select: SelectStatement, in session: Session) throws(ShellError) -> CompiledQuery {
+        var query: CompiledQuery
+        do {
+            query = try session.compiler.compile(select)
+        } catch {
+            throw .diagnostics(error)
+        }
+        if query.kind == .list && query.limit == nil { query.limit = session.settings.limit }
+        return query
+    }
+
+    static func run(_ select: SelectStatement, in session: Session) async throws(ShellError) -> CommandResult {
+        let query = try compile(select, in: session)
+        let connection = try session.requireConnection()
+        let page: Page<Asset>
+        do {
+            page = try await connection.client.fetch(query.request())
+        } catch {
+            throw .delivery(error)
+        }
+        switch query.kind {
+        case .count:
+            return .count(page.totalResults ?? page.count)
+        case .list, .first:
+            let listing = Listing(
+                items: query.kind == .first ? Array(page.items.prefix(1)) : page.items,
+                totalResults: page.totalResults, hasMore: page.hasMore)
+            session.lastRows = listing.items
+            return .items(listing)
+        }
+    }
+}

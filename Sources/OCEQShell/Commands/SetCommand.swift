@@ -1,0 +1,79 @@
+import OCEQLanguage
+
+/// `set`: change a setting, or show them all.
+public enum SetCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
+        usage: "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off]",
+        examples: ["set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set"])
+
+    static let names = ["format", "limit", "errexit", "timing", "pager"]
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let command) = statement, let first = command.arguments.first else {
+            return .text(session.settings.summary)
+        }
+        guard case .word(let name) = first.kind, names.contains(name) else {
+            let text = word(first) ?? "?"
+            throw .usage(
+                "unknown setting '\(text)'" + suggestion(text, names) + "; settings: " + names.joined(separator: ", "),
+                span: first.span)
+        }
+        guard command.arguments.count == 2 else {
+            let span = command.arguments.count > 2 ? command.arguments[2].span : SourceSpan.at(first.span.end)
+            throw .usage("set \(name) takes one value", span: span)
+        }
+        let argument = command.arguments[1]
+        let value: String
+        switch argument.kind {
+        case .word(let word): value = word
+        case .value(let raw):
+            do {
+                value = try session.compiler.resolve(raw)
+            } catch {
+                throw .diagnostics(error)
+            }
+        default: throw .usage("set \(name) takes one value", span: argument.span)
+        }
+        switch name {
+        case "format":
+            guard let format = OutputFormat(rawValue: value) else {
+                let formats = OutputFormat.allCases.map(\.rawValue)
+                throw .usage(
+                    "unknown format '\(value)'" + suggestion(value, formats) + "; formats: "
+                        + formats.joined(separator: ", "), span: argument.span)
+            }
+            session.settings.format = format
+        case "limit":
+            guard let limit = Int(value), (1...500).contains(limit) else {
+                throw .usage("limit must be a number from 1 to 500, not '\(value)'", span: argument.span)
+            }
+            session.settings.limit = limit
+        default:
+            let on: Bool
+            switch value {
+            case "on", "true", "yes", "1": on = true
+            case "off", "false", "no", "0": on = false
+            default: throw .usage("set \(name) takes on or off, not '\(value)'", span: argument.span)
+            }
+            switch name {
+            case "errexit": session.settings.errexit = on
+            case "timing": session.settings.timing = on
+            default: session.settings.pager = on ? Pager.defaultCommand() : nil
+            }
+        }
+        return .none
+    }
+
+    static func word(_ argument: CommandArgument) -> String? {
+        switch argument.kind {
+        case .word(let text), .symbol(let text): return text
+        case .value(let value): return value.literalText
+        default: return nil
+        }
+    }
+
+    static func suggestion(_ word: String, _ candidates: [String]) -> String {
+        Suggestions.closest(to: word, among: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

@@ -1,0 +1,48 @@
+import DeliveryKit
+
+/// What a command produced; a renderer turns it into text.
+public enum CommandResult: Sendable {
+    /// Nothing to show.
+    case none
+    /// Text written by oceq itself (help, explain, echo); shown as it is.
+    case text(String)
+    /// Rows of a listing (`list`, `first`), numbered for `@n`.
+    case items(Listing)
+    /// One item read whole (`get`).
+    case item(Asset)
+    /// A number of matches (`count`).
+    case count(Int)
+    /// The session should end.
+    case quit
+}
+
+/// The rows of one listing and what the server said about the rest.
+public struct Listing: Sendable {
+    /// The items, in order; row n is `items[n - 1]`.
+    public var items: [Asset]
+    /// `totalResults`, when the server sent it.
+    public var totalResults: Int?
+    /// Whether more items follow.
+    public var hasMore: Bool
+
+    /// A listing of `items`.
+    public init(items: [Asset], totalResults: Int? = nil, hasMore: Bool = false) {
+        self.items = items
+        self.totalResults = totalResults
+        self.hasMore = hasMore
+    }
+}
+
+/// The output formats of `set format` and `--format`.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    /// Aligned columns fitted to the terminal, rows numbered for `@n`.
+    case table
+    /// One field per line, for one item or rows too wide for a table.
+    case expanded
+    /// JSON: pretty on a terminal, compact otherwise.
+    case json
+    /// One compact JSON value per line.
+    case ndjson
+    /// Comma-separated values with a header row.
+    case csv
+}

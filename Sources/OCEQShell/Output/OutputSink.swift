@@ -1,0 +1,113 @@
+// Where output goes. Commands never print: they return a result, a renderer turns it into text,
+// and the text goes to a sink (stdout or stderr in the program, memory in tests).
+
+import DeliveryKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A place text is written to.
+public protocol OutputSink: AnyObject {
+    /// Writes `text` as it is (no newline is added).
+    func write(_ text: String)
+    /// True when the sink is a terminal (pretty JSON, table width, colour).
+    var isTerminal: Bool { get }
+    /// Columns available for a table (`Int.max / 4` when output is not a terminal and `COLUMNS`
+    /// is not set: piped tables are never cut).
+    var width: Int { get }
+    /// Lines that fit on the screen (`Int.max` when output is not a terminal).
+    var height: Int { get }
+}
+
+/// A file descriptor: stdout or stderr.
+public final class FileOutput: OutputSink {
+    let descriptor: Int32
+    public let isTerminal: Bool
+
+    /// Writes to `descriptor` (1 for stdout, 2 for stderr).
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+    }
+
+    /// Standard output.
+    public static func standardOutput() -> FileOutput { FileOutput(descriptor: 1) }
+    /// Standard error.
+    public static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
+
+    public func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    public var height: Int {
+        var size = winsize()
+        if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return isTerminal ? 24 : Int.max
+    }
+
+    public var width: Int {
+        var size = winsize()
+        if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(columns), value > 0 {
+            return value
+        }
+        return isTerminal ? 80 : Int.max / 4
+    }
+}
+
+/// Collects text in memory, for tests.
+public final class MemoryOutput: OutputSink {
+    /// Everything written so far.
+    public private(set) var text = ""
+    public var isTerminal: Bool
+    public var width: Int
+    public var height: Int
+
+    /// An in-memory sink that claims to be a terminal of `width` columns and `height` lines.
+    public init(isTerminal: Bool = false, width: Int = 80, height: Int = Int.max) {
+        self.isTerminal = isTerminal
+        self.width = width
+        self.height = height
+    }
+
+    public func write(_ text: String) { self.text += text }
+
+    /// Forgets what was written.
+    public func clear() { text = "" }
+}
+
+/// Passes text on with the connection's secrets replaced by `REDACTED` (item links carry
+/// `channelToken=` in their hrefs, and nothing oceq prints may show a token).
+public final class RedactingOutput: OutputSink {
+    let inner: any OutputSink
+    let redactor: Redactor
+
+    /// Wraps `inner`, hiding what `redactor` knows.
+    public init(_ inner: any OutputSink, redactor: Redactor) {
+        self.inner = inner
+        self.redactor = redactor
+    }
+
+    public func write(_ text: String) { inner.write(redactor.redact(text)) }
+    public var isTerminal: Bool { inner.isTerminal }
+    public var width: Int { inner.width }
+    public var height: Int { inner.height }
+
+    /// `text` as this sink would write it.
+    public func redact(_ text: String) -> String { redactor.redact(text) }
+}

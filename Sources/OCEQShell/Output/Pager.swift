@@ -1,0 +1,54 @@
+// The pager: on a terminal, output taller than the screen goes through `$PAGER` (default
+// `less -FRX`, which quits at once for short output and keeps colours), so no listing scrolls
+// away or floods the terminal. Off for pipes, with `set pager off`, and when the pager cannot start.
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Shows long output through a pager.
+public enum Pager {
+    /// `$PAGER` when set and not empty, else `less -FRX`.
+    public static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let pager = environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty { return pager }
+        return "less -FRX"
+    }
+
+    /// Renders `result` to the session's output, through the pager when it is on and the text is
+    /// taller than the screen.
+    static func render(_ result: CommandResult, in session: Session) {
+        let output = session.output
+        guard let command = session.settings.pager, output.isTerminal else {
+            session.settings.format.renderer.render(result, to: output)
+            return
+        }
+        let buffer = MemoryOutput(isTerminal: true, width: output.width)
+        session.settings.format.renderer.render(result, to: buffer)
+        let lines = buffer.text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        guard lines >= output.height - 1 else {
+            output.write(buffer.text)
+            return
+        }
+        let text = (output as? RedactingOutput)?.redact(buffer.text) ?? buffer.text
+        if !show(text, command: command) { output.write(buffer.text) }
+    }
+
+    /// Runs `command` with `text` on its stdin and waits for it; false if it could not start.
+    ///
+    /// `popen` keeps the pager in oceq's process group, so it owns the terminal as a foreground
+    /// job (Foundation's `Process` starts a new group, and a pager there stops on SIGTTIN).
+    public static func show(_ text: String, command: String) -> Bool {
+        // A pager quit early (q in less) closes the pipe; the rest is dropped, not an error.
+        signal(SIGPIPE, SIG_IGN)
+        guard let pipe = popen(command, "w") else { return false }
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }
+        pclose(pipe)
+        Interrupts.clear()
+        return true
+    }
+}

@@ -1,0 +1,119 @@
+// The table: a header, a rule, one numbered row per item, fitted to the sink's width. When the
+// columns do not fit, the widest shrink first (never below 8 columns) and their cells end in `…`.
+// Widths are display columns, so CJK titles align.
+
+import DeliveryKit
+
+/// Aligned columns; rows numbered for `@n`.
+public struct TableRenderer: Renderer {
+    /// A table renderer.
+    public init() {}
+
+    public func render(_ result: CommandResult, to sink: any OutputSink) {
+        switch result {
+        case .none, .quit: return
+        case .text(let text): sink.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+        case .count(let count): sink.write("\(count)\n")
+        case .item(let asset): ExpandedRenderer().render(.item(asset), to: sink)
+        case .items(let listing) where listing.items.isEmpty:
+            sink.write(TableRenderer.footer(listing))
+        case .items(let listing):
+            let rows = listing.items.enumerated().map { [String($0.offset + 1)] + ItemColumns.values($0.element) }
+            if sink.isTerminal && !TableRenderer.fits(rows, width: sink.width) {
+                ExpandedRenderer().render(result, to: sink)
+                return
+            }
+            sink.write(
+                TableRenderer.table(
+                    header: ["#"] + ItemColumns.names, rows: rows, width: sink.width, shrinkOrder: [4, 3, 2, 1]))
+            sink.write(TableRenderer.footer(listing))
+        }
+    }
+
+    /// Whether item rows fit in `width` with the ids whole and the other columns at least 10 wide.
+    static func fits(_ rows: [[String]], width: Int) -> Bool {
+        let number = rows.map { TerminalText.width(of: $0[0]) }.max() ?? 1
+        let id = rows.map { TerminalText.width(of: $0[1]) }.max() ?? 2
+        return number + id + 3 * 10 + 2 * 4 <= width
+    }
+
+    static func footer(_ listing: Listing) -> String {
+        let count = listing.items.count
+        let noun = count == 1 ? "row" : "rows"
+        if let total = listing.totalResults, total > count { return "(\(count) \(noun) of \(total))\n" }
+        if listing.hasMore { return "(\(count) \(noun), more available)\n" }
+        return "(\(count) \(noun))\n"
+    }
+
+    /// `rows` under `header`, each column as wide as its widest cell, the whole at most `width`.
+    ///
+    /// Columns shrink in `shrinkOrder` (the last column first by default), each down to
+    /// `minimum` columns, before any other column gives way.
+    public static func table(
+        header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 10
+    ) -> String {
+        let columns = header.count
+        var widths = header.map { TerminalText.width(of: $0) }
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < columns {
+                widths[index] = max(widths[index], TerminalText.width(of: cell))
+            }
+        }
+        let separator = 2
+        let budget = max(columns * 4, width - separator * (columns - 1))
+        let order = shrinkOrder ?? Array((0..<columns).reversed())
+        for floor in [minimum, 4] {
+            for index in order where widths.reduce(0, +) > budget && widths[index] > floor {
+                let excess = widths.reduce(0, +) - budget
+                widths[index] = max(floor, widths[index] - excess)
+            }
+        }
+        func line(_ cells: [String]) -> String {
+            var parts: [String] = []
+            for index in 0..<columns {
+                let cell = index < cells.count ? cells[index] : ""
+                let fitted = TerminalText.truncate(cell, to: widths[index])
+                parts.append(index == columns - 1 ? fitted : TerminalText.pad(fitted, to: widths[index]))
+            }
+            var text = parts.joined(separator: String(repeating: " ", count: separator))
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text + "\n"
+        }
+        var out = line(header)
+        out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for row in rows { out += line(row) }
+        return out
+    }
+}
+
+/// One field per line: `name  value`, items separated by a `-[ RECORD n ]-` rule.
+public struct ExpandedRenderer: Renderer {
+    /// An expanded renderer.
+    public init() {}
+
+    public func render(_ result: CommandResult, to sink: any OutputSink) {
+        switch result {
+        case .item(let asset):
+            sink.write(ExpandedRenderer.block(asset, width: sink.width))
+        case .items(let listing):
+            for (index, asset) in listing.items.enumerated() {
+                sink.write("-[ RECORD \(index + 1) ]-\n")
+                sink.write(ExpandedRenderer.block(asset, width: sink.width))
+            }
+            sink.write(TableRenderer.footer(listing))
+        default:
+            TableRenderer().render(result, to: sink)
+        }
+    }
+
+    static func block(_ asset: Asset, width: Int) -> String {
+        let lines = ItemColumns.fieldLines(asset)
+        let nameWidth = lines.map { TerminalText.width(of: $0.0) }.max() ?? 0
+        var out = ""
+        for (name, value) in lines {
+            let room = max(16, width - nameWidth - 2)
+            out += TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room) + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,44 @@
+// One statement at a time: find the command by its word, run it, render its result. The REPL, the
+// script runner, `-c`, stdin and `source` all come through here.
+
+import OCEQLanguage
+
+/// Runs statements in a session.
+public enum Interpreter {
+    /// Runs `statement` and returns its result without rendering it.
+    public static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard let command = session.registry.command(named: statement.commandName) else {
+            throw .usage("unknown command '\(statement.commandName)'", span: nil)
+        }
+        return try await command.run(statement, in: session)
+    }
+
+    /// Runs `statement`, renders its result to the session's output, and reports timing.
+    public static func perform(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        _ = session.connection?.takeLog()
+        let result: CommandResult
+        do {
+            result = try await execute(statement, in: session)
+        } catch {
+            reportTiming(session)
+            throw error
+        }
+        present(result, in: session)
+        return result
+    }
+
+    /// Renders `result` (through the pager when it is on) and reports timing.
+    static func present(_ result: CommandResult, in session: Session) {
+        Pager.render(result, in: session)
+        reportTiming(session)
+    }
+
+    static func reportTiming(_ session: Session) {
+        guard let entries = session.connection?.takeLog(), session.settings.timing, !entries.isEmpty else { return }
+        let bytes = entries.reduce(Int64(0)) { $0 + $1.bytes }
+        let milliseconds = entries.reduce(0.0) { $0 + $1.milliseconds }
+        let count = entries.count
+        session.errors.write(
+            "timing: \(count) request\(count == 1 ? "" : "s"), \(bytes) bytes, \(Int(milliseconds.rounded())) ms\n")
+    }
+}

@@ -1,0 +1,138 @@
+// The interactive loop, after lua.c's doREPL: read a line; while the parser says the input is
+// unfinished (open parenthesis or string) read more under a continuation prompt; then parse, run
+// and render each statement, present any error, and go on. Ctrl-C drops the input being typed;
+// Ctrl-D (end of input) leaves; so does `quit`.
+
+import OCEQLanguage
+
+/// The read-eval-print loop.
+public struct REPL {
+    /// Where lines come from.
+    public var reader: any LineReader
+    /// The session statements run in.
+    public var session: Session
+
+    /// A loop reading from `reader` into `session`.
+    public init(reader: any LineReader, session: Session) {
+        self.reader = reader
+        self.session = session
+    }
+
+    /// The prompt: the channel's name.
+    public var prompt: String { (session.connection?.channelName ?? "oceq") + "> " }
+
+    /// The continuation prompt, as wide as the prompt.
+    public var continuationPrompt: String {
+        String(repeating: " ", count: max(0, prompt.count - 4)) + "... "
+    }
+
+    /// The one-line banner.
+    public static func banner(channel: String, items: Int?, version: String) -> String {
+        let count = items.map { ", \($0) items" } ?? ""
+        return "oceq \(version) on \(TerminalText.clean(channel))\(count). Type 'help' for commands, Ctrl-D to leave.\n"
+    }
+
+    /// Runs until end of input or `quit`; returns the exit code (0).
+    public func run() async -> Int32 {
+        var pending = ""
+        while true {
+            let result = reader.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt)
+            switch result {
+            case .end:
+                if session.output.isTerminal { session.output.write("\n") }
+                return 0
+            case .interrupted:
+                pending = ""
+                continue
+            case .line(let line):
+                pending = pending.isEmpty ? line : pending + "\n" + line
+            }
+            if Parser.inputState(of: pending) != .complete { continue }
+            let input = pending
+            pending = ""
+            guard input.contains(where: { !$0.isWhitespace }) else { continue }
+            if REPL.mayRemember(input, session: session) { reader.addHistory(input) }
+            if await evaluate(input) { return 0 }
+        }
+    }
+
+    /// False for input that carries a secret: the connection's tokens, or `connect ...` and
+    /// `set token|bearer ...` lines; such input never goes to history.
+    static func mayRemember(_ input: String, session: Session) -> Bool {
+        let words = input.split(whereSeparator: \.isWhitespace)
+        if words.first == "connect" { return false }
+        if words.count >= 2, words[0] == "set", words[1] == "token" || words[1] == "bearer" { return false }
+        let secrets = session.connection?.client.configuration.redactor.secrets ?? []
+        return !secrets.contains { input.contains($0) }
+    }
+
+    /// Parses and runs one input; true when it asked to quit.
+    func evaluate(_ input: String) async -> Bool {
+        let parsed = Parser.parse(input, options: session.parserOptions)
+        if parsed.hasErrors {
+            session.errors.write(
+                DiagnosticRenderer(colors: session.settings.color).render(parsed.diagnostics, in: parsed.source))
+            return false
+        }
+        let presenter = ErrorPresenter(fileName: nil, source: parsed.source, colors: session.settings.color)
+        for statement in parsed.statements {
+            Interrupts.clear()
+            switch await performInterruptibly(statement) {
+            case .success(.quit): return true
+            case .success: continue
+            case .failure(let error):
+                if Interrupts.isSet {
+                    session.errors.write("interrupted\n")
+                } else {
+                    session.errors.write(presenter.message(for: error, statementSpan: statement.span))
+                }
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Runs `statement` in a task that Ctrl-C cancels (a request in flight stops at once), with
+    /// a spinner on a terminal when it takes longer than about 300 ms; then renders the result.
+    func performInterruptibly(_ statement: Statement) async -> Result<CommandResult, ShellError> {
+        // The session stays with this loop: the task below is awaited before anything else
+        // touches it, so handing it over is safe although `Session` is not Sendable.
+        nonisolated(unsafe) let session = self.session
+        nonisolated(unsafe) let errors = session.errors
+        _ = session.connection?.takeLog()
+        let work = Task { () async -> Result<CommandResult, ShellError> in
+            do throws(ShellError) {
+                return .success(try await Interpreter.execute(statement, in: session))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let spinner = errors.isTerminal
+        let watcher = Task {
+            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+            var ticks = 0
+            var drawn = false
+            while !Task.isCancelled {
+                if Interrupts.isSet {
+                    work.cancel()
+                    break
+                }
+                if spinner && ticks >= 6 && ticks % 2 == 0 {
+                    errors.write("\r" + frames[(ticks / 2) % frames.count] + " waiting for the channel (Ctrl-C stops)")
+                    drawn = true
+                }
+                ticks += 1
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            if drawn { errors.write("\r\u{1B}[K") }
+        }
+        let result = await work.value
+        watcher.cancel()
+        await watcher.value
+        switch result {
+        case .success(let value): Interpreter.present(value, in: session)
+        case .failure: Interpreter.reportTiming(session)
+        }
+        return result
+    }
+}

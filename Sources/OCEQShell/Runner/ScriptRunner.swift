@@ -1,0 +1,79 @@
+// The script runner: a whole text is parsed first (a syntax error anywhere runs nothing, exit 2),
+// then its statements run in order. The first failing statement stops the run (exit 1) unless
+// `set errexit off` or `--keep-going`; then the run goes on and still ends with 1. `quit` ends it
+// with 0. Files, `-c`, stdin and `source` all use it; the REPL uses `runStatements` per input.
+
+import Foundation
+import OCEQLanguage
+
+/// Runs scripts.
+public enum ScriptRunner {
+    /// Process exit codes.
+    public enum ExitCode {
+        /// Every statement succeeded.
+        public static let success: Int32 = 0
+        /// A statement failed.
+        public static let failure: Int32 = 1
+        /// Usage or syntax error.
+        public static let usage: Int32 = 2
+        /// Interrupted (Ctrl-C).
+        public static let interrupted: Int32 = 130
+        /// Internal: `quit` was run (the process exits 0).
+        public static let quit: Int32 = -1
+    }
+
+    /// Parses `text` whole and runs it; `fileName` is shown in errors (nil for `-c`).
+    public static func run(
+        text: String, fileName: String?, in session: Session, keepGoing: Bool = false
+    ) async -> Int32 {
+        let parsed = Parser.parse(text, options: session.parserOptions)
+        if parsed.hasErrors {
+            session.errors.write(
+                DiagnosticRenderer(fileName: fileName, colors: session.settings.color).render(
+                    parsed.diagnostics, in: parsed.source))
+            return ExitCode.usage
+        }
+        return await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
+    }
+
+    /// Runs statements already parsed.
+    public static func runStatements(
+        _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
+    ) async -> Int32 {
+        let presenter = ErrorPresenter(fileName: fileName, source: parsed.source, colors: session.settings.color)
+        var failed = false
+        for statement in parsed.statements {
+            do {
+                let result = try await Interpreter.perform(statement, in: session)
+                if case .quit = result { return failed ? ExitCode.failure : ExitCode.quit }
+            } catch {
+                session.errors.write(presenter.message(for: error, statementSpan: statement.span))
+                failed = true
+                if case .alreadyReported(ExitCode.usage) = error, !keepGoing { return ExitCode.usage }
+                if session.settings.errexit && !keepGoing { return ExitCode.failure }
+            }
+        }
+        return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// Reads and runs the file at `path` (shown as `displayName`) in `session`, nested for `source`.
+    public static func runFile(
+        path: String, displayName: String, in session: Session, keepGoing: Bool = false
+    )
+        async -> Int32
+    {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            session.errors.write("error: cannot read \(displayName)\n")
+            return ExitCode.usage
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let savedDirectory = session.baseDirectory
+        session.baseDirectory = (path as NSString).deletingLastPathComponent
+        session.sourceDepth += 1
+        defer {
+            session.baseDirectory = savedDirectory
+            session.sourceDepth -= 1
+        }
+        return await run(text: text, fileName: displayName, in: session, keepGoing: keepGoing)
+    }
+}

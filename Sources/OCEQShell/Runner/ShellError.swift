@@ -1,0 +1,49 @@
+import DeliveryKit
+import OCEQLanguage
+
+/// Everything that can go wrong in the shell, as one typed error for the presenter.
+public enum ShellError: Error, CustomStringConvertible {
+    /// The statement's references or clauses did not compile (rendered with a caret).
+    case diagnostics(DiagnosticError)
+    /// A command was used wrongly; `span` points at the argument (rendered with a caret).
+    case usage(String, span: SourceSpan?)
+    /// A request failed.
+    case delivery(DeliveryError)
+    /// Connecting failed at start: one line naming the problem and what to try.
+    case connection(String)
+    /// A file could not be read or run.
+    case file(String)
+    /// The statement needs a connection and there is none.
+    case notConnected
+    /// A nested script failed and said so itself; carries its exit code.
+    case alreadyReported(Int32)
+
+    /// A failed probe, as the one line the user sees at start.
+    static func connectionFailure(_ error: DeliveryError) -> ShellError {
+        switch error {
+        case .http(let http) where http.status == 401 || http.status == 403:
+            return .connection(
+                "the channel refused the token (HTTP \(http.status)); check channelToken (and authorization) in "
+                    + "credentials.json, --token or OCEQ_CHANNEL_TOKEN")
+        case .http(let http) where http.status == 404:
+            return .connection(
+                "no delivery API at that url (HTTP 404 from \(http.url)); the url should be https://host[:port]")
+        case .unknownHost, .connectionRefused, .timedOut, .tls, .connectionLost:
+            return .connection("cannot reach the channel: \(error); check the url in credentials.json or --url")
+        default:
+            return .connection("the channel did not answer as a delivery API: \(error)")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .diagnostics(let error): return error.diagnostics.first?.text ?? "invalid statement"
+        case .usage(let message, _): return message
+        case .delivery(let error): return error.description
+        case .connection(let message): return message
+        case .file(let message): return message
+        case .notConnected: return "not connected to a channel"
+        case .alreadyReported(let code): return "failed with exit code \(code)"
+        }
+    }
+}

@@ -1,0 +1,170 @@
+// Where oceq connects, decided once at start:
+//
+//   1. `--profile NAME` (an entry of `~/.config/oceq/profiles.json`), else `--credentials FILE`, else `./credentials.json`, else `$XDG_CONFIG_HOME/oceq/credentials.json`
+//      (`~/.config/oceq/credentials.json`): `{"url": ..., "channelToken": ..., "authorization": ...}`;
+//   2. `OCEQ_URL`, `OCEQ_CHANNEL_TOKEN`, `OCEQ_BEARER` override the file;
+//   3. `--url`, `--token`, `--bearer` override both.
+//
+// A `url` that is not `http(s)://` is a path to a channel export (folder or zip); a relative path
+// is resolved against the folder of the credentials file that named it.
+
+import DeliveryKit
+import Foundation
+import OCEQLanguage
+
+/// The server and secrets to connect with. Never printed: `description` hides the tokens.
+public struct Credentials: Sendable, Equatable, CustomStringConvertible {
+    /// `https://host[:port]`, or a local export path.
+    public var url: String
+    /// The channel token, if any.
+    public var channelToken: String?
+    /// A bearer token for a secure channel, if any.
+    public var bearer: String?
+    /// The file the settings came from, if one was read.
+    public var file: String?
+    /// Things worth telling the user (a bearer in a file others can read).
+    public var warnings: [String] = []
+
+    /// Credentials with every part given.
+    public init(url: String, channelToken: String? = nil, bearer: String? = nil, file: String? = nil) {
+        self.url = url
+        self.channelToken = channelToken
+        self.bearer = bearer
+        self.file = file
+    }
+
+    /// True when `url` names a local export rather than a server.
+    public var isLocalExport: Bool { !(url.hasPrefix("http://") || url.hasPrefix("https://")) }
+
+    public var description: String {
+        "\(url) (token \(channelToken == nil ? "none" : "REDACTED"), bearer \(bearer == nil ? "none" : "REDACTED"))"
+    }
+
+    /// What the command line said about the connection.
+    public struct Overrides: Sendable, Equatable {
+        public var credentialsFile: String?
+        public var url: String?
+        public var token: String?
+        public var bearer: String?
+        /// `--profile NAME`: an entry of `profiles.json` instead of a credentials file.
+        public var profile: String?
+
+        /// Overrides from flags.
+        public init(
+            credentialsFile: String? = nil, url: String? = nil, token: String? = nil, bearer: String? = nil,
+            profile: String? = nil
+        ) {
+            self.credentialsFile = credentialsFile
+            self.url = url
+            self.token = token
+            self.bearer = bearer
+            self.profile = profile
+        }
+    }
+
+    /// The credentials in force: file, then environment, then flags (see the top of the file).
+    public static func resolve(
+        _ overrides: Overrides, environment: [String: String], currentDirectory: String
+    ) throws(ShellError) -> Credentials {
+        var credentials = Credentials(url: "")
+        let candidates: [String]
+        if let name = overrides.profile {
+            credentials = try profile(name, environment: environment)
+            candidates = []
+        } else if let file = overrides.credentialsFile {
+            candidates = [absolute(file, in: currentDirectory)]
+        } else {
+            var list = [currentDirectory + "/credentials.json"]
+            if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+                list.append(xdg + "/oceq/credentials.json")
+            } else if let home = environment["HOME"] {
+                list.append(home + "/.config/oceq/credentials.json")
+            }
+            candidates = list
+        }
+        for path in candidates {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                if overrides.credentialsFile != nil {
+                    throw .connection("cannot read credentials file \(path); check the path given to --credentials")
+                }
+                continue
+            }
+            guard let json = try? JSON.parse(Array(data)), case .object(let object) = json else {
+                throw .connection(
+                    "\(path) is not a credentials file; expected {\"url\": \"...\", \"channelToken\": \"...\"}")
+            }
+            credentials = Credentials(object, file: path)
+            break
+        }
+        if let url = environment["OCEQ_URL"], !url.isEmpty { credentials.url = absoluteURL(url, currentDirectory) }
+        if let token = environment["OCEQ_CHANNEL_TOKEN"], !token.isEmpty { credentials.channelToken = token }
+        if let bearer = environment["OCEQ_BEARER"], !bearer.isEmpty { credentials.bearer = bearer }
+        if let url = overrides.url { credentials.url = absoluteURL(url, currentDirectory) }
+        if let token = overrides.token { credentials.channelToken = token }
+        if let bearer = overrides.bearer { credentials.bearer = bearer }
+        guard !credentials.url.isEmpty else {
+            throw .connection(
+                "no channel to connect to: give --url and --token, or write credentials.json "
+                    + "({\"url\": ..., \"channelToken\": ...}) here or in ~/.config/oceq/")
+        }
+        return credentials
+    }
+
+    /// Credentials from a credentials object read from `file` (relative export paths are taken
+    /// from the file's folder; a bearer in a file others can read is warned about).
+    init(_ object: [String: JSON], file path: String) {
+        self.init(url: "", file: path)
+        if let url = object["url"]?.stringValue {
+            self.url = url
+            if isLocalExport { self.url = Credentials.absolute(url, in: (path as NSString).deletingLastPathComponent) }
+        }
+        channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
+            bearer = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : authorization
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                let mode = attributes[.posixPermissions] as? Int, mode & 0o044 != 0
+            {
+                warnings.append("\(path) holds a bearer token and others can read it; chmod 600 \(path)")
+            }
+        }
+    }
+
+    /// `$XDG_CONFIG_HOME/oceq/profiles.json`, else `~/.config/oceq/profiles.json`.
+    public static func profilesFile(environment: [String: String]) -> String {
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/oceq/profiles.json" }
+        return (environment["HOME"] ?? "") + "/.config/oceq/profiles.json"
+    }
+
+    /// The profile `name` of `profiles.json`: `{"NAME": {"url": ..., "channelToken": ...}, ...}`.
+    public static func profile(_ name: String, environment: [String: String]) throws(ShellError) -> Credentials {
+        let path = profilesFile(environment: environment)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .connection("no profile '\(name)': there is no \(path)")
+        }
+        guard let json = try? JSON.parse(Array(data)), case .object(let profiles) = json else {
+            throw .connection(
+                "\(path) is not a profiles file; expected {\"NAME\": {\"url\": ..., \"channelToken\": ...}}")
+        }
+        guard case .object(let object)? = profiles[name] else {
+            let names = profiles.keys.sorted()
+            let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw .connection(
+                "no profile '\(name)' in \(path)\(hint)"
+                    + (names.isEmpty ? "" : " (profiles: \(names.joined(separator: ", ")))"))
+        }
+        return Credentials(object, file: path)
+    }
+
+    static func absoluteURL(_ url: String, _ directory: String) -> String {
+        url.hasPrefix("http://") || url.hasPrefix("https://") ? url : absolute(url, in: directory)
+    }
+
+    static func absolute(_ path: String, in directory: String) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+            return home + path.dropFirst(1)
+        }
+        let joined = directory.hasSuffix("/") ? directory + path : directory + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+}

@@ -1,0 +1,117 @@
+// The state one REPL or script run keeps: variables, the rows of the last listing (for `@n`), the
+// script's arguments, settings, the connection, and where output goes. One session per process;
+// `source` runs files in the same session.
+
+import DeliveryKit
+import OCEQLanguage
+
+/// What a `let` variable holds.
+public enum Variable: Sendable {
+    /// Text or a number.
+    case text(String)
+    /// One item; used as a value it is its id.
+    case item(Asset)
+    /// A listing; not usable as a single value.
+    case listing(Listing)
+}
+
+/// The state of one shell.
+public final class Session {
+    /// Variables set by `let`.
+    public var variables: [String: Variable] = [:]
+    /// The rows of the last listing, for `@n`; nil before the first.
+    public var lastRows: [Asset]?
+    /// `$1` ... `$9`.
+    public var arguments: [String]
+    /// What `set` changes.
+    public var settings: Settings
+    /// The channel; nil when not connected (explain and help still work). Its secrets join
+    /// `secrets` whenever it changes.
+    public var connection: Connection? {
+        didSet { remember(connection) }
+    }
+    /// Every token this session has used; hidden from everything it prints.
+    private(set) var secrets: Set<String> = []
+    /// Where results and messages go before redaction.
+    let rawOutput: any OutputSink
+    let rawErrors: any OutputSink
+    /// Results go here (secrets shown as REDACTED).
+    public var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
+    /// Messages, errors and timing go here (secrets shown as REDACTED).
+    public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
+    /// The commands.
+    public let registry: CommandRegistry
+    /// How deep `source` is nested.
+    var sourceDepth = 0
+    /// The directory relative `source` paths are resolved against.
+    var baseDirectory: String
+
+    /// A session writing to `output` and `errors`, the connection's secrets redacted from both.
+    public init(
+        registry: CommandRegistry, connection: Connection?, output: any OutputSink, errors: any OutputSink,
+        arguments: [String] = [], settings: Settings = Settings(), baseDirectory: String = "."
+    ) {
+        self.registry = registry
+        self.connection = connection
+        self.rawOutput = output
+        self.rawErrors = errors
+        self.arguments = arguments
+        self.settings = settings
+        self.baseDirectory = baseDirectory
+        remember(connection)
+    }
+
+    /// Adds the secrets of `connection` to those hidden from output.
+    func remember(_ connection: Connection?) {
+        for secret in connection?.client.configuration.redactor.secrets ?? [] { secrets.insert(secret) }
+    }
+
+    /// The connection, or `notConnected`.
+    func requireConnection() throws(ShellError) -> Connection {
+        guard let connection else { throw .notConnected }
+        return connection
+    }
+
+    /// A compiler resolving references in this session.
+    var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
+
+    /// The parser options for this session's commands.
+    var parserOptions: ParserOptions { ParserOptions(commands: registry.parserCommands) }
+}
+
+/// The session seen by the compiler.
+struct SessionEnvironment: CompileEnvironment {
+    let variables: [String: Variable]
+    let rows: [Asset]?
+    let arguments: [String]
+
+    init(session: Session) {
+        variables = session.variables
+        rows = session.lastRows
+        arguments = session.arguments
+    }
+
+    func variable(_ name: String) -> VariableLookup {
+        switch variables[name] {
+        case .text(let text): return .value(text)
+        case .item(let asset): return .value(asset.id)
+        case .listing(let listing):
+            return .notAValue("a listing of \(listing.items.count) row\(listing.items.count == 1 ? "" : "s")")
+        case nil: return .undefined
+        }
+    }
+
+    func row(_ number: Int) -> RowLookup {
+        guard let rows else { return .noListing }
+        guard number >= 1 && number <= rows.count else { return .outOfRange(rows: rows.count) }
+        return .id(rows[number - 1].id)
+    }
+
+    func argument(_ number: Int) -> String? {
+        number >= 1 && number <= arguments.count ? arguments[number - 1] : nil
+    }
+
+    var argumentCount: Int { arguments.count }
+
+    var variableNames: [String] { variables.keys.sorted() }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@testable import OCEQShell
+
+@Suite("Credentials")
+struct CredentialsTests {
+    func folder(_ json: String?) throws -> String {
+        let path = NSTemporaryDirectory() + "oceq-credentials-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
+        if let json { try json.write(toFile: path + "/credentials.json", atomically: true, encoding: .utf8) }
+        return path
+    }
+
+    @Test("./credentials.json, a relative export path resolved against its folder")
+    func localFile() throws {
+        let directory = try folder(#"{"url": "Samples/X", "channelToken": "abc"}"#)
+        let credentials = try Credentials.resolve(.init(), environment: [:], currentDirectory: directory)
+        #expect(credentials.url == directory + "/Samples/X")
+        #expect(credentials.channelToken == "abc")
+        #expect(credentials.isLocalExport)
+    }
+
+    @Test("--credentials FILE resolves paths against FILE's folder, not the current one")
+    func explicitFile() throws {
+        let directory = try folder(#"{"url": "export", "channelToken": "abc", "authorization": "Bearer xyz"}"#)
+        let credentials = try Credentials.resolve(
+            .init(credentialsFile: directory + "/credentials.json"), environment: [:], currentDirectory: "/")
+        #expect(credentials.url == directory + "/export")
+        #expect(credentials.bearer == "xyz")
+    }
+
+    @Test("$XDG_CONFIG_HOME/oceq/credentials.json when there is none here")
+    func xdg() throws {
+        let config = try folder(nil)
+        try FileManager.default.createDirectory(atPath: config + "/oceq", withIntermediateDirectories: true)
+        try #"{"url": "https://example.com", "channelToken": "t"}"#.write(
+            toFile: config + "/oceq/credentials.json", atomically: true, encoding: .utf8)
+        let empty = try folder(nil)
+        let credentials = try Credentials.resolve(
+            .init(), environment: ["XDG_CONFIG_HOME": config], currentDirectory: empty)
+        #expect(credentials.url == "https://example.com")
+    }
+
+    @Test("environment overrides the file, flags override both")
+    func overrides() throws {
+        let directory = try folder(#"{"url": "https://file.example", "channelToken": "file"}"#)
+        let environment = [
+            "OCEQ_URL": "https://env.example", "OCEQ_CHANNEL_TOKEN": "env", "OCEQ_BEARER": "envbearer",
+        ]
+        let fromEnvironment = try Credentials.resolve(.init(), environment: environment, currentDirectory: directory)
+        #expect(fromEnvironment.url == "https://env.example")
+        #expect(fromEnvironment.channelToken == "env")
+        #expect(fromEnvironment.bearer == "envbearer")
+        let fromFlags = try Credentials.resolve(
+            .init(url: "https://flag.example", token: "flag"), environment: environment, currentDirectory: directory)
+        #expect(fromFlags.url == "https://flag.example")
+        #expect(fromFlags.channelToken == "flag")
+    }
+
+    @Test("no channel at all, or a missing --credentials file, is one clear error")
+    func missing() throws {
+        let empty = try folder(nil)
+        #expect(throws: ShellError.self) {
+            _ = try Credentials.resolve(.init(), environment: ["HOME": empty], currentDirectory: empty)
+        }
+        #expect(throws: ShellError.self) {
+            _ = try Credentials.resolve(
+                .init(credentialsFile: empty + "/nope.json"), environment: [:], currentDirectory: empty)
+        }
+    }
+
+    @Test("secrets are never in the description")
+    func redacted() {
+        let credentials = Credentials(url: "https://x", channelToken: "sekrit", bearer: "beary")
+        #expect(!credentials.description.contains("sekrit"))
+        #expect(!credentials.description.contains("beary"))
+    }
+
+    @Test("a folder that is not an export is one clear error")
+    func notAnExport() throws {
+        let directory = try folder(nil)
+        #expect(throws: ShellError.self) {
+            _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"))
+        }
+        #expect(throws: ShellError.self) {
+            _ = try Connection.open(Credentials(url: directory + "/missing", channelToken: "t"))
+        }
+    }
+}
+
+@Suite("Credentials file permissions")
+struct CredentialsPermissionTests {
+    @Test("a bearer in a file others can read gets a warning; a private one does not")
+    func bearerWarning() throws {
+        let path = NSTemporaryDirectory() + "oceq-bearer-\(UUID().uuidString).json"
+        try #"{"url": "https://x", "channelToken": "t", "authorization": "Bearer b"}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let open = try Credentials.resolve(.init(credentialsFile: path), environment: [:], currentDirectory: "/")
+        #expect(open.warnings.count == 1)
+        #expect(!open.warnings[0].contains("Bearer b"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let closed = try Credentials.resolve(.init(credentialsFile: path), environment: [:], currentDirectory: "/")
+        #expect(closed.warnings.isEmpty)
+    }
+}
+
+@Suite("Profiles")
+struct ProfileTests {
+    /// A config folder with a profiles.json of `sample` (the bundled channel, by a relative path) and `remote`.
+    static func config() throws -> String {
+        let directory = NSTemporaryDirectory() + "oceq-profiles-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/oceq", withIntermediateDirectories: true)
+        let samples = repositoryRoot.appendingPathComponent("Samples").path
+        try FileManager.default.createSymbolicLink(atPath: directory + "/oceq/Samples", withDestinationPath: samples)
+        try """
+        {"sample": {"url": "Samples/OCEGettingStarted", "channelToken": "935a30048d49b8479c9bc1577e392eba"},
+         "remote": {"url": "https://example.com", "channelToken": "r"}}
+        """.write(toFile: directory + "/oceq/profiles.json", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test("--profile NAME reads profiles.json; paths are relative to it; flags still override")
+    func resolve() throws {
+        let config = try ProfileTests.config()
+        let sample = try Credentials.resolve(
+            .init(profile: "sample"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+        #expect(sample.url.hasSuffix("/Samples/OCEGettingStarted"))
+        #expect(FileManager.default.fileExists(atPath: sample.url + "/channel.json"))
+        let remote = try Credentials.resolve(
+            .init(token: "flag", profile: "remote"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+        #expect(remote.url == "https://example.com")
+        #expect(remote.channelToken == "flag")
+    }
+
+    @Test("an unknown profile names the file and suggests the closest")
+    func unknown() throws {
+        let config = try ProfileTests.config()
+        do {
+            _ = try Credentials.resolve(
+                .init(profile: "sampel"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("no profile 'sampel'"))
+            #expect(error.description.contains("did you mean 'sample'?"))
+        }
+    }
+
+    @Test("oceq --profile and connect PROFILE, end to end")
+    func endToEnd() throws {
+        let config = try ProfileTests.config()
+        let result = try Oceq.run(
+            ["-c", "connect sample", "-c", "count type=OCEGettingStartedTopic"],
+            environment: ["XDG_CONFIG_HOME": config])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "connected to OCEGettingStarted, 146 items\n7\n")
+        let viaFlag = try Oceq.run(
+            ["--profile", "sample", "-c", "count type=OCEGettingStartedTopic"], environment: ["XDG_CONFIG_HOME": config]
+        )
+        #expect(viaFlag.code == 0, "\(viaFlag.stderr)")
+        #expect(viaFlag.stdout == "7\n")
+    }
+}

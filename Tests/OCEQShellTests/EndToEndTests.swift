@@ -1,0 +1,237 @@
+// End-to-end: the built `oceq` binary run on the scripts in `Scripts/` against the sample
+// channel (named by the repository's credentials.json and served in-process), checking stdout
+// (against golden files), stderr and the exit code.
+
+import Foundation
+import Testing
+
+/// The built `oceq` executable, run as a user would run it.
+enum Oceq {
+    /// `$OCEQ_BINARY`, else `oceq` beside the test bundle, else `.build/debug/oceq`.
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["OCEQ_BINARY"] { return URL(fileURLWithPath: path) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("oceq")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return repositoryRoot.appendingPathComponent(".build/debug/oceq")
+    }
+
+    /// Runs oceq in the repository's root with `input` on stdin; exit code, stdout and stderr.
+    static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil
+    ) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable ?? Oceq.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
+            merged.removeValue(forKey: key)
+        }
+        process.environment = merged
+        let stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let errors = DispatchQueue(label: "stderr")
+        nonisolated(unsafe) var stderrData = Data()
+        let group = DispatchGroup()
+        errors.async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
+            String(decoding: stderrData, as: UTF8.self)
+        )
+    }
+
+    /// `text` with the in-process server's port replaced by `PORT`.
+    static func normalized(_ text: String) -> String {
+        text.replacingOccurrences(of: #"127\.0\.0\.1:[0-9]+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+    }
+}
+
+@Suite("End to end: the oceq binary on Scripts/ against the sample channel", .serialized)
+struct EndToEndTests {
+    static let scripts: [(String, [String])] = [
+        ("blog-tour", []), ("inspect-asset", ["spiced-maple-latte"]), ("channel-census", []), ("find-articles", []),
+    ]
+
+    @Test("each script runs cleanly and prints what its golden file says", arguments: scripts.map(\.0))
+    func script(name: String) throws {
+        let arguments = EndToEndTests.scripts.first { $0.0 == name }?.1 ?? []
+        let result = try Oceq.run(["run", "Scripts/\(name).oceq"] + arguments)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(!result.stdout.contains("935a30048d49b8479c9bc1577e392eba"))
+        expectGolden(Oceq.normalized(result.stdout), named: "script-\(name).txt")
+    }
+
+    @Test("oceq FILE and a #!/usr/bin/env oceq script run the same as oceq run FILE")
+    func shebang() throws {
+        let viaRun = try Oceq.run(["run", "Scripts/channel-census.oceq"])
+        let bare = try Oceq.run(["Scripts/channel-census.oceq"])
+        #expect(bare.stdout == viaRun.stdout)
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let direct = try Oceq.run(
+            [], environment: ["PATH": Oceq.executable.deletingLastPathComponent().path + ":" + path],
+            executable: repositoryRoot.appendingPathComponent("Scripts/channel-census.oceq"))
+        #expect(direct.code == 0, "\(direct.stderr)")
+        #expect(direct.stdout == viaRun.stdout)
+    }
+
+    @Test("-c is repeatable, --json switches the format, statements come from stdin")
+    func commandsAndStdin() throws {
+        let commands = try Oceq.run(["--json", "-c", "count type=OCEGettingStartedTopic", "-c", "echo done"])
+        #expect(commands.code == 0)
+        #expect(commands.stdout == "7\ndone\n")
+        let stdin = try Oceq.run([], input: "let n = count type=OCEGettingStartedAuthor\necho authors $n\n")
+        #expect(stdin.code == 0, "\(stdin.stderr)")
+        #expect(stdin.stdout == "authors 4\n")
+    }
+
+    @Test("a syntax error on a late line runs nothing and exits 2")
+    func syntaxError() throws {
+        let file = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString).oceq"
+        try "echo first\ncount\nlist type=X order\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try Oceq.run([file])
+        #expect(result.code == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains("\(file):3:"))
+        #expect(result.stderr.contains("error:"))
+    }
+
+    @Test("a failing statement exits 1 with FILE:LINE:COL; --keep-going runs the rest")
+    func failure() throws {
+        let file = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString).oceq"
+        try "list type=OCEGettingStartedTopic limit 2\nget @5\necho after\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let stopped = try Oceq.run([file])
+        #expect(stopped.code == 1)
+        #expect(stopped.stderr.hasPrefix("\(file):2:5: error:"))
+        #expect(!stopped.stdout.contains("after"))
+        let kept = try Oceq.run(["--keep-going", file])
+        #expect(kept.code == 1)
+        #expect(kept.stdout.hasSuffix("after\n"))
+    }
+
+    @Test("a wrong token, a missing export, and a bad option each give one line")
+    func badConnection() throws {
+        let token = try Oceq.run(["--token", "wrong", "-c", "count"])
+        #expect(token.code == 1)
+        #expect(token.stderr.split(separator: "\n").count == 1)
+        #expect(token.stderr.contains("refused the token"))
+        #expect(!token.stderr.contains("wrong"))
+        let folder = try Oceq.run(["--url", "/nonexistent/export", "-c", "count"])
+        #expect(folder.code == 1)
+        #expect(folder.stderr.split(separator: "\n").count == 1)
+        let server = try Oceq.run(["--url", "http://127.0.0.1:9", "--token", "t", "-c", "count"])
+        #expect(server.code == 1)
+        #expect(server.stderr.hasPrefix("oceq: cannot reach the channel"))
+        let option = try Oceq.run(["--jsn"])
+        #expect(option.code == 2)
+        #expect(option.stderr.hasPrefix("oceq: unknown option '--jsn'; did you mean '--json'?"))
+    }
+
+    @Test("a script against a separate oceq serve, over --url and OCEQ_CHANNEL_TOKEN")
+    func remoteServe() throws {
+        let server = Process()
+        server.executableURL = Oceq.executable
+        server.arguments = ["serve", "--port", "0", "--quiet", "Samples/OCEGettingStarted"]
+        server.currentDirectoryURL = repositoryRoot
+        let out = Pipe()
+        server.standardOutput = out
+        server.standardError = Pipe()
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        var line: [UInt8] = []
+        while true {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte.first == 10 { break }
+            line.append(contentsOf: byte)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
+        let url = String(text[range])
+        let viaServe = try Oceq.run(
+            ["--url", url, "Scripts/channel-census.oceq"],
+            environment: ["OCEQ_CHANNEL_TOKEN": "935a30048d49b8479c9bc1577e392eba"])
+        #expect(viaServe.code == 0, "\(viaServe.stderr)")
+        let inProcess = try Oceq.run(["Scripts/channel-census.oceq"])
+        #expect(viaServe.stdout == inProcess.stdout)
+        let refused = try Oceq.run(["--url", url, "--token", "nope", "-c", "count"])
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("refused the token"))
+    }
+
+    @Test("Ctrl-C while a script waits for stdin exits with 130")
+    func interrupted() throws {
+        let process = Process()
+        process.executableURL = Oceq.executable
+        process.currentDirectoryURL = repositoryRoot
+        let stdin = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130)
+    }
+
+    @Test("the REPL in a pseudo-terminal: banner, continuation, Ctrl-C, an error, Ctrl-D")
+    func terminal() throws {
+        let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+        guard let python else {
+            print("skipped: python3 is needed to drive a pseudo-terminal")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [
+            repositoryRoot.appendingPathComponent("Tests/OCEQShellTests/Support/drive_repl.py").path,
+            Oceq.executable.path, repositoryRoot.path,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let steps = text.components(separatedBy: "=====\n")
+        try #require(steps.count == 8, "\(text)")
+        #expect(steps[0].hasPrefix("oceq 0.1.0 on OCEGettingStarted, 146 items. Type 'help'"))
+        #expect(steps[0].hasSuffix("OCEGettingStarted> \n"))
+        #expect(steps[1].hasSuffix("               ... \n"))
+        #expect(steps[2].contains("11\r\nOCEGettingStarted> "))
+        // Ctrl-C drops the half-typed line and shows a fresh prompt (libedit on a terminal).
+        #expect(steps[4].contains("\r\nOCEGettingStarted> "))
+        #expect(!steps[4].contains("name ~"))
+        #expect(steps[5].contains("error: '@9' refers to a row of the last listing, and there is none yet"))
+        #expect(steps[7].trimmingCharacters(in: .whitespacesAndNewlines) == "status 0")
+    }
+
+    @Test("help and --version need no channel beyond the default one; serve still answers --help")
+    func helpAndServe() throws {
+        let version = try Oceq.run(["--version"])
+        #expect(version.stdout.hasPrefix("oceq "))
+        let serve = try Oceq.run(["serve", "--help"])
+        #expect(serve.code == 0)
+        #expect(serve.stdout.contains("usage: oceq serve"))
+        let help = try Oceq.run(["-c", "help"])
+        #expect(help.code == 0)
+        #expect(help.stdout.contains("core commands:"))
+    }
+}

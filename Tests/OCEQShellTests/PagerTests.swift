@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import OCEQShell
+
+@Suite("Pager", .serialized)
+struct PagerTests {
+    @Test("output taller than the terminal goes through the pager, redacted; short output does not")
+    func pages() async throws {
+        let file = NSTemporaryDirectory() + "oceq-pager-\(UUID().uuidString).txt"
+        let output = MemoryOutput(isTerminal: true, width: 200, height: 6)
+        let errors = MemoryOutput()
+        let session = Session(
+            registry: .standard, connection: sampleConnection, output: output, errors: errors,
+            baseDirectory: repositoryRoot.path)
+        session.settings.pager = "cat > '\(file)'"
+        let code = await ScriptRunner.run(
+            text: "count\nlist type=OCEGettingStartedTopic\necho 935a30048d49b8479c9bc1577e392eba", fileName: nil,
+            in: session)
+        #expect(code == 0, "\(errors.text)")
+        let paged = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(paged.contains("(7 rows)"))
+        #expect(!output.text.contains("(7 rows)"))
+        #expect(output.text == "146\nREDACTED\n")
+    }
+
+    @Test("set pager off and on; $PAGER chooses the command")
+    func setting() async {
+        let (session, _, _) = makeSession()
+        _ = await ScriptRunner.run(text: "set pager on", fileName: nil, in: session)
+        #expect(session.settings.pager != nil)
+        _ = await ScriptRunner.run(text: "set pager off", fileName: nil, in: session)
+        #expect(session.settings.pager == nil)
+        #expect(Pager.defaultCommand(environment: ["PAGER": "more"]) == "more")
+        #expect(Pager.defaultCommand(environment: [:]) == "less -FRX")
+    }
+}

@@ -1,0 +1,63 @@
+import DeliveryKit
+import Foundation
+import OCEQShell
+import Testing
+
+/// A line reader that hands out scripted results, and records prompts and history.
+final class FakeLineReader: LineReader {
+    var results: [LineReadResult]
+    private(set) var prompts: [String] = []
+    private(set) var history: [String] = []
+
+    init(_ results: [LineReadResult]) {
+        self.results = results
+    }
+
+    /// Reads each line of `lines` in turn, then `.end`.
+    convenience init(lines: [String]) {
+        self.init(lines.map(LineReadResult.line))
+    }
+
+    func readLine(prompt: String) -> LineReadResult {
+        prompts.append(prompt)
+        return results.isEmpty ? .end : results.removeFirst()
+    }
+
+    func addHistory(_ entry: String) { history.append(entry) }
+}
+
+/// One connection to the bundled sample channel, served in-process, shared by the tests.
+let sampleConnection: Connection? = {
+    let credentials = Credentials(
+        url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
+        channelToken: "935a30048d49b8479c9bc1577e392eba")
+    return try? Connection.open(credentials)
+}()
+
+/// A connection to a server that is never contacted (for `explain`).
+let offlineConnection: Connection = {
+    let configuration = try! DeliveryConfiguration(url: "http://127.0.0.1:8411", channelToken: "s3cr3t-token")
+    return Connection(client: DeliveryClient(configuration: configuration), channelName: "offline")
+}()
+
+/// A session writing to memory.
+func makeSession(
+    connection: Connection? = sampleConnection, arguments: [String] = [], width: Int = 200
+) -> (Session, MemoryOutput, MemoryOutput) {
+    let output = MemoryOutput(width: width)
+    let errors = MemoryOutput()
+    let session = Session(
+        registry: .standard, connection: connection, output: output, errors: errors, arguments: arguments,
+        baseDirectory: repositoryRoot.path)
+    return (session, output, errors)
+}
+
+/// Runs `text` as a script in a fresh session; exit code, stdout, stderr.
+func runScript(
+    _ text: String, fileName: String? = "test.oceq", connection: Connection? = sampleConnection,
+    arguments: [String] = [], keepGoing: Bool = false
+) async -> (code: Int32, output: String, errors: String) {
+    let (session, output, errors) = makeSession(connection: connection, arguments: arguments)
+    let code = await ScriptRunner.run(text: text, fileName: fileName, in: session, keepGoing: keepGoing)
+    return (code, output.text, errors.text)
+}

@@ -1,0 +1,47 @@
+# Drives the oceq REPL in a pseudo-terminal for EndToEndTests: argv[1] is the binary, argv[2] the
+# working directory. Prints what the terminal showed after each step, separated by lines of '=====',
+# and finally the exit status.
+import os, pty, select, struct, sys, time, fcntl, termios
+
+binary, directory = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.chdir(directory)
+    os.environ["TERM"] = "xterm"
+    os.environ["PAGER"] = "cat"
+    os.execv(binary, ["oceq", "--color", "never"])
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+
+
+def read(seconds, until=None):
+    out = b""
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                break
+            if until and out.endswith(until):
+                break
+    return out.decode(errors="replace")
+
+
+prompt = b"OCEGettingStarted> "
+steps = [
+    (None, 10),
+    (b"count type in (OCEGettingStartedAuthor,\r", 2),
+    (b"OCEGettingStartedTopic)\r", 5),
+    (b"list type=Image (name ~ ", 0.3),
+    (b"\x03", 2),
+    (b"get @9\r", 5),
+    (b"\x04", 2),
+]
+for data, seconds in steps:
+    if data:
+        os.write(fd, data)
+    print(read(seconds, until=prompt if data not in (b"list type=Image (name ~ ", b"\x04") else None))
+    print("=====")
+_, status = os.waitpid(pid, 0)
+print("status", os.waitstatus_to_exitcode(status))
