@@ -10,4 +10,13 @@ let version = "0.1.0"
 // that every thread it starts inherits the mask and only its `sigwait` sees them.
 if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }
 
-exit(await OceqCLI.run(arguments, version: version))
+// The modules whose commands oceq offers, listed once; a name claimed twice stops the program.
+let modules = [CoreModule.module]
+let registry: CommandRegistry
+do {
+    registry = try CommandRegistry(modules: modules)
+} catch {
+    FileHandle.standardError.write(Data("oceq: \(error)\n".utf8))
+    exit(70)
+}
+exit(await OceqCLI.run(arguments, version: version, registry: registry))

@@ -163,8 +163,11 @@ public struct CLIOptions: Equatable {
 /// The `oceq` program.
 public enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
+    /// `registry` holds the commands of the modules the executable lists (the core module alone
+    /// by default).
     public static func run(
-        _ arguments: [String], version: String, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ arguments: [String], version: String, registry: CommandRegistry = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
         let errors = FileOutput.standardError()
         let output = FileOutput.standardOutput()
@@ -188,7 +191,6 @@ public enum OceqCLI {
             output.write("oceq \(version)\n")
             return 0
         }
-        let registry = CommandRegistry.standard
         let colors = options.color.enabled(isTerminal: errors.isTerminal, environment: environment)
         let parserOptions = ParserOptions(commands: registry.parserCommands)
 
