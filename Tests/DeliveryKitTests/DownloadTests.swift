@@ -95,6 +95,7 @@ struct DownloadTests {
         #expect(second.requests.first?.header("Range") == "bytes=2500-")
         #expect(readFile(job.path) == Self.file)
         #expect(!fileExists(job.partPath) && !fileExists(job.metaPath))
+        #expect(DownloadJob.validatorAttribute(of: job.path) == nil, "the final file keeps no validator")
     }
 
     @Test("where extended attributes are refused the validator goes to a sidecar, which is resumed and removed")
@@ -126,6 +127,7 @@ struct DownloadTests {
         let result = try await makeClient(Self.server(big)).download(job)
         #expect(result.resumedFrom == 1_234_567)
         #expect(readFile(job.path) == big)
+        #expect(DownloadJob.validatorAttribute(of: job.path) == nil)
     }
 
     @Test("without a validator a part is not resumed but replaced")
@@ -179,6 +181,7 @@ struct DownloadTests {
         #expect(result.resumedFrom == 10_000)
         #expect(stub.requests.count == 1)
         #expect(readFile(job.path) == Self.file)
+        #expect(!fileExists(job.metaPath))
     }
 
     @Test("a body shorter than Content-Length never reaches the final name")

@@ -133,6 +133,7 @@ extension DeliveryClient {
             case .rangeNotSatisfiable(let completeLength):
                 if let completeLength, completeLength == sink.resumeFrom {
                     // The part is already whole (a run stopped between the last byte and the rename).
+                    FileIO.removeAttribute(job.partPath, FileIO.validatorAttribute)
                     try FileIO.syncFile(job.partPath)
                     return try complete(
                         job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength,
@@ -157,8 +158,8 @@ extension DeliveryClient {
         throw .invalidResponse(url: prepared.redactedURL, reason: "the server refused the range of a fresh download")
     }
 
-    /// Checks the part's length, drops its validator and renames it to the final name; flushes the
-    /// folder when `syncFolder` (a batch flushes its folders once at the end instead).
+    /// Checks the part's length (its validator already dropped) and renames it to the final name;
+    /// flushes the folder when `syncFolder` (a batch flushes its folders once at the end instead).
     private func complete(
         _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64,
         syncFolder: Bool
@@ -171,7 +172,6 @@ extension DeliveryClient {
             }
             throw .bodyCutShort(url: sink.url, received: size, expected: expected)
         }
-        FileIO.removeAttribute(job.partPath, FileIO.validatorAttribute)
         try FileIO.rename(job.partPath, job.path)
         if syncFolder { FileIO.syncDirectory(job.folder) }
         if sink.sidecarMayExist { FileIO.remove(job.metaPath) }

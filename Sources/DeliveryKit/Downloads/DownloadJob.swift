@@ -32,6 +32,11 @@ public struct DownloadJob: Sendable {
     /// The validator that would be sent in `If-Range` to resume the part, wherever it is kept.
     @_spi(Testing) public var storedValidator: String? { DownloadMeta.load(for: self)?.validator }
 
+    /// The validator attribute a file carries (a finished download carries none).
+    @_spi(Testing) public static func validatorAttribute(of path: String) -> String? {
+        FileIO.attribute(path, FileIO.validatorAttribute).flatMap(DownloadMeta.decode)?.validator
+    }
+
     /// Refuses names that could escape the folder or are not names at all.
     func validate() throws(DeliveryError) {
         let bad =

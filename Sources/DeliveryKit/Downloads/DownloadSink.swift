@@ -56,6 +56,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     private var written: Int64 = 0
     /// Where write-back was last started, as a file offset.
     private var writeBackFrom: Int64 = 0
+    /// The part may carry a validator attribute (set by this attempt, or an earlier one it resumes).
+    private var attributeMayExist = false
 
     /// The largest write; smaller chunks are gathered up to this.
     static let writeBufferSize = 256 << 10
@@ -88,6 +90,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 expectedTotal = head.contentLength
                 let meta = DownloadMeta(head: head, length: expectedTotal)
                 if try meta.store(on: fd, for: job, partExisted: sidecarMayExist) { sidecarMayExist = true }
+                attributeMayExist = meta.validator != nil && !sidecarMayExist
                 mode = .writing
             case 206 where resumeFrom > 0:
                 guard let range = ContentRange(head.header("Content-Range") ?? ""), range.first == resumeFrom else {
@@ -98,6 +101,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 fd = try FileIO.openForWriting(job.partPath, append: true)
                 startOffset = resumeFrom
                 writeBackFrom = resumeFrom
+                attributeMayExist = true
                 expectedTotal = range.completeLength ?? head.contentLength.map { resumeFrom + $0 }
                 mode = .writing
             case 416 where resumeFrom > 0:
@@ -170,7 +174,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         }
     }
 
-    /// Writes what is buffered, flushes and closes the part file.
+    /// Writes what is buffered, drops the validator when the part is complete (it is about to be
+    /// renamed; an incomplete one keeps it for a resume), flushes and closes the part file.
     func finishWriting() throws(DeliveryError) {
         guard fd >= 0 else { return }
         defer {
@@ -178,6 +183,9 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
             fd = -1
         }
         try flushBuffer()
+        if attributeMayExist && (expectedTotal == nil || expectedTotal == startOffset + written) {
+            FileIO.removeAttribute(fd, FileIO.validatorAttribute)
+        }
         try FileIO.sync(fd, path: job.partPath)
     }
 

@@ -77,7 +77,8 @@ enum FileIO {
     }
 
     /// Sets an extended attribute on an open file; false when the filesystem refuses user xattrs.
-    static func setAttribute(_ fd: Int32, _ name: String, _ bytes: [UInt8], path: String) throws(DeliveryError) -> Bool {
+    static func setAttribute(_ fd: Int32, _ name: String, _ bytes: [UInt8], path: String) throws(DeliveryError) -> Bool
+    {
         let status = bytes.withUnsafeBytes { oceq_fsetxattr(fd, name, $0.baseAddress, $0.count) }
         if status == 0 { return true }
         let code = errno
