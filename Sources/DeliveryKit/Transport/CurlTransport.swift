@@ -38,14 +38,16 @@ public final class CurlTransport: Transport {
         public var noProxy: String?
         /// Connections per host (0: no limit).
         public var maxConnectionsPerHost: Int
-        /// libcurl's receive buffer per transfer, in bytes.
+        /// libcurl's receive buffer per transfer, in bytes. 512 KiB: a large download arrives in
+        /// fewer, larger callbacks and writes (measured on a 1 GiB file over loopback: about a tenth
+        /// less CPU than 128 KiB); the buffer's pages are touched only as far as a response fills it.
         public var receiveBufferSize: Int
 
         /// Options; the defaults suit a delivery server on the internet.
         public init(
             connectTimeout: Double = 15, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30, insecure: Bool = false,
             maxRedirects: Int = 10, caBundle: String? = nil, noProxy: String? = nil, maxConnectionsPerHost: Int = 0,
-            receiveBufferSize: Int = 128 << 10
+            receiveBufferSize: Int = 512 << 10
         ) {
             self.connectTimeout = connectTimeout
             self.lowSpeedLimit = lowSpeedLimit
