@@ -362,15 +362,22 @@ final class CurlTransfer: @unchecked Sendable {
         easy = nil
     }
 
-    /// One header line from libcurl; a status line starts a new response (redirects, 100).
-    func receiveHeaderLine(_ line: String) {
-        if line.hasPrefix("HTTP/") {
+    /// One header line from libcurl (without its line break); a status line starts a new response
+    /// (redirects, 100). Split and trimmed of spaces and tabs on bytes, then decoded.
+    func receiveHeaderLine(_ line: Slice<UnsafeRawBufferPointer>) {
+        if line.starts(with: "HTTP/".utf8) {
             headerLines.removeAll()
             return
         }
-        guard head == nil, let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmedWhitespace
-        let value = String(line[line.index(after: colon)...]).trimmedWhitespace
+        guard head == nil, let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+            var bytes = bytes
+            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let name = trimmed(line[..<colon])
+        let value = trimmed(line[(colon + 1)...])
         if !name.isEmpty { headerLines.append(HTTPHeader(name, value)) }
     }
 
@@ -467,6 +474,6 @@ private func curlHeaderCallback(
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     var bytes = UnsafeRawBufferPointer(start: data, count: length)[...]
     while let last = bytes.last, last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
-    transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+    transfer.receiveHeaderLine(bytes)
     return length
 }
