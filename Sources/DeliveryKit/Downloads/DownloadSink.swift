@@ -13,11 +13,13 @@
 // - The part is always `fsync`ed before it is renamed: a name without `.part` only ever holds a
 //   complete, length-checked file, even after a crash.
 // - The folder (the rename itself) is `fsync`ed once per single download, but only once per folder
-//   at the end of a batch (`download(_:maxConcurrent:)`): a crash before that can lose a rename,
-//   which leaves a complete `.part` (with its validator) that the next run finishes with a 416 and
-//   no body, never a partial file under the final name.
-// - The validator lives on the part itself, so a download creates one file, not two, and the
-//   rename carries it away (it is removed before the rename).
+//   at the end of a batch (`download(_:maxConcurrent:)`): per-file folder flushes were most of the
+//   batch's cost. A crash before the batch's flush can lose renames; what it leaves is a complete
+//   `.part` (its validator already dropped), which the next run downloads again, never a partial
+//   file under the final name.
+// - The validator lives on the part itself, so a download creates one file, not two. It is
+//   removed through the open part just before its `fsync` once the length is right, so the final
+//   file carries nothing of ours; a short part keeps it for the resume.
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
 
