@@ -24,3 +24,33 @@ static inline CURLMcode oceq_curl_multi_setopt_long(CURLM *m, CURLMoption o, lon
 // CURLMsg keeps its result in a union; read it here rather than through Swift's union import.
 static inline CURLcode oceq_curl_msg_result(CURLMsg *m) { return m->data.result; }
 static inline int oceq_curl_msg_is_done(CURLMsg *m) { return m->msg == CURLMSG_DONE; }
+
+// Download file helpers (not libcurl, but this is the package's one C shim).
+#include <errno.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+// sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE): starts write-back of a range without
+// waiting for it (Linux only; glibc declares it only under _GNU_SOURCE, hence the raw syscall).
+// Returns 0, or -1 with errno.
+static inline int oceq_sync_file_range_write(int fd, long long offset, long long length) {
+#ifdef SYS_sync_file_range
+    return (int)syscall(SYS_sync_file_range, fd, (off_t)offset, (off_t)length, 2u /* SYNC_FILE_RANGE_WRITE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+static inline long oceq_fsetxattr(int fd, const char *name, const void *value, size_t size) {
+    return fsetxattr(fd, name, value, size, 0);
+}
+static inline long oceq_fgetxattr(int fd, const char *name, void *value, size_t size) {
+    return fgetxattr(fd, name, value, size);
+}
+static inline long oceq_getxattr(const char *path, const char *name, void *value, size_t size) {
+    return getxattr(path, name, value, size);
+}
+static inline long oceq_fremovexattr(int fd, const char *name) { return fremovexattr(fd, name); }
+static inline long oceq_removexattr(const char *path, const char *name) { return removexattr(path, name); }

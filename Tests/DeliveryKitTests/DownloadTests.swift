@@ -1,4 +1,4 @@
-import DeliveryKit
+@_spi(Testing) import DeliveryKit
 import FoundationEssentials
 import Synchronization
 import Testing
@@ -87,13 +87,47 @@ struct DownloadTests {
         await #expect(throws: DeliveryError.self) { try await first.download(job) }
         #expect(!fileExists(job.path))
         #expect(readFile(job.partPath) == Array(Self.file[..<2500]))
-        #expect(fileExists(job.metaPath))
+        #expect(job.storedValidator == #""v1""#)
+        #expect(!fileExists(job.metaPath), "the validator is kept on the part, not beside it")
         let second = Self.server()
         let result = try await makeClient(second).download(job)
         #expect(result.resumedFrom == 2500)
         #expect(second.requests.first?.header("Range") == "bytes=2500-")
         #expect(readFile(job.path) == Self.file)
         #expect(!fileExists(job.partPath) && !fileExists(job.metaPath))
+        #expect(DownloadJob.validatorAttribute(of: job.path) == nil, "the final file keeps no validator")
+    }
+
+    @Test("where extended attributes are refused the validator goes to a sidecar, which is resumed and removed")
+    func sidecarFallback() async throws {
+        let folder = temporaryFolder()
+        var job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "side.bin")
+        job.validatorInSidecar = true
+        await #expect(throws: DeliveryError.self) { try await makeClient(Self.server(cutFirstAt: 3000)).download(job) }
+        #expect(readFile(job.partPath) == Array(Self.file[..<3000]))
+        #expect(fileExists(job.metaPath))
+        #expect(job.storedValidator == #""v1""#)
+        let second = Self.server()
+        let result = try await makeClient(second).download(job)
+        #expect(result.resumedFrom == 3000)
+        #expect(second.requests.first?.header("If-Range") == #""v1""#)
+        #expect(readFile(job.path) == Self.file)
+        #expect(!fileExists(job.partPath) && !fileExists(job.metaPath))
+    }
+
+    @Test("a large body cut short leaves every received byte in the part")
+    func largeCut() async throws {
+        let folder = temporaryFolder()
+        let big = sampleBytes(3_000_000)
+        let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "large.bin")
+        await #expect(throws: DeliveryError.self) {
+            try await makeClient(Self.server(big, cutFirstAt: 1_234_567)).download(job)
+        }
+        #expect(readFile(job.partPath) == Array(big[..<1_234_567]))
+        let result = try await makeClient(Self.server(big)).download(job)
+        #expect(result.resumedFrom == 1_234_567)
+        #expect(readFile(job.path) == big)
+        #expect(DownloadJob.validatorAttribute(of: job.path) == nil)
     }
 
     @Test("without a validator a part is not resumed but replaced")
@@ -115,6 +149,7 @@ struct DownloadTests {
             try await makeClient(Self.server(etag: #"W/"v1""#, cutFirstAt: 10)).download(job)
         }
         #expect(!fileExists(job.metaPath))
+        #expect(job.storedValidator == nil)
         let stub = Self.server(etag: #"W/"v1""#)
         _ = try await makeClient(stub).download(job)
         #expect(stub.requests[0].header("Range") == nil)
@@ -146,6 +181,7 @@ struct DownloadTests {
         #expect(result.resumedFrom == 10_000)
         #expect(stub.requests.count == 1)
         #expect(readFile(job.path) == Self.file)
+        #expect(!fileExists(job.metaPath))
     }
 
     @Test("a body shorter than Content-Length never reaches the final name")

@@ -13,11 +13,12 @@ extension DeliveryClient {
     public func download(
         _ job: DownloadJob, index: Int = 0, progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async throws(DeliveryError) -> DownloadResult {
-        try await download(job, index: index, progress: progress, bytes: nil)
+        try await download(job, index: index, progress: progress, bytes: nil, syncFolder: true)
     }
 
     /// Downloads many files, at most `maxConcurrent` at a time. One failure does not stop the
-    /// others; the results are in the order of `jobs`.
+    /// others; the results are in the order of `jobs`. Each file is flushed before its rename; the
+    /// folders (the renames) are flushed once each when the batch is over.
     public func download(
         _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
         totals: (@Sendable (DownloadTotals) -> Void)? = nil
@@ -54,7 +55,9 @@ extension DeliveryClient {
                     // result came back as index 0 or garbage, and the pool crashed).
                     let outcome: Result<DownloadResult, DeliveryError>
                     do throws(DeliveryError) {
-                        outcome = .success(try await download(job, index: index, progress: progress, bytes: onBytes))
+                        outcome = .success(
+                            try await download(
+                                job, index: index, progress: progress, bytes: onBytes, syncFolder: false))
                     } catch {
                         outcome = .failure(error)
                     }
@@ -72,12 +75,18 @@ extension DeliveryClient {
                 if next < runnable.count { launch() }
             }
         }
+        var folders: Set<String> = []
+        for (index, result) in results.enumerated() {
+            if case .success = result, folders.insert(jobs[index].folder).inserted {
+                FileIO.syncDirectory(jobs[index].folder)
+            }
+        }
         return results.map { $0 ?? .failure(.invalidRequest("not run")) }
     }
 
     func download(
         _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
-        bytes: (@Sendable (Int64) -> Void)?
+        bytes: (@Sendable (Int64) -> Void)?, syncFolder: Bool
     ) async throws(DeliveryError) -> DownloadResult {
         try job.validate()
         let prepared = try prepare(download: job.request)
@@ -88,31 +97,47 @@ extension DeliveryClient {
         }
         // A 416 for a stale part discards it and starts once more from scratch.
         for _ in 0..<2 {
-            let (head, sink) = try await exchange(
-                prepared, accept: { (200..<300).contains($0) || $0 == 416 }
-            ) {
-                _ throws(DeliveryError) in
-                var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
-                var resumeFrom: Int64 = 0
-                if let size = FileIO.size(job.partPath), size > 0 {
-                    let meta = DownloadMeta.load(from: job.metaPath)
-                    if let validator = meta?.validator, size <= meta?.length ?? Int64.max {
-                        resumeFrom = size
-                        request.headers.append(HTTPHeader("Range", "bytes=\(size)-"))
-                        request.headers.append(HTTPHeader("If-Range", validator))
+            // The previous attempt's sink: its buffered bytes are written before the part is measured.
+            var lastSink: DownloadSink?
+            let head: HTTPResponseHead
+            let sink: DownloadSink
+            do {
+                (head, sink) = try await exchange(
+                    prepared, accept: { (200..<300).contains($0) || $0 == 416 }
+                ) {
+                    _ throws(DeliveryError) in
+                    lastSink?.closeKeepingBytes()
+                    var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
+                    var resumeFrom: Int64 = 0
+                    let size = FileIO.size(job.partPath)
+                    if let size, size > 0 {
+                        let meta = DownloadMeta.load(for: job)
+                        if let validator = meta?.validator, size <= meta?.length ?? Int64.max {
+                            resumeFrom = size
+                            request.headers.append(HTTPHeader("Range", "bytes=\(size)-"))
+                            request.headers.append(HTTPHeader("If-Range", validator))
+                        }
                     }
+                    let sink = DownloadSink(
+                        job: job, url: prepared.redactedURL, resumeFrom: resumeFrom, partExisted: size != nil,
+                        onBytes: onBytes)
+                    lastSink = sink
+                    return (request, sink)
                 }
-                return (
-                    request, DownloadSink(job: job, url: prepared.redactedURL, resumeFrom: resumeFrom, onBytes: onBytes)
-                )
+            } catch {
+                // Leave the part as long as the bytes received, for the next run to resume.
+                lastSink?.closeKeepingBytes()
+                throw error
             }
             switch sink.mode {
             case .rangeNotSatisfiable(let completeLength):
                 if let completeLength, completeLength == sink.resumeFrom {
                     // The part is already whole (a run stopped between the last byte and the rename).
+                    FileIO.removeAttribute(job.partPath, FileIO.validatorAttribute)
                     try FileIO.syncFile(job.partPath)
                     return try complete(
-                        job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength)
+                        job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength,
+                        syncFolder: syncFolder)
                 }
                 FileIO.remove(job.partPath)
                 FileIO.remove(job.metaPath)
@@ -120,7 +145,8 @@ extension DeliveryClient {
             case .writing:
                 try sink.finishWriting()
                 return try complete(
-                    job, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset)
+                    job, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset,
+                    syncFolder: syncFolder)
             case .waiting, .errorBody:
                 // A 206 or 416 to a request without `Range`.
                 throw .http(
@@ -132,9 +158,11 @@ extension DeliveryClient {
         throw .invalidResponse(url: prepared.redactedURL, reason: "the server refused the range of a fresh download")
     }
 
-    /// Checks the part's length, renames it to the final name and drops the meta file.
+    /// Checks the part's length (its validator already dropped) and renames it to the final name;
+    /// flushes the folder when `syncFolder` (a batch flushes its folders once at the end instead).
     private func complete(
-        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64
+        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64,
+        syncFolder: Bool
     ) throws(DeliveryError) -> DownloadResult {
         let size = FileIO.size(job.partPath) ?? 0
         if let expected, size != expected {
@@ -145,8 +173,8 @@ extension DeliveryClient {
             throw .bodyCutShort(url: sink.url, received: size, expected: expected)
         }
         try FileIO.rename(job.partPath, job.path)
-        FileIO.syncDirectory(job.folder)
-        FileIO.remove(job.metaPath)
+        if syncFolder { FileIO.syncDirectory(job.folder) }
+        if sink.sidecarMayExist { FileIO.remove(job.metaPath) }
         return DownloadResult(
             path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
             etag: head.header("ETag"))

@@ -21,8 +21,21 @@ public struct DownloadJob: Sendable {
     /// `folder/name.part`, where the body is streamed before the rename.
     public var partPath: String { path + ".part" }
 
-    /// `folder/name.part.meta`, the validator (ETag or Last-Modified) that allows resuming the part.
+    /// `folder/name.part.meta`, the validator (ETag or Last-Modified) that allows resuming the part,
+    /// used only where the filesystem refuses extended attributes: normally the validator is kept
+    /// in the part's `user.oceq.validator` attribute.
     public var metaPath: String { path + ".part.meta" }
+
+    /// Keeps the validator in `metaPath` even where extended attributes work (tests of the fallback).
+    @_spi(Testing) public var validatorInSidecar = false
+
+    /// The validator that would be sent in `If-Range` to resume the part, wherever it is kept.
+    @_spi(Testing) public var storedValidator: String? { DownloadMeta.load(for: self)?.validator }
+
+    /// The validator attribute a file carries (a finished download carries none).
+    @_spi(Testing) public static func validatorAttribute(of path: String) -> String? {
+        FileIO.attribute(path, FileIO.validatorAttribute).flatMap(DownloadMeta.decode)?.validator
+    }
 
     /// Refuses names that could escape the folder or are not names at all.
     func validate() throws(DeliveryError) {

@@ -1,7 +1,27 @@
 // Streams a download's body into `<name>.part`. A 200 truncates the part and records the response's
-// validator in `<name>.part.meta`; a 206 (to our `Range` request) appends after checking that
-// `Content-Range` starts where the part ends; a 416 is noted so the caller can tell a complete part
-// from a stale one; any other status is collected in memory as an error body.
+// validator in the part's `user.oceq.validator` extended attribute (in a `<name>.part.meta` sidecar
+// only where the filesystem refuses user xattrs); a 206 (to our `Range` request) appends after
+// checking that `Content-Range` starts where the part ends; a 416 is noted so the caller can tell a
+// complete part from a stale one; any other status is collected in memory as an error body.
+//
+// Durability, and what it costs:
+// - Bytes are coalesced into writes of up to `writeBufferSize` (libcurl hands over whatever one
+//   `recv` returned), so a small file is one `write`, a large one a write per 256 KiB.
+// - Every `writeBehind` bytes the sink starts write-back of what it wrote (`sync_file_range`,
+//   SYNC_FILE_RANGE_WRITE, which does not wait), so the disk works while the network does and the
+//   `fsync` before the rename has little left to write instead of the whole file.
+// - The part is always `fsync`ed before it is renamed: a name without `.part` only ever holds a
+//   complete, length-checked file, even after a crash.
+// - The folder (the rename itself) is `fsync`ed once per single download, but only once per folder
+//   at the end of a batch (`download(_:maxConcurrent:)`): per-file folder flushes were most of the
+//   batch's cost. A crash before the batch's flush can lose renames; what it leaves is a complete
+//   `.part` (its validator already dropped), which the next run downloads again, never a partial
+//   file under the final name.
+// - The validator lives on the part itself, so a download creates one file, not two. It is
+//   removed through the open part just before its `fsync` once the length is right, so the final
+//   file carries nothing of ours; a short part keeps it for the resume.
+// Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
+// the next attempt measures the part, so a resume starts where the bytes really end.
 
 /// The body sink of one download attempt.
 final class DownloadSink: ExchangeSink, @unchecked Sendable {
@@ -16,6 +36,9 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     let url: String
     /// The part's size when a `Range` request was sent, else 0.
     let resumeFrom: Int64
+    /// A part (and maybe its sidecar or attribute) was there before this attempt, or this attempt
+    /// wrote a sidecar: the sidecar must be removed when the part is done.
+    private(set) var sidecarMayExist: Bool
     let onBytes: @Sendable (_ delta: Int64, _ received: Int64, _ expected: Int64?) -> Void
 
     private(set) var mode = Mode.waiting
@@ -28,19 +51,35 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     private(set) var expectedTotal: Int64?
     private(set) var head: HTTPResponseHead?
     private var fd: Int32 = -1
+    /// Bytes waiting for one larger write.
+    private var buffer: UnsafeMutableRawPointer?
+    private var buffered = 0
+    /// Bytes written to the file by this attempt (after `startOffset`).
+    private var written: Int64 = 0
+    /// Where write-back was last started, as a file offset.
+    private var writeBackFrom: Int64 = 0
+    /// The part may carry a validator attribute (set by this attempt, or an earlier one it resumes).
+    private var attributeMayExist = false
+
+    /// The largest write; smaller chunks are gathered up to this.
+    static let writeBufferSize = 256 << 10
+    /// Write-back is started every this many bytes.
+    static let writeBehind: Int64 = 8 << 20
 
     init(
-        job: DownloadJob, url: String, resumeFrom: Int64,
+        job: DownloadJob, url: String, resumeFrom: Int64, partExisted: Bool,
         onBytes: @escaping @Sendable (Int64, Int64, Int64?) -> Void
     ) {
         self.job = job
         self.url = url
         self.resumeFrom = resumeFrom
+        self.sidecarMayExist = partExisted
         self.onBytes = onBytes
     }
 
     deinit {
-        if fd >= 0 { FileIO.close(fd) }
+        closeKeepingBytes()
+        buffer?.deallocate()
     }
 
     func receiveHead(_ head: HTTPResponseHead) throws {
@@ -51,7 +90,9 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 fd = try FileIO.openForWriting(job.partPath, append: false)
                 startOffset = 0
                 expectedTotal = head.contentLength
-                try DownloadMeta(head: head, length: expectedTotal).store(at: job.metaPath)
+                let meta = DownloadMeta(head: head, length: expectedTotal)
+                if try meta.store(on: fd, for: job, partExisted: sidecarMayExist) { sidecarMayExist = true }
+                attributeMayExist = meta.validator != nil && !sidecarMayExist
                 mode = .writing
             case 206 where resumeFrom > 0:
                 guard let range = ContentRange(head.header("Content-Range") ?? ""), range.first == resumeFrom else {
@@ -61,6 +102,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 }
                 fd = try FileIO.openForWriting(job.partPath, append: true)
                 startOffset = resumeFrom
+                writeBackFrom = resumeFrom
+                attributeMayExist = true
                 expectedTotal = range.completeLength ?? head.contentLength.map { resumeFrom + $0 }
                 mode = .writing
             case 416 where resumeFrom > 0:
@@ -81,7 +124,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         switch mode {
         case .writing:
             do {
-                try FileIO.writeAll(fd, chunk, path: job.partPath)
+                try write(chunk)
             } catch {
                 failure = error
                 throw error
@@ -94,14 +137,68 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         }
     }
 
-    /// Flushes and closes the part file.
+    /// Gathers small chunks into one write; a large chunk goes straight to the file.
+    private func write(_ chunk: UnsafeRawBufferPointer) throws(DeliveryError) {
+        let capacity = Self.writeBufferSize
+        if buffered > 0 && buffered + chunk.count > capacity { try flushBuffer() }
+        if chunk.count >= capacity / 2 {
+            try FileIO.writeAll(fd, chunk, path: job.partPath)
+            try wrote(chunk.count)
+            return
+        }
+        let target: UnsafeMutableRawPointer
+        if let buffer {
+            target = buffer
+        } else {
+            target = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            buffer = target
+        }
+        if let base = chunk.baseAddress { (target + buffered).copyMemory(from: base, byteCount: chunk.count) }
+        buffered += chunk.count
+        if buffered == capacity { try flushBuffer() }
+    }
+
+    private func flushBuffer() throws(DeliveryError) {
+        guard buffered > 0, let buffer else { return }
+        let count = buffered
+        buffered = 0
+        try FileIO.writeAll(fd, UnsafeRawBufferPointer(start: buffer, count: count), path: job.partPath)
+        try wrote(count)
+    }
+
+    /// Counts written bytes and starts write-back of each completed `writeBehind` stretch.
+    private func wrote(_ count: Int) throws(DeliveryError) {
+        written += Int64(count)
+        let end = startOffset + written
+        if end - writeBackFrom >= Self.writeBehind {
+            FileIO.startWriteBack(fd, offset: writeBackFrom, length: end - writeBackFrom)
+            writeBackFrom = end
+        }
+    }
+
+    /// Writes what is buffered, drops the validator when the part is complete (it is about to be
+    /// renamed; an incomplete one keeps it for a resume), flushes and closes the part file.
     func finishWriting() throws(DeliveryError) {
         guard fd >= 0 else { return }
         defer {
             FileIO.close(fd)
             fd = -1
         }
+        try flushBuffer()
+        if attributeMayExist && (expectedTotal == nil || expectedTotal == startOffset + written) {
+            FileIO.removeAttribute(fd, FileIO.validatorAttribute)
+        }
         try FileIO.sync(fd, path: job.partPath)
+    }
+
+    /// After a failed attempt: writes what is buffered (best effort, unflushed) and closes the part,
+    /// so its size is where the received bytes end. The transfer is over, so no body comes after.
+    func closeKeepingBytes() {
+        guard fd >= 0 else { return }
+        if mode == .writing { try? flushBuffer() }
+        buffered = 0
+        FileIO.close(fd)
+        fd = -1
     }
 }
 
@@ -152,20 +249,47 @@ struct DownloadMeta: Equatable {
         self.length = length
     }
 
-    static func load(from path: String) -> DownloadMeta? {
-        guard let bytes = FileIO.read(path), let json = try? JSON.parse(bytes) else { return nil }
+    /// The meta of `job`'s part: its extended attribute, else the sidecar file.
+    static func load(for job: DownloadJob) -> DownloadMeta? {
+        if let bytes = FileIO.attribute(job.partPath, FileIO.validatorAttribute), let meta = decode(bytes) {
+            return meta
+        }
+        return FileIO.read(job.metaPath).flatMap(decode)
+    }
+
+    static func decode(_ bytes: [UInt8]) -> DownloadMeta? {
+        guard let json = try? JSON.parse(bytes) else { return nil }
         return DownloadMeta(
             validator: json["validator"]?.stringValue, length: json["length"]?.intValue.map { Int64($0) })
     }
 
-    func store(at path: String) throws(DeliveryError) {
-        guard validator != nil else {
-            FileIO.remove(path)
-            return
-        }
+    var encoded: [UInt8] {
         var object: [String: JSON] = [:]
         if let validator { object["validator"] = .string(validator) }
         if let length { object["length"] = .int(Int(length)) }
-        try FileIO.writeFile(path, JSONWriter().bytes(.object(object)))
+        return JSONWriter().bytes(.object(object))
+    }
+
+    /// Records this meta for the part just opened (and truncated) as `fd`: in its extended attribute,
+    /// or in the sidecar where the filesystem refuses them; true when it wrote the sidecar. Without a
+    /// validator, nothing is kept, and what an earlier part left is dropped (`partExisted`: a part
+    /// was there, so an attribute or sidecar may be too; O_TRUNC keeps attributes).
+    func store(on fd: Int32, for job: DownloadJob, partExisted: Bool) throws(DeliveryError) -> Bool {
+        guard validator != nil else {
+            if partExisted {
+                FileIO.removeAttribute(fd, FileIO.validatorAttribute)
+                FileIO.remove(job.metaPath)
+            }
+            return false
+        }
+        if !job.validatorInSidecar,
+            try FileIO.setAttribute(fd, FileIO.validatorAttribute, encoded, path: job.partPath)
+        {
+            if partExisted { FileIO.remove(job.metaPath) }
+            return false
+        }
+        if partExisted { FileIO.removeAttribute(fd, FileIO.validatorAttribute) }
+        try FileIO.writeFile(job.metaPath, encoded)
+        return true
     }
 }

@@ -1,5 +1,7 @@
 // The few POSIX file operations downloads need, with errors as `DeliveryError.file`.
 
+import CCurl
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -58,6 +60,53 @@ enum FileIO {
 
     static func sync(_ fd: Int32, path: String) throws(DeliveryError) {
         if fsync(fd) != 0 { throw fail(path, "flush") }
+    }
+
+    /// Starts write-back of `length` bytes at `offset` without waiting (Linux `sync_file_range`), so
+    /// a later `fsync` has little left to write. Best effort: failures are ignored.
+    static func startWriteBack(_ fd: Int32, offset: Int64, length: Int64) {
+        _ = oceq_sync_file_range_write(fd, offset, length)
+    }
+
+    /// The extended attribute that holds a part's resume validator.
+    static let validatorAttribute = "user.oceq.validator"
+
+    /// Whether an xattr call failed because the filesystem (or its mount) does not do user xattrs.
+    static func xattrUnsupported(_ code: Int32) -> Bool {
+        code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EPERM || code == EACCES
+    }
+
+    /// Sets an extended attribute on an open file; false when the filesystem refuses user xattrs.
+    static func setAttribute(_ fd: Int32, _ name: String, _ bytes: [UInt8], path: String) throws(DeliveryError) -> Bool
+    {
+        let status = bytes.withUnsafeBytes { oceq_fsetxattr(fd, name, $0.baseAddress, $0.count) }
+        if status == 0 { return true }
+        let code = errno
+        if xattrUnsupported(code) { return false }
+        throw fail(path, "set \(name) on", code)
+    }
+
+    /// Removes an extended attribute from an open file or a path; a missing one is fine.
+    static func removeAttribute(_ fd: Int32, _ name: String) {
+        _ = oceq_fremovexattr(fd, name)
+    }
+
+    static func removeAttribute(_ path: String, _ name: String) {
+        _ = oceq_removexattr(path, name)
+    }
+
+    /// A file's extended attribute (at most 64 KiB), or nil when it has none or cannot have any.
+    static func attribute(_ path: String, _ name: String) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        var count = buffer.withUnsafeMutableBytes { oceq_getxattr(path, name, $0.baseAddress, $0.count) }
+        if count < 0 && errno == ERANGE {
+            let needed = oceq_getxattr(path, name, nil, 0)
+            guard needed > 0, needed <= 1 << 16 else { return nil }
+            buffer = [UInt8](repeating: 0, count: needed)
+            count = buffer.withUnsafeMutableBytes { oceq_getxattr(path, name, $0.baseAddress, $0.count) }
+        }
+        guard count >= 0 else { return nil }
+        return Array(buffer[0..<count])
     }
 
     /// Opens, flushes and closes an existing file.

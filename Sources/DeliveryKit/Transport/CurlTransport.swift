@@ -38,14 +38,16 @@ public final class CurlTransport: Transport {
         public var noProxy: String?
         /// Connections per host (0: no limit).
         public var maxConnectionsPerHost: Int
-        /// libcurl's receive buffer per transfer, in bytes.
+        /// libcurl's receive buffer per transfer, in bytes. 512 KiB: a large download arrives in
+        /// fewer, larger callbacks and writes (measured on a 1 GiB file over loopback: about a tenth
+        /// less CPU than 128 KiB); the buffer's pages are touched only as far as a response fills it.
         public var receiveBufferSize: Int
 
         /// Options; the defaults suit a delivery server on the internet.
         public init(
             connectTimeout: Double = 15, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30, insecure: Bool = false,
             maxRedirects: Int = 10, caBundle: String? = nil, noProxy: String? = nil, maxConnectionsPerHost: Int = 0,
-            receiveBufferSize: Int = 128 << 10
+            receiveBufferSize: Int = 512 << 10
         ) {
             self.connectTimeout = connectTimeout
             self.lowSpeedLimit = lowSpeedLimit
@@ -360,15 +362,22 @@ final class CurlTransfer: @unchecked Sendable {
         easy = nil
     }
 
-    /// One header line from libcurl; a status line starts a new response (redirects, 100).
-    func receiveHeaderLine(_ line: String) {
-        if line.hasPrefix("HTTP/") {
+    /// One header line from libcurl (without its line break); a status line starts a new response
+    /// (redirects, 100). Split and trimmed of spaces and tabs on bytes, then decoded.
+    func receiveHeaderLine(_ line: Slice<UnsafeRawBufferPointer>) {
+        if line.starts(with: "HTTP/".utf8) {
             headerLines.removeAll()
             return
         }
-        guard head == nil, let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmedWhitespace
-        let value = String(line[line.index(after: colon)...]).trimmedWhitespace
+        guard head == nil, let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> String {
+            var bytes = bytes
+            while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let name = trimmed(line[..<colon])
+        let value = trimmed(line[(colon + 1)...])
         if !name.isEmpty { headerLines.append(HTTPHeader(name, value)) }
     }
 
@@ -465,6 +474,6 @@ private func curlHeaderCallback(
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     var bytes = UnsafeRawBufferPointer(start: data, count: length)[...]
     while let last = bytes.last, last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
-    transfer.receiveHeaderLine(String(decoding: bytes, as: UTF8.self))
+    transfer.receiveHeaderLine(bytes)
     return length
 }

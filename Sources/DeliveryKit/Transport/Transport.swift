@@ -14,6 +14,20 @@ public struct HTTPHeader: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(name): \(value)" }
+
+    /// Header names compared ignoring ASCII case (field names are ASCII tokens), without the
+    /// allocations of `lowercased()`: a download looks up several headers.
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8
+        let y = b.utf8
+        guard x.count == y.count else { return false }
+        for (p, q) in zip(x, y) where p != q {
+            let lp = p >= 0x41 && p <= 0x5A ? p | 0x20 : p
+            let lq = q >= 0x41 && q <= 0x5A ? q | 0x20 : q
+            if lp != lq { return false }
+        }
+        return true
+    }
 }
 
 /// A request for a transport: always a complete URL, never a body.
@@ -36,7 +50,7 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The value of the first header with this name (case-insensitive).
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { HTTPHeader.sameName($0.name, name) }?.value
     }
 }
 
@@ -57,8 +71,7 @@ public struct HTTPResponseHead: Sendable, Hashable {
 
     /// The value of the last header with this name (case-insensitive).
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.last { $0.name.lowercased() == lower }?.value
+        headers.last { HTTPHeader.sameName($0.name, name) }?.value
     }
 
     /// `Content-Length` as a number.
