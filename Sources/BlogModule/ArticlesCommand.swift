@@ -33,7 +33,7 @@ public enum ArticlesCommand: Command {
         if target.isID {
             let item = try await channel.read(target.text)
             guard item.type == BlogType.topic else {
-                throw await BlogChannel.wrongType(item, expected: "topic", target: target, channel: channel)
+                throw await BlogChannel.wrongType(item, expected: "a topic", target: target, channel: channel)
             }
             return item
         }
@@ -63,9 +63,10 @@ extension BlogChannel {
         _ item: Asset, expected: String, target: BlogTarget, channel: BlogChannel
     ) async -> ShellError {
         if !(await channel.isBlog()) { return BlogChannel.notBlog }
-        let what = item.type.isEmpty ? "not a blog item" : "a \(item.type)"
+        let name = BlogScreen.clean(item.name.isEmpty ? item.id : item.name)
+        let what = item.type.isEmpty ? "not a blog item" : "of type " + BlogScreen.clean(item.type)
         return .usage(
-            "\(BlogScreen.clean(item.name.isEmpty ? item.id : item.name)) is \(BlogScreen.clean(what)), not a \(expected)",
+            "'\(name)' is \(what), not \(expected)",
             span: target.span)
     }
 }

@@ -32,7 +32,7 @@ public enum AuthorCommand: Command {
         }
         let author = try await channel.read(id)
         guard author.type == BlogType.author else {
-            throw await BlogChannel.wrongType(author, expected: "author", target: target, channel: channel)
+            throw await BlogChannel.wrongType(author, expected: "an author", target: target, channel: channel)
         }
         let page = try await channel.articles(where: "author", is: author.id)
         session.lastRows = page.items

@@ -34,10 +34,10 @@ public enum ReadCommand: Command {
             guard case .delivery(.http(let http)) = error, http.status == 400 else { throw error }
             let item = try await channel.read(id)
             if item.type == BlogType.article { throw error }
-            throw await BlogChannel.wrongType(item, expected: "article", target: target, channel: channel)
+            throw await BlogChannel.wrongType(item, expected: "an article", target: target, channel: channel)
         }
         guard article.type == BlogType.article else {
-            throw await BlogChannel.wrongType(article, expected: "article", target: target, channel: channel)
+            throw await BlogChannel.wrongType(article, expected: "an article", target: target, channel: channel)
         }
         if BlogScreen.wantsData(session) { return .item(article) }
         return .text(screen(article, width: BlogScreen.width(session)))
