@@ -200,3 +200,58 @@ struct NotBlogTests {
         #expect(result.errors.hasSuffix(NotBlogTests.message))
     }
 }
+
+@Suite("The blog commands send the sample's requests", .serialized)
+struct BlogRequestTests {
+    /// A connection of its own, so that no other test's requests enter its log.
+    static let connection: Connection? = {
+        let credentials = Credentials(
+            url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
+            channelToken: "935a30048d49b8479c9bc1577e392eba")
+        return try? Connection.open(credentials)
+    }()
+
+    /// The URLs `statement` requests, after the channel prefix.
+    static func urls(_ statement: String, after setup: String? = nil) async throws -> [String] {
+        let connection = try #require(BlogRequestTests.connection)
+        let shell = Shell(connection: connection)
+        if let setup { _ = await shell.run(setup) }
+        let parsed = Parser.parse(statement, options: ParserOptions(commands: blogRegistry.parserCommands))
+        _ = connection.takeLog()
+        _ = try await Interpreter.execute(parsed.statements[0], in: shell.session)
+        return connection.takeLog().map { entry in
+            let url = entry.url
+            guard let range = url.range(of: "/content/published/api/v1.1") else { return url }
+            return String(url[range.upperBound...])
+        }
+    }
+
+    @Test("home: §3.1, exactly")
+    func home() async throws {
+        let urls = try await BlogRequestTests.urls("home")
+        #expect(
+            urls == [
+                "/items?channelToken=REDACTED&fields=all&limit=1&offset=0&q=type%20eq%20%22OCEGettingStartedHomePage%22"
+                    + "%20and%20name%20eq%20%22HomePage%22&totalResults=true"
+            ])
+    }
+
+    @Test("articles: §3.3 with fields=all; read: §3.4")
+    func articlesAndRead() async throws {
+        let articles = try await BlogRequestTests.urls("articles @2", after: "home")
+        #expect(
+            articles.last
+                == "/items?channelToken=REDACTED&fields=all&limit=50&offset=0&orderBy=fields.published_date:desc"
+                + "&q=type%20eq%20%22OCEGettingStartedArticle%22%20and%20fields.topic%20eq%20"
+                + "%22CORE141A251016B815034E10D61C414604D1%22&totalResults=true")
+        let read = try await BlogRequestTests.urls("read @1", after: "home; articles @2")
+        #expect(read == ["/items/CORE921024665929F922DB67CC505229ABC5?channelToken=REDACTED&expand=fields.author"])
+    }
+
+    @Test("topics: each topic re-read with expand=all (§3.2) and counted")
+    func topics() async throws {
+        let urls = try await BlogRequestTests.urls("topics")
+        #expect(urls.count == 1 + 7 * 2)
+        #expect(urls.contains("/items/CORE141A251016B815034E10D61C414604D1?channelToken=REDACTED&expand=all"))
+    }
+}
