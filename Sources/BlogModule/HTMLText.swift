@@ -15,6 +15,8 @@ enum HTMLText {
         /// Levels of list or quote nesting.
         var indent = 0
         var isHeading = false
+        /// Follows the previous block without a blank line (after `<br>`).
+        var isTight = false
     }
 
     /// `html` as lines no wider than `width` columns, blocks separated by blank lines (list items
@@ -27,7 +29,7 @@ enum HTMLText {
                 .joined(separator: " ")
             guard !text.isEmpty else { continue }
             let isItem = !block.marker.isEmpty
-            if !lines.isEmpty && !(isItem && previousWasItem) { lines.append("") }
+            if !lines.isEmpty && !(isItem && previousWasItem) && !block.isTight { lines.append("") }
             previousWasItem = isItem
             let indent = String(repeating: "  ", count: block.indent)
             let marker = TerminalText.clean(block.marker)
@@ -81,8 +83,13 @@ enum HTMLText {
         var link: String?
         var linkText = ""
 
-        func flush() {
-            if !current.text.trimmingCharacters(in: .whitespaces).isEmpty { blocks.append(current) }
+        // An empty block survives an opening `<p>` or `<div>`: `<li><p>text</p></li>` keeps its marker.
+        func flush(keepingEmpty: Bool = false) {
+            if !current.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                blocks.append(current)
+            } else if keepingEmpty {
+                return
+            }
             current = Block()
             current.indent = lists.count + quotes
         }
@@ -121,7 +128,8 @@ enum HTMLText {
                     continue
                 }
                 guard blockTags.contains(name) else { continue }
-                flush()
+                let isHeading = name.count == 2 && name.hasPrefix("h") && name != "hr"
+                flush(keepingEmpty: !isEnd && !isHeading && !["li", "ul", "ol", "br"].contains(name))
                 switch (name, isEnd) {
                 case ("ul", false), ("ol", false):
                     lists.append((name == "ol", 1))
@@ -138,8 +146,8 @@ enum HTMLText {
                         current.marker = "• "
                     }
                     current.indent = max(0, lists.count - 1) + quotes
-                case (let heading, false) where heading.count == 2 && heading.hasPrefix("h") && heading != "hr":
-                    current.isHeading = true
+                case ("br", _): current.isTight = true
+                case (_, false) where isHeading: current.isHeading = true
                 default: break
                 }
                 current.indent = current.marker.isEmpty ? lists.count + quotes : current.indent

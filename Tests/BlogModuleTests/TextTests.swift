@@ -24,12 +24,17 @@ struct TextTests {
                   • inner
 
                 Line
-
                 break
 
                 See the page <https://x.example/a>.
 
                 """)
+    }
+
+    @Test("a list item's paragraphs keep its marker; a quote is indented")
+    func nested() {
+        let html = "<ul><li><p>one</p></li><li><p>two</p><p>more</p></li></ul><blockquote><p>said</p></blockquote>"
+        #expect(HTMLText.render(html, width: 80) == "• one\n• two\n\n  more\n\n  said\n")
     }
 
     @Test("text wraps to the width, continuation lines under the first word")
