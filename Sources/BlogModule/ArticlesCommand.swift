@@ -55,18 +55,3 @@ public enum ArticlesCommand: Command {
         return out
     }
 }
-
-extension BlogChannel {
-    /// The error for `item` not being the `expected` blog type: `notBlog` on a channel without the
-    /// blog, else one naming what the item is.
-    static func wrongType(
-        _ item: Asset, expected: String, target: BlogTarget, channel: BlogChannel
-    ) async -> ShellError {
-        if !(await channel.isBlog()) { return BlogChannel.notBlog }
-        let name = BlogScreen.clean(item.name.isEmpty ? item.id : item.name)
-        let what = item.type.isEmpty ? "not a blog item" : "of type " + BlogScreen.clean(item.type)
-        return .usage(
-            "'\(name)' is \(what), not \(expected)",
-            span: target.span)
-    }
-}

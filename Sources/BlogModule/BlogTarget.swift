@@ -58,3 +58,13 @@ struct BlogTarget {
         throw .usage("no \(what) named '\(text)'" + hint, span: span)
     }
 }
+
+/// Checks on the arguments of the blog commands.
+enum BlogArguments {
+    /// Throws when `statement` has arguments.
+    static func none(_ statement: Statement) throws(ShellError) {
+        if case .command(let command) = statement, let extra = command.arguments.first {
+            throw .usage("\(command.name) takes no arguments", span: extra.span)
+        }
+    }
+}

@@ -44,13 +44,3 @@ public enum HomeCommand: Command {
         return out
     }
 }
-
-/// Checks on the arguments of the blog commands.
-enum BlogArguments {
-    /// Throws when `statement` has arguments.
-    static func none(_ statement: Statement) throws(ShellError) {
-        if case .command(let command) = statement, let extra = command.arguments.first {
-            throw .usage("\(command.name) takes no arguments", span: extra.span)
-        }
-    }
-}
