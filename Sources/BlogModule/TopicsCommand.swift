@@ -33,15 +33,7 @@ public enum TopicsCommand: Command {
     static func cards(_ topics: [Asset], channel: BlogChannel) async throws(ShellError) -> [Card] {
         let results = await withTaskGroup(of: (Int, Result<Card, ShellError>).self) { group in
             for (index, stub) in topics.enumerated() {
-                group.addTask {
-                    do throws(ShellError) {
-                        let topic = try await channel.read(stub.id)
-                        let count = try await channel.articleCount(where: "topic", is: stub.id)
-                        return (index, .success(Card(topic: topic, articles: count)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
+                group.addTask { (index, await card(stub, channel: channel)) }
             }
             var results: [(Int, Result<Card, ShellError>)] = []
             for await result in group { results.append(result) }
@@ -50,6 +42,22 @@ public enum TopicsCommand: Command {
         var cards: [Card] = []
         for result in results { cards.append(try result.get()) }
         return cards
+    }
+
+    /// One topic read and counted. As the sample's cards do, a topic that cannot be found keeps its
+    /// name from the home page.
+    static func card(_ stub: Asset, channel: BlogChannel) async -> Result<Card, ShellError> {
+        var topic = stub
+        do {
+            topic = try await channel.read(stub.id)
+        } catch {
+            guard case .delivery(.http(let http)) = error, http.status == 404 else { return .failure(error) }
+        }
+        do {
+            return .success(Card(topic: topic, articles: try await channel.articleCount(where: "topic", is: stub.id)))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// The topic cards as text.
