@@ -60,8 +60,9 @@ struct BlogChannel: Sendable {
         return page.totalResults ?? page.count
     }
 
+    /// The articles whose `field` is `id`, newest first (the sample's search).
     func articleQuery(_ field: String, _ id: String) -> ListAssets {
-        DeliveryAPI.listAssets().limit(BlogChannel.articleLimit).starting(at: 0)
+        DeliveryAPI.listAssets().starting(at: 0)
             .order(.field("fields.published_date", .desc)).totalResults(true)
             .query(rawText: "type eq \"\(BlogType.article)\" and fields.\(field) eq \"\(BlogChannel.quoted(id))\"")
     }
@@ -88,6 +89,7 @@ struct BlogChannel: Sendable {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
+    /// Sends `request`; a failure becomes the shell's error.
     func fetch<R: DeliveryRequest>(_ request: R) async throws(ShellError) -> R.Response {
         do {
             return try await client.fetch(request)
@@ -106,8 +108,6 @@ extension BlogChannel {
         if !(await channel.isBlog()) { return BlogChannel.notBlog }
         let name = BlogScreen.clean(item.name.isEmpty ? item.id : item.name)
         let what = item.type.isEmpty ? "not a blog item" : "of type " + BlogScreen.clean(item.type)
-        return .usage(
-            "'\(name)' is \(what), not \(expected)",
-            span: target.span)
+        return .usage("'\(name)' is \(what), not \(expected)", span: target.span)
     }
 }
