@@ -1,0 +1,57 @@
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `articles TOPIC`: a topic's articles, newest first (§3.3), numbered for `read @n`.
+public enum ArticlesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "articles", abstract: "a topic's articles, newest first, numbered for 'read @n'",
+        usage: "articles @n|ID|TOPIC-NAME",
+        examples: ["articles @2", "articles \"Espresso & Milk\"", "articles recipes", "articles $topic"],
+        discussion: """
+            TOPIC is a row of 'home' or 'topics', a topic's id, or its name (any case; a unique part of
+            a name will do). Shows at most the 50 newest articles, as the sample's article list does:
+            title, author, posted date and description.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard let target = try BlogTarget.parse(statement, in: session, what: "topic") else {
+            throw .usage("articles takes a topic: @n, an id or a name", span: nil)
+        }
+        let channel = try BlogChannel(session)
+        let topic = try await resolveTopic(target, channel: channel)
+        let page = try await channel.articles(where: "topic", is: topic.id)
+        session.lastRows = page.items
+        if BlogScreen.wantsData(session) {
+            return .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore))
+        }
+        return .text(screen(topic: topic, page: page, width: BlogScreen.width(session)))
+    }
+
+    /// The topic `target` names: read by id (and checked to be a topic), else found by name.
+    static func resolveTopic(_ target: BlogTarget, channel: BlogChannel) async throws(ShellError) -> Asset {
+        if target.isID {
+            let item = try await channel.read(target.text)
+            guard item.type == BlogType.topic else {
+                throw await BlogChannel.wrongType(item, expected: "a topic", target: target, channel: channel)
+            }
+            return item
+        }
+        let topics = try await channel.all(BlogType.topic)
+        if topics.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
+        return try target.match(in: topics, what: "topic")
+    }
+
+    /// The article list as text.
+    static func screen(topic: Asset, page: Page<Asset>, width: Int) -> String {
+        let name = BlogScreen.clean(topic.name)
+        guard !page.items.isEmpty else { return "\(name) has no articles.\n" }
+        let total = page.totalResults ?? page.items.count
+        var out = "\(name): " + BlogScreen.count(total, "article")
+        out += total > page.items.count ? ", the \(page.items.count) newest\n\n" : ", newest first\n\n"
+        out += BlogScreen.articleEntries(page.items, width: width) { article in
+            BlogScreen.reference(article, "author").map { BlogScreen.clean($0.name) }
+        }
+        return out
+    }
+}

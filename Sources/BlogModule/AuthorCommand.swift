@@ -1,0 +1,74 @@
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `author [AUTHOR]`: an author, their avatar and their articles; without an argument, the authors.
+public enum AuthorCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "author", abstract: "an author with their avatar and articles (numbered for 'read @n'); or all authors",
+        usage: "author [@n|ID|NAME]",
+        examples: ["author", "author Priya", "author @1", "author COREAE3B9CE81F37BFC43211BFD542B4F9CB"],
+        discussion: """
+            Without an argument, lists the authors by name, numbered for 'author @n'. With one, reads
+            the author and lists their articles newest first (at most 50), numbered for 'read @n'.
+            NAME matches in any case; a unique part of a name will do.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let target = try BlogTarget.parse(statement, in: session, what: "author")
+        let channel = try BlogChannel(session)
+        guard let target else {
+            let authors = try await channel.all(BlogType.author)
+            if authors.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
+            session.lastRows = authors
+            if BlogScreen.wantsData(session) { return .items(Listing(items: authors)) }
+            return .text(index(authors, width: BlogScreen.width(session)))
+        }
+        var id = target.text
+        if !target.isID {
+            let authors = try await channel.all(BlogType.author)
+            if authors.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
+            id = try target.match(in: authors, what: "author").id
+        }
+        let author = try await channel.read(id)
+        guard author.type == BlogType.author else {
+            throw await BlogChannel.wrongType(author, expected: "an author", target: target, channel: channel)
+        }
+        let page = try await channel.articles(where: "author", is: author.id)
+        session.lastRows = page.items
+        if BlogScreen.wantsData(session) {
+            return .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore))
+        }
+        return .text(screen(author, page: page, width: BlogScreen.width(session)))
+    }
+
+    /// The authors, numbered, with their descriptions.
+    static func index(_ authors: [Asset], width: Int) -> String {
+        let numberWidth = String(authors.count).count
+        var out = ""
+        for (index, author) in authors.enumerated() {
+            let number = String(index + 1)
+            out += (index == 0 ? "" : "\n") + String(repeating: " ", count: numberWidth - number.count) + number
+            out += "  " + BlogScreen.clean(author.name) + "\n"
+            if !author.description.isEmpty {
+                out += BlogScreen.wrapped(author.description, indent: numberWidth + 2, width: width)
+            }
+        }
+        return out
+    }
+
+    /// The author page as text.
+    static func screen(_ author: Asset, page: Page<Asset>, width: Int) -> String {
+        var out = BlogScreen.clean(author.name) + "\n"
+        if !author.description.isEmpty { out += BlogScreen.wrapped(author.description, indent: 0, width: width) }
+        if let avatar = BlogScreen.reference(author, "avatar") { out += "avatar: " + BlogScreen.named(avatar) + "\n" }
+        guard !page.items.isEmpty else { return out + "\nNo articles.\n" }
+        let total = page.totalResults ?? page.items.count
+        out += "\n" + BlogScreen.count(total, "article")
+        out += total > page.items.count ? ", the \(page.items.count) newest\n\n" : ", newest first\n\n"
+        out += BlogScreen.articleEntries(page.items, width: width) { article in
+            BlogScreen.reference(article, "topic").map { BlogScreen.clean($0.name) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,113 @@
+// The requests of the blog sample's flows, exactly as `reference/blog-sample.md` §3 writes them
+// (with `fields=all` where field values are needed from a search), and the one error a channel
+// without the blog's content model gives.
+
+import DeliveryKit
+import OCEQShell
+
+/// The blog sample's content model.
+enum BlogType {
+    static let home = "OCEGettingStartedHomePage"
+    static let topic = "OCEGettingStartedTopic"
+    static let article = "OCEGettingStartedArticle"
+    static let author = "OCEGettingStartedAuthor"
+}
+
+/// The blog requests over one connection.
+struct BlogChannel: Sendable {
+    /// The client of the session's connection.
+    let client: DeliveryClient
+
+    /// The most articles a listing shows (the sample reads one page of 50).
+    static let articleLimit = 50
+
+    /// The channel of `session`, or `notConnected`.
+    init(_ session: Session) throws(ShellError) {
+        client = try session.requireConnection().client
+    }
+
+    /// What a channel without the blog types says.
+    static let notBlog = ShellError.usage(
+        "this channel has no blog: no \(BlogType.home) item named HomePage (the blog commands need the "
+            + "content model of Oracle's blog sample)", span: nil)
+
+    /// §3.1: the home item (`fields=all`, the first of at most one); `notBlog` when there is none.
+    func home() async throws(ShellError) -> Asset {
+        let request = DeliveryAPI.listAssets().fields(.all).limit(1).starting(at: 0).totalResults(true)
+            .query(rawText: "type eq \"\(BlogType.home)\" and name eq \"HomePage\"")
+        guard let home = try await fetch(request).items.first else { throw BlogChannel.notBlog }
+        return home
+    }
+
+    /// §3.2 step 4: an item read whole (`expand=all`, the SDK's default).
+    func read(_ id: String) async throws(ShellError) -> Asset {
+        try await fetch(DeliveryAPI.readAsset(id: id))
+    }
+
+    /// §3.4: an article with its author expanded.
+    func article(_ id: String) async throws(ShellError) -> Asset {
+        try await fetch(DeliveryAPI.readAsset(id: id).expand("fields.author"))
+    }
+
+    /// §3.3 (plus `fields=all`): the newest articles whose reference `field` (`topic`, `author`) is `id`.
+    func articles(where field: String, is id: String) async throws(ShellError) -> Page<Asset> {
+        try await fetch(articleQuery(field, id).limit(BlogChannel.articleLimit).fields(.all))
+    }
+
+    /// The number of articles whose `field` is `id` (the API's `totalResults`).
+    func articleCount(where field: String, is id: String) async throws(ShellError) -> Int {
+        let page = try await fetch(articleQuery(field, id).limit(1))
+        return page.totalResults ?? page.count
+    }
+
+    /// The articles whose `field` is `id`, newest first (the sample's search).
+    func articleQuery(_ field: String, _ id: String) -> ListAssets {
+        DeliveryAPI.listAssets().starting(at: 0)
+            .order(.field("fields.published_date", .desc)).totalResults(true)
+            .query(rawText: "type eq \"\(BlogType.article)\" and fields.\(field) eq \"\(BlogChannel.quoted(id))\"")
+    }
+
+    /// Every item of `type`, by name (for name look-ups and the author index).
+    func all(_ type: String) async throws(ShellError) -> [Asset] {
+        let request = DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit).starting(at: 0).totalResults(true)
+            .order(.name()).query(rawText: "type eq \"\(type)\"")
+        return try await fetch(request).items
+    }
+
+    /// True when the channel has the blog's home page.
+    func isBlog() async -> Bool {
+        do {
+            _ = try await home()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// `text` with `"` and `\` escaped for a `q` string.
+    static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    /// Sends `request`; a failure becomes the shell's error.
+    func fetch<R: DeliveryRequest>(_ request: R) async throws(ShellError) -> R.Response {
+        do {
+            return try await client.fetch(request)
+        } catch {
+            throw .delivery(error)
+        }
+    }
+}
+
+extension BlogChannel {
+    /// The error for `item` not being the `expected` blog type: `notBlog` on a channel without the
+    /// blog, else one naming what the item is.
+    static func wrongType(
+        _ item: Asset, expected: String, target: BlogTarget, channel: BlogChannel
+    ) async -> ShellError {
+        if !(await channel.isBlog()) { return BlogChannel.notBlog }
+        let name = BlogScreen.clean(item.name.isEmpty ? item.id : item.name)
+        let what = item.type.isEmpty ? "not a blog item" : "of type " + BlogScreen.clean(item.type)
+        return .usage("'\(name)' is \(what), not \(expected)", span: target.span)
+    }
+}

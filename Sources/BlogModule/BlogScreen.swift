@@ -1,0 +1,77 @@
+// How the blog screens are written: server text cleaned of control characters, reference fields
+// named by name and id, long text wrapped to the output's width, and the result handed to the
+// renderers (the screen as text; the items themselves for json, ndjson and csv).
+
+import DeliveryKit
+import OCEQShell
+
+/// Helpers shared by the blog commands.
+enum BlogScreen {
+    /// Columns to wrap at: the terminal's width, or 80 when output is not a terminal.
+    static func width(_ session: Session) -> Int {
+        let width = session.output.width
+        return width >= 10_000 ? 80 : max(width, 30)
+    }
+
+    /// True when the session prints data (json, ndjson, csv) rather than screens.
+    static func wantsData(_ session: Session) -> Bool {
+        switch session.settings.format {
+        case .json, .ndjson, .csv: return true
+        case .table, .expanded: return false
+        }
+    }
+
+    /// Server text for one line.
+    static func clean(_ text: String) -> String { TerminalText.clean(text) }
+
+    /// A string field of `item`, cleaned; nil when missing or empty.
+    static func string(_ item: Asset, _ field: String) -> String? {
+        guard let text = item.fields?[field]?.stringValue, !text.isEmpty else { return nil }
+        return clean(text)
+    }
+
+    /// A reference field of `item` as an item (a stub or an expanded item); nil when missing.
+    static func reference(_ item: Asset, _ field: String) -> Asset? {
+        guard let value = item.fields?[field], !value.isNull else { return nil }
+        return try? Asset(json: value)
+    }
+
+    /// A multi-valued reference field of `item` as items.
+    static func references(_ item: Asset, _ field: String) -> [Asset] {
+        (item.fields?[field]?.arrayValue ?? []).compactMap { try? Asset(json: $0) }
+    }
+
+    /// `name (id)` of a referenced item, cleaned.
+    static func named(_ item: Asset) -> String {
+        item.name.isEmpty ? clean(item.id) : clean(item.name) + " (" + clean(item.id) + ")"
+    }
+
+    /// `text` wrapped to `width` after `indent` spaces.
+    static func wrapped(_ text: String, indent: Int, width: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        let lines = HTMLText.wrap(clean(text), width: width, first: pad, rest: pad)
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `count` and the noun, pluralised.
+    static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// Numbered article entries: title, a byline (`Author · Mmm dd, yyyy` or another line), the
+    /// description; rows are `@n`.
+    static func articleEntries(_ articles: [Asset], width: Int, byline: (Asset) -> String?) -> String {
+        let numberWidth = String(articles.count).count
+        var out = ""
+        for (index, article) in articles.enumerated() {
+            let number = String(index + 1)
+            let pad = String(repeating: " ", count: numberWidth - number.count)
+            let indent = numberWidth + 2
+            out += (index == 0 ? "" : "\n") + pad + number + "  " + clean(article.name) + "\n"
+            let parts = [byline(article), PostedDate.of(article)].compactMap { $0 }.filter { !$0.isEmpty }
+            if !parts.isEmpty { out += String(repeating: " ", count: indent) + parts.joined(separator: " · ") + "\n" }
+            if !article.description.isEmpty { out += wrapped(article.description, indent: indent, width: width) }
+        }
+        return out
+    }
+}

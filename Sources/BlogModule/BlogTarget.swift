@@ -1,0 +1,70 @@
+// The one argument of `articles`, `read` and `author`: `@n`, `$var`, `$n`, a quoted string, or
+// words written as they are (`articles Espresso & Milk`). An id is used as it is; any other text
+// names an item of the expected type, matched without regard to case (a unique part of a name
+// will do).
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// What the user named.
+struct BlogTarget {
+    /// The text: an id, or a name.
+    var text: String
+    /// Where it was written.
+    var span: SourceSpan
+
+    /// True for `CORE…`/`CONT…` ids (32 hex digits after the prefix).
+    var isID: Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36, text.hasPrefix("CORE") || text.hasPrefix("CONT") else { return false }
+        return bytes[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
+    }
+
+    /// The argument of `statement`, or nil when there is none; `what` names it in errors.
+    static func parse(_ statement: Statement, in session: Session, what: String) throws(ShellError) -> BlogTarget? {
+        guard case .command(let command) = statement, let first = command.arguments.first else { return nil }
+        let span = first.span.union(command.arguments.last!.span)
+        if command.arguments.count == 1, case .value(let value) = first.kind {
+            do {
+                return BlogTarget(text: try session.compiler.resolve(value), span: span)
+            } catch {
+                throw .diagnostics(error)
+            }
+        }
+        for argument in command.arguments {
+            switch argument.kind {
+            case .word, .symbol: continue
+            default: throw .usage("\(command.name) takes one \(what): @n, an id or a name", span: argument.span)
+            }
+        }
+        return BlogTarget(text: command.argumentText, span: span)
+    }
+
+    /// The item of `items` this target names: by id, by name (case-insensitive), or by the one
+    /// name that contains it.
+    func match(in items: [Asset], what: String) throws(ShellError) -> Asset {
+        if let item = items.first(where: { $0.id == text }) { return item }
+        let wanted = text.lowercased()
+        if let item = items.first(where: { $0.name.lowercased() == wanted }) { return item }
+        let partial = items.filter { $0.name.lowercased().contains(wanted) }
+        if partial.count == 1 { return partial[0] }
+        let names = items.map(\.name)
+        if partial.count > 1 {
+            let some = partial.prefix(4).map { "'\($0.name)'" }.joined(separator: ", ")
+            throw .usage("'\(text)' names more than one \(what): \(some)", span: span)
+        }
+        let hint = Suggestions.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw .usage("no \(what) named '\(text)'" + hint, span: span)
+    }
+}
+
+/// Checks on the arguments of the blog commands.
+enum BlogArguments {
+    /// Throws when `statement` has arguments.
+    static func none(_ statement: Statement) throws(ShellError) {
+        if case .command(let command) = statement, let extra = command.arguments.first {
+            throw .usage("\(command.name) takes no arguments", span: extra.span)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite("The oceq binary runs the blog commands")
+struct BlogEndToEndTests {
+    /// `$OCEQ_BINARY`, else `oceq` beside the test bundle, else `.build/debug/oceq`.
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["OCEQ_BINARY"] { return URL(fileURLWithPath: path) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("oceq")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return repositoryRoot.appendingPathComponent(".build/debug/oceq")
+    }
+
+    /// Runs oceq in the repository's root; exit code, stdout and stderr (stderr read to a file).
+    static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] { environment.removeValue(forKey: key) }
+        process.environment = environment
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("oceq-blog-\(UUID()).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let stderr = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    @Test("oceq -c home -c 'articles @2' -c 'read @1' in the repository opens the sample and chains")
+    func chain() throws {
+        let result = try BlogEndToEndTests.run(["-c", "home", "-c", "articles @2", "-c", "read @1", "-c", "help"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("Café Supremo\n"))
+        #expect(result.stdout.contains("Espresso & Milk: 10 articles, newest first\n"))
+        #expect(
+            result.stdout.contains("Réussir son cappuccino à la maison\nby Priya Natarajan\nPosted on Nov 29, 2025\n"))
+        #expect(result.stdout.contains("blog commands:\n"))
+    }
+
+    @Test("on the 2021 blog template (another content model) home says so in one line and fails")
+    func notBlog() throws {
+        let zip = "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
+        let result = try BlogEndToEndTests.run(["--url", zip, "-c", "home"])
+        #expect(result.code == 1)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderr
+                == "error: this channel has no blog: no OCEGettingStartedHomePage item named HomePage (the blog "
+                + "commands need the content model of Oracle's blog sample)\n")
+    }
+}

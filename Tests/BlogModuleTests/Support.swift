@@ -1,0 +1,89 @@
+// The harness of the blog tests: sessions with the core and blog commands on the bundled sample
+// channel (served in-process), statements run one at a time through the script runner, golden
+// files in `Golden/` (OCEQ_RECORD_GOLDEN=1 records them afresh; review the diff).
+
+import BlogModule
+import Foundation
+import OCEQShell
+import Testing
+
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The commands of the executable: core and blog.
+let blogRegistry: CommandRegistry = try! CommandRegistry(modules: [CoreModule.module, BlogModule.module])
+
+/// The bundled sample channel, served in-process, shared by the tests.
+let sampleConnection: Connection? = {
+    let credentials = Credentials(
+        url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
+        channelToken: "935a30048d49b8479c9bc1577e392eba")
+    return try? Connection.open(credentials)
+}()
+
+/// The 2021 blog template export: a blog, but not the sample's content model.
+let templatePath = repositoryRoot.appendingPathComponent(
+    "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
+).path
+
+/// A shell on a channel, writing to memory 80 columns wide.
+final class Shell {
+    let session: Session
+    let output = MemoryOutput(width: 80)
+    let errors = MemoryOutput()
+
+    init(connection: Connection? = sampleConnection) {
+        session = Session(
+            registry: blogRegistry, connection: connection, output: output, errors: errors,
+            baseDirectory: repositoryRoot.path)
+    }
+
+    /// Runs `text`; exit code, and what it printed on stdout and stderr.
+    func run(_ text: String) async -> (code: Int32, output: String, errors: String) {
+        let before = (output.text.count, errors.text.count)
+        let code = await ScriptRunner.run(text: text, fileName: "test.oceq", in: session)
+        return (code, String(output.text.dropFirst(before.0)), String(errors.text.dropFirst(before.1)))
+    }
+
+    /// Runs each statement and returns a transcript (`$ statement` then its output).
+    func transcript(_ statements: [String]) async -> String {
+        var text = ""
+        for statement in statements {
+            let result = await run(statement)
+            text += "$ \(statement)\n" + result.output + result.errors
+        }
+        return text
+    }
+}
+
+/// Compares `actual` with the golden file `name`, or records it when OCEQ_RECORD_GOLDEN=1.
+func expectGolden(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let directory = repositoryRoot.appendingPathComponent("Tests/BlogModuleTests/Golden")
+    let file = directory.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["OCEQ_RECORD_GOLDEN"] == "1" {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            Issue.record("could not record \(name): \(error)", sourceLocation: sourceLocation)
+        }
+        return
+    }
+    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+        Issue.record("missing golden file \(name); run with OCEQ_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != actual {
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let first =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expectedLines.count, actualLines.count)
+        let shownExpected = first < expectedLines.count ? String(expectedLines[first]) : "<end>"
+        let shownActual = first < actualLines.count ? String(actualLines[first]) : "<end>"
+        Issue.record(
+            "\(name) differs at line \(first + 1):\n  expected: \(shownExpected)\n  actual:   \(shownActual)",
+            sourceLocation: sourceLocation)
+    }
+}
