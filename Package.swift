@@ -38,8 +38,11 @@ let package = Package(
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
+        // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
+        .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+
         // The thin executable.
-        .executableTarget(name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit"]),
+        .executableTarget(name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "AssetModule"]),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
@@ -52,5 +55,6 @@ let package = Package(
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
         .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"], exclude: ["Golden"]),
+        .testTarget(name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell"], exclude: ["Golden"]),
     ]
 )

@@ -67,13 +67,13 @@ public final class Session {
     }
 
     /// The connection, or `notConnected`.
-    func requireConnection() throws(ShellError) -> Connection {
+    public func requireConnection() throws(ShellError) -> Connection {
         guard let connection else { throw .notConnected }
         return connection
     }
 
-    /// A compiler resolving references in this session.
-    var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
+    /// A compiler resolving references (`@n`, `$var`, `$n`) in this session.
+    public var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
 
     /// The parser options for this session's commands.
     var parserOptions: ParserOptions { ParserOptions(commands: registry.parserCommands) }

@@ -1,0 +1,112 @@
+// `taxonomies` and `categories TAXONOMY`: the channel's published taxonomies, and the categories
+// of one (named by id, name or short name), indented by depth.
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `taxonomies`: the published taxonomies.
+public enum TaxonomiesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "taxonomies", abstract: "the taxonomies published to the channel",
+        usage: "taxonomies", examples: ["taxonomies"])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        if let extra = command.arguments.first { throw .usage("taxonomies takes no arguments", span: extra.span) }
+        let taxonomies = try await all(in: session)
+        guard !taxonomies.isEmpty else { return .text("(no taxonomies in this channel)\n") }
+        let rows = taxonomies.map { taxonomy in
+            [taxonomy.name, taxonomy.shortName ?? "", taxonomy.id, FieldText.excerpt(taxonomy.description ?? "")]
+                .map(TerminalText.clean)
+        }
+        let table = TableRenderer.table(
+            header: ["name", "short name", "id", "description"], rows: rows, width: session.output.width)
+        return .text(table + "(\(rows.count) taxonom\(rows.count == 1 ? "y" : "ies"))\n")
+    }
+
+    /// Every published taxonomy, by name.
+    static func all(in session: Session) async throws(ShellError) -> [Taxonomy] {
+        let client = try session.requireConnection().client
+        var taxonomies: [Taxonomy] = []
+        do {
+            for try await taxonomy in client.items(DeliveryAPI.listTaxonomies()) { taxonomies.append(taxonomy) }
+        } catch {
+            throw .delivery(error)
+        }
+        return taxonomies.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+}
+
+/// `categories`: the categories of one taxonomy.
+public enum CategoriesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "categories", abstract: "the categories of a taxonomy (by id, name or short name), as a tree",
+        usage: "categories TAXONOMY", examples: ["categories Regions", "categories \"Coffee Origins\""])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        guard let argument = command.arguments.first, let wanted = try ItemLookup.text(argument, in: session) else {
+            throw .usage("categories needs a taxonomy: \(descriptor.usage)", span: .at(command.nameSpan.end))
+        }
+        if command.arguments.count > 1 {
+            throw .usage("too many arguments: \(descriptor.usage)", span: command.arguments[1].span)
+        }
+        let taxonomies = try await TaxonomiesCommand.all(in: session)
+        let key = wanted.lowercased()
+        guard
+            let taxonomy = taxonomies.first(where: { $0.id == wanted })
+                ?? taxonomies.first(where: { $0.name.lowercased() == key || $0.shortName?.lowercased() == key })
+        else {
+            let names = taxonomies.map(\.name).joined(separator: ", ")
+            throw .usage(
+                TerminalText.clean(
+                    "no taxonomy '\(wanted)' in this channel; "
+                        + (taxonomies.isEmpty ? "it has none" : "it has \(names)")),
+                span: argument.span)
+        }
+        let client = try session.requireConnection().client
+        var categories: [TaxonomyCategory] = []
+        do {
+            for try await category in client.items(DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy.id)) {
+                categories.append(category)
+            }
+        } catch {
+            throw .delivery(error)
+        }
+        let title = TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))") + "\n"
+        guard !categories.isEmpty else { return .text(title + "(no categories)\n") }
+        let rows = tree(categories).map { category, depth in
+            [
+                String(repeating: "  ", count: depth) + TerminalText.clean(category.name),
+                TerminalText.clean(category.apiName ?? ""), TerminalText.clean(category.id),
+            ]
+        }
+        let table = TableRenderer.table(
+            header: ["category", "api name", "id"], rows: rows, width: session.output.width)
+        return .text(title + table + "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))\n")
+    }
+
+    /// Categories in tree order (parents before their children, siblings by position then name),
+    /// each with its depth.
+    static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
+        let ids = Set(categories.map(\.id))
+        var children: [String: [TaxonomyCategory]] = [:]
+        for category in categories {
+            let parent = category.parent?.id ?? category.ancestors.last?.id
+            children[parent.flatMap { ids.contains($0) ? $0 : nil } ?? "", default: []].append(category)
+        }
+        var out: [(TaxonomyCategory, Int)] = []
+        func visit(_ parent: String, _ depth: Int) {
+            let sorted = (children[parent] ?? []).sorted {
+                ($0.position ?? 0, $0.name) < ($1.position ?? 0, $1.name)
+            }
+            for category in sorted {
+                out.append((category, depth))
+                if depth < 32 { visit(category.id, depth + 1) }
+            }
+        }
+        visit("", 0)
+        return out
+    }
+}
