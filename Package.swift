@@ -55,6 +55,7 @@ let package = Package(
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
         .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"], exclude: ["Golden"]),
-        .testTarget(name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit"], exclude: ["Golden"]),
     ]
 )
