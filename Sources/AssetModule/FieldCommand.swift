@@ -12,9 +12,13 @@ public enum FieldCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "field", abstract: "one field of an item; a dotted path follows references",
         usage: "field ID|@n|$VAR|slug:SLUG PATH [--raw]",
-        examples: ["field @1 author.avatar", "field @1 image_caption", "field @1 topics.2.thumbnail --raw"],
+        examples: [
+            "field @1 author.avatar", "field @1 author.name", "field @1 image_caption",
+            "field @1 topics.2.thumbnail --raw",
+        ],
         discussion: """
-            Each segment of PATH names a field of the item reached so far. A reference is read
+            Each segment of PATH names a field of the item reached so far (a custom field, an
+            asset's metadata, or a standard field such as name or slug). A reference is read
             before the next segment (`author.avatar` reads the author, then its avatar), a number
             picks an element of a list (counting from 1), a name goes into a json value.
             --raw prints the value as JSON.
@@ -43,6 +47,12 @@ public enum FieldCommand: Command {
         return .text(text(path: path, found: found))
     }
 
+    /// Standard fields a path may name when the item has no custom field of that name.
+    static let standardFields: Set<String> = [
+        "id", "type", "typeCategory", "name", "description", "slug", "language", "translatable", "createdDate",
+        "updatedDate", "mimeType", "fileGroup", "fileExtension",
+    ]
+
     /// Where a walk ended: the value and the item that holds it.
     struct Found {
         var value: JSON
@@ -57,6 +67,7 @@ public enum FieldCommand: Command {
     {
         var holder = root
         var value: JSON = .object(root.fields ?? [:])
+        var atItem = true
         var walked: [String] = []
         for segment in segments {
             let here = walked.isEmpty ? "the item" : "'" + walked.joined(separator: ".") + "'"
@@ -69,6 +80,7 @@ public enum FieldCommand: Command {
                     guard let id = value["id"]?.stringValue else { throw stop("\(here) has no id") }
                     holder = try await ItemLookup.fetch(id: id, in: session)
                     value = .object(holder.fields ?? [:])
+                    atItem = true
                 case .list:
                     let elements = value.arrayValue ?? []
                     guard let number = Int(segment), number >= 1, number <= elements.count else {
@@ -78,6 +90,7 @@ public enum FieldCommand: Command {
                                     ? "it is empty" : "pick one with a number from 1 to \(elements.count)"))
                     }
                     value = elements[number - 1]
+                    atItem = false
                     walked.append(segment)
                     continue
                 case .json:
@@ -88,7 +101,8 @@ public enum FieldCommand: Command {
                     throw stop("\(here) is \(kind.name), not a reference, so it has no field '\(segment)'")
                 }
             }
-            guard let next = value[segment] else {
+            let standard = atItem && FieldCommand.standardFields.contains(segment) ? holder.raw[segment] : nil
+            guard let next = value[segment] ?? standard else {
                 let owner =
                     walked.isEmpty
                     ? FieldText.reference(name: holder.name, type: holder.type, id: holder.id)
@@ -98,6 +112,7 @@ public enum FieldCommand: Command {
                 throw stop("\(owner) has no field '\(segment)' (\(known))")
             }
             value = next
+            atItem = false
             walked.append(segment)
         }
         return Found(value: value, holder: holder)

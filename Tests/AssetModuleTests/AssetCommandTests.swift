@@ -20,7 +20,8 @@ struct AssetCommandTests {
     func showAndFields(golden: String, select: String) async {
         let field =
             switch golden {
-            case "article": "field @1 author.avatar\nfield @1 published_date\nfield @1 article_content"
+            case "article":
+                "field @1 author.avatar\nfield @1 author.name\nfield @1 published_date\nfield @1 article_content"
             case "author": "field @1 avatar.metadata.width"
             case "topic": "field @1 thumbnail"
             case "homepage": "field @1 topics.1.thumbnail\nfield @1 topics"
