@@ -78,7 +78,12 @@ public enum FieldCommand: Command {
                 switch FieldKind(value) {
                 case .reference:
                     guard let id = value["id"]?.stringValue else { throw stop("\(here) has no id") }
-                    holder = try await ItemLookup.fetch(id: id, in: session)
+                    do {
+                        holder = try await ItemLookup.fetch(id: id, in: session)
+                    } catch {
+                        if case .usage = error { throw stop("\(here) refers to \(id), which is not in this channel") }
+                        throw error
+                    }
                     value = .object(holder.fields ?? [:])
                     atItem = true
                 case .list:

@@ -13,7 +13,8 @@ enum StubChannel {
          "createdDate": {"value": "2021-03-01T10:00:00.000Z", "timezone": "UTC"},
          "fields": {"body": "<p>Hi \\u001b[31mred</p>", "count": 3, "ratio": 4.5, "flag": false,
                     "when": {"value": "2020-06-17T00:00:00.000-06:00", "timezone": "America/Denver"},
-                    "tags": ["a\\u001bb", "c"], "blob": {"fred": true}, "nothing": null},
+                    "tags": ["a\\u001bb", "c"], "blob": {"fred": true}, "nothing": null,
+                    "ghost": {"id": "CORE99999999999999999999999999999999", "type": "Author", "name": "Ghost"}},
          "links": []}
         """
 
@@ -70,5 +71,15 @@ struct StubChannelTests {
         let result = await StubChannel.run("taxonomies\ncategories regions\ncategories REG\ncategories Nope\n")
         #expect(result.code == 1)
         expectGolden(result.output + "--- errors\n" + result.errors, named: "stub-taxonomies.txt")
+    }
+
+    @Test("a path through a reference to an item the channel lacks says so")
+    func danglingReference() async {
+        let result = await StubChannel.run("field \(StubChannel.hostileID) ghost.avatar\n")
+        #expect(result.code == 1)
+        #expect(
+            result.errors.contains(
+                "stopped at 'avatar': 'ghost' refers to CORE99999999999999999999999999999999, which is not in this channel"
+            ), "\(result.errors)")
     }
 }
