@@ -44,6 +44,7 @@ public enum FieldCommand: Command {
         if flags.contains("--raw") {
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)))
         }
+        if JSONOutput.wanted(in: session) { return JSONOutput.result(found.value, in: session) }
         return .text(text(path: path, found: found))
     }
 

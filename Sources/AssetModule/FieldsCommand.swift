@@ -22,6 +22,12 @@ public enum FieldsCommand: Command {
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
         let read = try ItemLookup.read(argument, of: command, in: session)
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
+        if JSONOutput.wanted(in: session) {
+            let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value -> JSON in
+                ["name": .string(name), "type": .string(FieldKind(value).name), "value": value]
+            }
+            return JSONOutput.result(.array(rows), in: session)
+        }
         return .text(FieldsCommand.text(of: asset, width: session.output.width))
     }
 

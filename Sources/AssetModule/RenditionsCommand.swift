@@ -37,6 +37,11 @@ public enum RenditionsCommand: Command {
             }
             renditions = [rendition]
         }
+        if JSONOutput.wanted(in: session) {
+            let all = asset.fields?["renditions"]?.arrayValue ?? []
+            let chosen = all.filter { element in renditions.contains { $0.name == element["name"]?.stringValue } }
+            return JSONOutput.result(.array(chosen), in: session)
+        }
         return .text(text(asset: asset, file: file, renditions: renditions, width: session.output.width))
     }
 

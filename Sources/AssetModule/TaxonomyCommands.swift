@@ -15,6 +15,7 @@ public enum TaxonomiesCommand: Command {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("taxonomies takes no arguments", span: extra.span) }
         let taxonomies = try await all(in: session)
+        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(taxonomies.map(\.json)), in: session) }
         guard !taxonomies.isEmpty else { return .text("(no taxonomies in this channel)\n") }
         let rows = taxonomies.map { taxonomy in
             [taxonomy.name, taxonomy.shortName ?? "", taxonomy.id, FieldText.excerpt(taxonomy.description ?? "")]
@@ -73,6 +74,9 @@ public enum CategoriesCommand: Command {
             }
         } catch {
             throw .delivery(error)
+        }
+        if JSONOutput.wanted(in: session) {
+            return JSONOutput.result(.array(tree(categories).map { $0.0.json }), in: session)
         }
         let title = TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))") + "\n"
         guard !categories.isEmpty else { return .text(title + "(no categories)\n") }

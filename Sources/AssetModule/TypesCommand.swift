@@ -27,6 +27,7 @@ public enum TypesCommand: Command {
             throw .delivery(error)
         }
         var rows: [[String]] = []
+        var objects: [JSON] = []
         var total = 0
         for type in kinds.keys.sorted() {
             let query: QueryNode
@@ -45,7 +46,9 @@ public enum TypesCommand: Command {
             total += count
             let kind = kinds[type] == true ? "digital asset" : "content"
             rows.append([TerminalText.clean(type), kind, String(count)])
+            objects.append(["type": .string(type), "kind": .string(kind), "items": .int(count)])
         }
+        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(objects), in: session) }
         guard !rows.isEmpty else { return .text("(no items in this channel)\n") }
         let table = TableRenderer.table(header: ["type", "kind", "items"], rows: rows, width: session.output.width)
         return .text(table + "(\(rows.count) type\(rows.count == 1 ? "" : "s"), \(total) items)\n")
