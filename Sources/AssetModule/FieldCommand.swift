@@ -26,7 +26,8 @@ public enum FieldCommand: Command {
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
-        let (flags, rest) = try ItemLookup.flags(command.arguments, allowed: ["--raw"])
+        let options = try ItemLookup.options(command.arguments, allowed: ["--raw"])
+        let rest = options.rest
         let argument = try ItemLookup.itemArgument(rest, of: command, usage: descriptor.usage, limit: 2)
         guard rest.count == 2, let path = try ItemLookup.text(rest[1], in: session), !path.isEmpty else {
             throw .usage(
@@ -41,7 +42,7 @@ public enum FieldCommand: Command {
             throw .usage("'\(TerminalText.clean(path))' has an empty segment", span: pathSpan)
         }
         let found = try await walk(segments, from: root, span: pathSpan, in: session)
-        if flags.contains("--raw") {
+        if options.flags.contains("--raw") {
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)))
         }
         if JSONOutput.wanted(in: session) { return JSONOutput.result(found.value, in: session) }

@@ -91,12 +91,16 @@ enum ItemLookup {
         return first
     }
 
+    /// The `--flag` words of a command and its other arguments.
+    struct Options {
+        /// The flags given.
+        var flags: Set<String> = []
+        /// The arguments that are not flags, in order.
+        var rest: [CommandArgument] = []
+    }
+
     /// Splits `--flag` words from the other arguments; unknown flags are usage errors.
-    static func flags(
-        _ arguments: [CommandArgument], allowed: Set<String>
-    ) throws(ShellError) -> (
-        Set<String>, [CommandArgument]
-    ) {
+    static func options(_ arguments: [CommandArgument], allowed: Set<String>) throws(ShellError) -> Options {
         var flags: Set<String> = []
         var rest: [CommandArgument] = []
         for argument in arguments {
@@ -111,7 +115,7 @@ enum ItemLookup {
                 rest.append(argument)
             }
         }
-        return (flags, rest)
+        return Options(flags: flags, rest: rest)
     }
 
     /// An argument as plain text: a word, or a value with references resolved.

@@ -21,10 +21,11 @@ public enum ShowCommand: Command {
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
-        let (flags, rest) = try ItemLookup.flags(command.arguments, allowed: ["--raw"])
+        let options = try ItemLookup.options(command.arguments, allowed: ["--raw"])
+        let rest = options.rest
         let argument = try ItemLookup.itemArgument(rest, of: command, usage: descriptor.usage)
         let read = try ItemLookup.read(argument, of: command, in: session)
-        if flags.contains("--raw") {
+        if options.flags.contains("--raw") {
             let json = try await ItemLookup.fetchJSON(read, at: argument.span, in: session)
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(json)))
         }
