@@ -5,8 +5,6 @@
 // `list of ...` (`reference list` for references); `null` is an empty field of unknown type.
 
 import DeliveryKit
-import Foundation
-import OCEQShell
 
 /// The data type of a field, inferred from its value.
 indirect enum FieldKind: Equatable {
