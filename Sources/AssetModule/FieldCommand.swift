@@ -11,7 +11,7 @@ import OCEQShell
 public enum FieldCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "field", abstract: "one field of an item; a dotted path follows references",
-        usage: "field ID|@n|$VAR|slug:SLUG PATH [--raw]",
+        usage: "field ID|@n|$VAR|slug:SLUG|(first ...) PATH [--raw]",
         examples: [
             "field @1 author.avatar", "field @1 author.name", "field @1 image_caption",
             "field @1 topics.2.thumbnail --raw",
@@ -35,7 +35,7 @@ public enum FieldCommand: Command {
                 span: rest.count > 1 ? rest[1].span : .at(argument.span.end))
         }
         let pathSpan = rest[1].span
-        let read = try ItemLookup.read(argument, of: command, in: session)
+        let read = try await ItemLookup.read(argument, of: command, in: session)
         let root = try await ItemLookup.fetch(read, at: argument.span, in: session)
         let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if segments.contains(where: \.isEmpty) {

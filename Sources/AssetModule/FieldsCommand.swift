@@ -9,8 +9,8 @@ import OCEQShell
 public enum FieldsCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "fields", abstract: "each custom field of an item: name, data type, value summary",
-        usage: "fields ID|@n|$VAR|slug:SLUG",
-        examples: ["fields @1", "fields slug:spiced-maple-latte"],
+        usage: "fields ID|@n|$VAR|slug:SLUG|(first ...)",
+        examples: ["fields @1", "fields slug:spiced-maple-latte", "fields (first type=OCEGettingStartedHomePage)"],
         discussion: """
             Data types are inferred from the values (the API does not serve the type's
             definition): text, largetext, number, decimal, boolean, datetime, reference,
@@ -20,7 +20,7 @@ public enum FieldsCommand: Command {
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
-        let read = try ItemLookup.read(argument, of: command, in: session)
+        let read = try await ItemLookup.read(argument, of: command, in: session)
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
         if JSONOutput.wanted(in: session) {
             let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value -> JSON in

@@ -13,12 +13,16 @@ enum ItemLookup {
         return command
     }
 
-    /// The read `argument` stands for (an id, `@n`, `$var`, `slug:S`).
+    /// The read `argument` stands for (an id, `@n`, `$var`, `slug:S`, or a parenthesised `first` or
+    /// `list` that matches exactly one item).
     static func read(
         _ argument: CommandArgument, of command: CommandStatement, in session: Session
     )
-        throws(ShellError) -> CompiledRead
+        async throws(ShellError) -> CompiledRead
     {
+        if case .selection(let select) = argument.kind {
+            return CompiledRead(target: .id(try await selected(select, at: argument.span, in: session)))
+        }
         let single = CommandStatement(
             name: command.name, arguments: [argument], span: command.span, nameSpan: command.nameSpan)
         do {
@@ -26,6 +30,34 @@ enum ItemLookup {
         } catch {
             throw .diagnostics(error)
         }
+    }
+
+    /// The id of the one item `select` matches.
+    static func selected(
+        _ select: SelectStatement, at span: SourceSpan, in session: Session
+    ) async throws(ShellError)
+        -> String
+    {
+        let query: CompiledQuery
+        do {
+            query = try session.compiler.compile(select)
+        } catch {
+            throw .diagnostics(error)
+        }
+        guard query.kind != .count else { throw .usage("a count selects no item; use first or list", span: span) }
+        let client = try session.requireConnection().client
+        let page: Page<Asset>
+        do {
+            page = try await client.fetch(query.request().limit(2))
+        } catch {
+            throw .delivery(error)
+        }
+        guard let first = page.items.first else { throw .usage("the selection matched no item", span: span) }
+        if query.kind == .list && page.items.count > 1 {
+            let total = page.totalResults.map { "\($0) items" } ?? "more than one item"
+            throw .usage("the selection matched \(total); name one (first ... or @n)", span: span)
+        }
+        return first.id
     }
 
     /// What the user calls the item of `read` in messages.

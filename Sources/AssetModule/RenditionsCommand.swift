@@ -10,7 +10,7 @@ import OCEQShell
 public enum RenditionsCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "renditions", abstract: "the renditions of a digital asset: name, format, width × height, size",
-        usage: "renditions ID|@n|$VAR|slug:SLUG [NAME]",
+        usage: "renditions ID|@n|$VAR|slug:SLUG|(first ...) [NAME]",
         examples: ["renditions @1", "renditions @1 Thumbnail", "renditions slug:flat-white-23-jpg"])
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
@@ -18,7 +18,7 @@ public enum RenditionsCommand: Command {
         let argument = try ItemLookup.itemArgument(
             command.arguments, of: command, usage: descriptor.usage, limit: 2)
         let name = command.arguments.count > 1 ? try ItemLookup.text(command.arguments[1], in: session) : nil
-        let read = try ItemLookup.read(argument, of: command, in: session)
+        let read = try await ItemLookup.read(argument, of: command, in: session)
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
         guard let file = asset.digitalAsset else {
             throw .usage(

@@ -11,7 +11,7 @@ import OCEQShell
 public enum ShowCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "show", abstract: "one item readable: standard fields, then custom fields (references, dates, excerpts)",
-        usage: "show ID|@n|$VAR|slug:SLUG [--raw]",
+        usage: "show ID|@n|$VAR|slug:SLUG|(first ...) [--raw]",
         examples: ["show @1", "show slug:spiced-maple-latte", "show @2 --raw"],
         discussion: """
             Custom fields are listed alphabetically (the API does not serve a type's field order).
@@ -24,7 +24,7 @@ public enum ShowCommand: Command {
         let options = try ItemLookup.options(command.arguments, allowed: ["--raw"])
         let rest = options.rest
         let argument = try ItemLookup.itemArgument(rest, of: command, usage: descriptor.usage)
-        let read = try ItemLookup.read(argument, of: command, in: session)
+        let read = try await ItemLookup.read(argument, of: command, in: session)
         if options.flags.contains("--raw") {
             let json = try await ItemLookup.fetchJSON(read, at: argument.span, in: session)
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(json)))

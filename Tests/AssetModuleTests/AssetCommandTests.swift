@@ -57,6 +57,19 @@ struct AssetCommandTests {
         #expect(result.output.contains(#""name":"Priya Natarajan""#))
     }
 
+    @Test("a parenthesised first or list of one names the item")
+    func selection() async {
+        let result = await runScript(
+            "fields (first type=OCEGettingStartedTopic order name)\nfield (list slug=spiced-maple-latte) author.name\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(
+            result.output.contains("Brewing at Home (OCEGettingStartedTopic, CORE118E1B080FC00FDDF39E019435E84A97)"))
+        #expect(result.output.contains("value  Priya Natarajan"))
+        let many = await runScript("show (list type=OCEGettingStartedTopic)\n")
+        #expect(many.code == 1)
+        #expect(many.errors.contains("the selection matched 7 items; name one (first ... or @n)"))
+    }
+
     @Test("renditions of an image")
     func renditions() async {
         let result = await runScript("list type=Image order name limit 1\nrenditions @1\nrenditions @1 Medium\n")
