@@ -40,9 +40,12 @@ let package = Package(
 
         // The blog sample's screens as commands: home, topics, articles, read, author.
         .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit"]),
+        // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
+        .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
         // The thin executable.
-        .executableTarget(name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule"]),
+        .executableTarget(
+            name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule"]),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
@@ -56,5 +59,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
         .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"], exclude: ["Golden"]),
         .testTarget(name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit"], exclude: ["Golden"]),
     ]
 )

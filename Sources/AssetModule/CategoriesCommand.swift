@@ -1,0 +1,82 @@
+// `categories TAXONOMY`: the categories of one taxonomy (named by id, name or short name), all
+// pages, in tree order and indented by depth.
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `categories`: the categories of one taxonomy.
+public enum CategoriesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "categories", abstract: "the categories of a taxonomy (by id, name or short name), as a tree",
+        usage: "categories TAXONOMY", examples: ["categories Regions", "categories \"Coffee Origins\""])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        guard let argument = command.arguments.first, let wanted = try ItemLookup.text(argument, in: session) else {
+            throw .usage("categories needs a taxonomy: \(descriptor.usage)", span: .at(command.nameSpan.end))
+        }
+        if command.arguments.count > 1 {
+            throw .usage("too many arguments: \(descriptor.usage)", span: command.arguments[1].span)
+        }
+        let taxonomies = try await TaxonomiesCommand.all(in: session)
+        let key = wanted.lowercased()
+        guard
+            let taxonomy = taxonomies.first(where: { $0.id == wanted })
+                ?? taxonomies.first(where: { $0.name.lowercased() == key || $0.shortName?.lowercased() == key })
+        else {
+            let names = taxonomies.map(\.name).joined(separator: ", ")
+            throw .usage(
+                TerminalText.clean(
+                    "no taxonomy '\(wanted)' in this channel; "
+                        + (taxonomies.isEmpty ? "it has none" : "it has \(names)")),
+                span: argument.span)
+        }
+        let client = try session.requireConnection().client
+        var categories: [TaxonomyCategory] = []
+        do {
+            for try await category in client.items(DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy.id)) {
+                categories.append(category)
+            }
+        } catch {
+            throw .delivery(error)
+        }
+        if JSONOutput.wanted(in: session) {
+            return JSONOutput.result(.array(tree(categories).map { $0.0.json }), in: session)
+        }
+        let title = TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))") + "\n"
+        guard !categories.isEmpty else { return .text(title + "(no categories)\n") }
+        let rows = tree(categories).map { category, depth in
+            [
+                String(repeating: "  ", count: depth) + TerminalText.clean(category.name),
+                TerminalText.clean(category.apiName ?? ""), TerminalText.clean(category.id),
+            ]
+        }
+        let table = TableRenderer.table(
+            header: ["category", "api name", "id"], rows: rows, width: session.output.width)
+        return .text(title + table + "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))\n")
+    }
+
+    /// Categories in tree order (parents before their children, siblings by position then name),
+    /// each with its depth.
+    static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
+        let ids = Set(categories.map(\.id))
+        var children: [String: [TaxonomyCategory]] = [:]
+        for category in categories {
+            let parent = category.parent?.id ?? category.ancestors.last?.id
+            children[parent.flatMap { ids.contains($0) ? $0 : nil } ?? "", default: []].append(category)
+        }
+        var out: [(TaxonomyCategory, Int)] = []
+        func visit(_ parent: String, _ depth: Int) {
+            let sorted = (children[parent] ?? []).sorted {
+                ($0.position ?? 0, $0.name) < ($1.position ?? 0, $1.name)
+            }
+            for category in sorted {
+                out.append((category, depth))
+                if depth < 32 { visit(category.id, depth + 1) }
+            }
+        }
+        visit("", 0)
+        return out
+    }
+}

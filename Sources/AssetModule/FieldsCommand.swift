@@ -1,0 +1,57 @@
+// `fields X`: one row per custom field, alphabetical (the API does not serve the type's order):
+// name, data type inferred from the value (FieldValue.swift), and a one-line summary.
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `fields`: the custom fields of an item.
+public enum FieldsCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "fields", abstract: "each custom field of an item: name, data type, value summary",
+        usage: "fields ID|@n|$VAR|slug:SLUG|(first ...)",
+        examples: ["fields @1", "fields slug:spiced-maple-latte", "fields (first type=OCEGettingStartedHomePage)"],
+        discussion: """
+            Data types are inferred from the values (the API does not serve the type's
+            definition): text, largetext, number, decimal, boolean, datetime, reference,
+            reference list, json, list of ...; an empty field reads "empty (null)".
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
+        let read = try await ItemLookup.read(argument, of: command, in: session)
+        let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
+        if JSONOutput.wanted(in: session) {
+            let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value -> JSON in
+                ["name": .string(name), "type": .string(FieldKind(value).name), "value": value]
+            }
+            return JSONOutput.result(.array(rows), in: session)
+        }
+        return .text(FieldsCommand.text(of: asset, width: session.output.width))
+    }
+
+    /// The table of `asset`'s custom fields.
+    static func text(of asset: Asset, width: Int) -> String {
+        let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value in
+            [TerminalText.clean(name), FieldKind(value).name, FieldText.summary(value)]
+        }
+        let title = FieldText.reference(name: asset.name, type: asset.type, id: asset.id)
+        var out = title + "\n"
+        if rows.isEmpty {
+            out += "(no custom fields)\n"
+        } else {
+            out += TableRenderer.table(
+                header: ["field", "type", "value"], rows: rows, width: width, shrinkOrder: [2, 0])
+            out += "(\(rows.count) field\(rows.count == 1 ? "" : "s"), alphabetical)\n"
+        }
+        if asset.isDigitalAsset, let fields = asset.fields {
+            let metadata = fields.keys.filter { asset.customFields[$0] == nil }.sorted()
+            if !metadata.isEmpty {
+                out +=
+                    "asset metadata (read with field): " + TerminalText.clean(metadata.joined(separator: ", ")) + "\n"
+            }
+        }
+        return out
+    }
+}

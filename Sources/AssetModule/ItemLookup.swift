@@ -1,0 +1,166 @@
+// Reading the item a command names. X is `@n`, `$var`, `$n`, an id or `slug:S`, resolved by the
+// session's compiler exactly as `get` resolves it; a 404 becomes "no item X in this channel".
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// The item argument of an asset command, resolved and read.
+enum ItemLookup {
+    /// The generic command of `statement`, or a usage error naming `command`.
+    static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
+        guard case .command(let command) = statement else { throw .usage("usage: \(usage)", span: nil) }
+        return command
+    }
+
+    /// The read `argument` stands for (an id, `@n`, `$var`, `slug:S`, or a parenthesised `first` or
+    /// `list` that matches exactly one item).
+    static func read(
+        _ argument: CommandArgument, of command: CommandStatement, in session: Session
+    )
+        async throws(ShellError) -> CompiledRead
+    {
+        if case .selection(let select) = argument.kind {
+            return CompiledRead(target: .id(try await selected(select, at: argument.span, in: session)))
+        }
+        let single = CommandStatement(
+            name: command.name, arguments: [argument], span: command.span, nameSpan: command.nameSpan)
+        do {
+            return try session.compiler.compileGet(single)
+        } catch {
+            throw .diagnostics(error)
+        }
+    }
+
+    /// The id of the one item `select` matches.
+    static func selected(
+        _ select: SelectStatement, at span: SourceSpan, in session: Session
+    ) async throws(ShellError)
+        -> String
+    {
+        let query: CompiledQuery
+        do {
+            query = try session.compiler.compile(select)
+        } catch {
+            throw .diagnostics(error)
+        }
+        guard query.kind != .count else { throw .usage("a count selects no item; use first or list", span: span) }
+        let client = try session.requireConnection().client
+        let page: Page<Asset>
+        do {
+            page = try await client.fetch(query.request().limit(2))
+        } catch {
+            throw .delivery(error)
+        }
+        guard let first = page.items.first else { throw .usage("the selection matched no item", span: span) }
+        if query.kind == .list && page.items.count > 1 {
+            let total = page.totalResults.map { "\($0) items" } ?? "more than one item"
+            throw .usage("the selection matched \(total); name one (first ... or @n)", span: span)
+        }
+        return first.id
+    }
+
+    /// What the user calls the item of `read` in messages.
+    static func describe(_ read: CompiledRead) -> String {
+        switch read.target {
+        case .id(let id): return id
+        case .slug(let slug): return "slug:" + slug
+        }
+    }
+
+    /// The item of `read`; a 404 says there is no such item.
+    static func fetch(
+        _ read: CompiledRead, at span: SourceSpan?, in session: Session
+    ) async throws(ShellError)
+        -> Asset
+    {
+        let connection = try session.requireConnection()
+        do {
+            return try await connection.client.fetch(read.request())
+        } catch {
+            throw map(error, read: read, span: span)
+        }
+    }
+
+    /// The item of `read` as the server sent it.
+    static func fetchJSON(
+        _ read: CompiledRead, at span: SourceSpan?, in session: Session
+    ) async throws(ShellError)
+        -> JSON
+    {
+        let connection = try session.requireConnection()
+        do {
+            return try await connection.client.fetchJSON(read.request())
+        } catch {
+            throw map(error, read: read, span: span)
+        }
+    }
+
+    /// The item with `id` (a reference being followed).
+    static func fetch(id: String, in session: Session) async throws(ShellError) -> Asset {
+        try await fetch(CompiledRead(target: .id(id)), at: nil, in: session)
+    }
+
+    static func map(_ error: DeliveryError, read: CompiledRead, span: SourceSpan?) -> ShellError {
+        if case .http(let http) = error, http.status == 404 {
+            return .usage("no item \(TerminalText.clean(describe(read))) in this channel", span: span)
+        }
+        return .delivery(error)
+    }
+
+    /// The first of `arguments` as the item; a usage error when there is none or more than `limit`.
+    static func itemArgument(
+        _ arguments: [CommandArgument], of command: CommandStatement, usage: String, limit: Int = 1
+    )
+        throws(ShellError) -> CommandArgument
+    {
+        guard let first = arguments.first else {
+            throw .usage("\(command.name) needs an item: \(usage)", span: .at(command.nameSpan.end))
+        }
+        if arguments.count > limit {
+            throw .usage("too many arguments: \(usage)", span: arguments[limit].span)
+        }
+        return first
+    }
+
+    /// The `--flag` words of a command and its other arguments.
+    struct Options {
+        /// The flags given.
+        var flags: Set<String> = []
+        /// The arguments that are not flags, in order.
+        var rest: [CommandArgument] = []
+    }
+
+    /// Splits `--flag` words from the other arguments; unknown flags are usage errors.
+    static func options(_ arguments: [CommandArgument], allowed: Set<String>) throws(ShellError) -> Options {
+        var flags: Set<String> = []
+        var rest: [CommandArgument] = []
+        for argument in arguments {
+            if case .word(let word) = argument.kind, word.hasPrefix("--") {
+                guard allowed.contains(word) else {
+                    let known = allowed.sorted().joined(separator: ", ")
+                    throw .usage(
+                        "unknown option '\(word)'" + (known.isEmpty ? "" : " (options: \(known))"), span: argument.span)
+                }
+                flags.insert(word)
+            } else {
+                rest.append(argument)
+            }
+        }
+        return Options(flags: flags, rest: rest)
+    }
+
+    /// An argument as plain text: a word, or a value with references resolved.
+    static func text(_ argument: CommandArgument, in session: Session) throws(ShellError) -> String? {
+        switch argument.kind {
+        case .word(let word): return word
+        case .value(let value):
+            do {
+                return try session.compiler.resolve(value)
+            } catch {
+                throw .diagnostics(error)
+            }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,39 @@
+// `taxonomies`: the channel's published taxonomies (name, short name, id, description), all pages.
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `taxonomies`: the published taxonomies.
+public enum TaxonomiesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "taxonomies", abstract: "the taxonomies published to the channel",
+        usage: "taxonomies", examples: ["taxonomies"])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        if let extra = command.arguments.first { throw .usage("taxonomies takes no arguments", span: extra.span) }
+        let taxonomies = try await all(in: session)
+        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(taxonomies.map(\.json)), in: session) }
+        guard !taxonomies.isEmpty else { return .text("(no taxonomies in this channel)\n") }
+        let rows = taxonomies.map { taxonomy in
+            [taxonomy.name, taxonomy.shortName ?? "", taxonomy.id, FieldText.excerpt(taxonomy.description ?? "")]
+                .map(TerminalText.clean)
+        }
+        let table = TableRenderer.table(
+            header: ["name", "short name", "id", "description"], rows: rows, width: session.output.width)
+        return .text(table + "(\(rows.count) taxonom\(rows.count == 1 ? "y" : "ies"))\n")
+    }
+
+    /// Every published taxonomy, by name.
+    static func all(in session: Session) async throws(ShellError) -> [Taxonomy] {
+        let client = try session.requireConnection().client
+        var taxonomies: [Taxonomy] = []
+        do {
+            for try await taxonomy in client.items(DeliveryAPI.listTaxonomies()) { taxonomies.append(taxonomy) }
+        } catch {
+            throw .delivery(error)
+        }
+        return taxonomies.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+}

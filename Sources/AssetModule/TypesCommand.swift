@@ -1,0 +1,56 @@
+// `types`: every type in the channel with its number of items. The type names come from one pass
+// over the listing (summaries, 500 a page); each count is the `totalResults` of a `type eq` query,
+// as `count type=T` would ask.
+
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// `types`: the channel's types and their item counts.
+public enum TypesCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "types", abstract: "each content and digital asset type in the channel with its item count",
+        usage: "types", examples: ["types"])
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        if let extra = command.arguments.first { throw .usage("types takes no arguments", span: extra.span) }
+        let client = try session.requireConnection().client
+        var kinds: [String: Bool] = [:]
+        do {
+            for try await page in client.pages(DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit)) {
+                for item in page.items where kinds[item.type] == nil {
+                    kinds[item.type] = item.isDigitalAsset || item.id.hasPrefix("CONT")
+                }
+            }
+        } catch {
+            throw .delivery(error)
+        }
+        var rows: [[String]] = []
+        var objects: [JSON] = []
+        var total = 0
+        for type in kinds.keys.sorted() {
+            let query: QueryNode
+            do {
+                query = try QueryNode.equal(field: "type", value: type)
+            } catch {
+                throw .usage("cannot count type \(TerminalText.clean(type)): \(error)", span: nil)
+            }
+            let page: Page<Asset>
+            do {
+                page = try await client.fetch(DeliveryAPI.listAssets().query(query).limit(1).totalResults(true))
+            } catch {
+                throw .delivery(error)
+            }
+            let count = page.totalResults ?? page.count
+            total += count
+            let kind = kinds[type] == true ? "digital asset" : "content"
+            rows.append([TerminalText.clean(type), kind, String(count)])
+            objects.append(["type": .string(type), "kind": .string(kind), "items": .int(count)])
+        }
+        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(objects), in: session) }
+        guard !rows.isEmpty else { return .text("(no items in this channel)\n") }
+        let table = TableRenderer.table(header: ["type", "kind", "items"], rows: rows, width: session.output.width)
+        return .text(table + "(\(rows.count) type\(rows.count == 1 ? "" : "s"), \(total) items)\n")
+    }
+}

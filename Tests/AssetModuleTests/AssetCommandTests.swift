@@ -1,0 +1,156 @@
+import Foundation
+import OCEQLanguage
+import OCEQShell
+import Testing
+
+@testable import AssetModule
+
+@Suite("Asset commands on the sample channel", .serialized)
+struct AssetCommandTests {
+    /// One item of each blog type and an image, found by slug or listing.
+    static let items: [(golden: String, select: String)] = [
+        ("article", "list slug=spiced-maple-latte"),
+        ("author", "list type=OCEGettingStartedAuthor order name limit 1"),
+        ("topic", "list type=OCEGettingStartedTopic order name limit 1"),
+        ("homepage", "list type=OCEGettingStartedHomePage limit 1"),
+        ("image", "list type=Image order name limit 1"),
+    ]
+
+    @Test("show, fields and field on each blog type and an image", arguments: items)
+    func showAndFields(golden: String, select: String) async {
+        let field =
+            switch golden {
+            case "article":
+                "field @1 author.avatar\nfield @1 author.name\nfield @1 published_date\nfield @1 article_content"
+            case "author": "field @1 avatar.metadata.width"
+            case "topic": "field @1 thumbnail"
+            case "homepage": "field @1 topics.1.thumbnail\nfield @1 topics"
+            default: "field @1 metadata --raw"
+            }
+        let result = await runScript("\(select)\nshow @1\nfields @1\n\(field)\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        expectGolden(result.output, named: "\(golden).txt")
+    }
+
+    @Test("show --raw prints the JSON with the token redacted")
+    func raw() async {
+        let result = await runScript("list type=OCEGettingStartedTopic order name limit 1\nshow @1 --raw\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.output.contains("\"typeCategory\": \"ContentType\""))
+        #expect(result.output.contains("channelToken=REDACTED"))
+        #expect(!result.output.contains("935a30048d49b8479c9bc1577e392eba"))
+    }
+
+    @Test("under set format json the commands answer with JSON")
+    func jsonFormat() async throws {
+        let result = await runScript(
+            "list slug=spiced-maple-latte\nset format ndjson\nfields @1\nset format json\ntypes\nfield @1 author\n")
+        #expect(result.code == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let fieldLines = lines.filter { $0.hasPrefix("{\"name\":") }
+        #expect(fieldLines.count == 7)
+        #expect(
+            fieldLines.first?.hasPrefix(#"{"name":"article_content","type":"largetext","value":"<!DOCTYPE html><p>"#)
+                == true)
+        #expect(result.output.contains(#"{"items":74,"kind":"digital asset","type":"Image"}"#))
+        #expect(result.output.contains(#""name":"Priya Natarajan""#))
+    }
+
+    @Test("a parenthesised first or list of one names the item")
+    func selection() async {
+        let result = await runScript(
+            "fields (first type=OCEGettingStartedTopic order name)\nfield (list slug=spiced-maple-latte) author.name\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(
+            result.output.contains("Brewing at Home (OCEGettingStartedTopic, CORE118E1B080FC00FDDF39E019435E84A97)"))
+        #expect(result.output.contains("value  Priya Natarajan"))
+        let many = await runScript("show (list type=OCEGettingStartedTopic)\n")
+        #expect(many.code == 1)
+        #expect(many.errors.contains("the selection matched 7 items; name one (first ... or @n)"))
+    }
+
+    @Test("renditions of an image")
+    func renditions() async {
+        let result = await runScript("list type=Image order name limit 1\nrenditions @1\nrenditions @1 Medium\n")
+        #expect(result.code == 0, "\(result.errors)")
+        expectGolden(result.output, named: "renditions.txt")
+    }
+
+    @Test("types, with a count per type")
+    func types() async {
+        let result = await runScript("types\n")
+        #expect(result.code == 0, "\(result.errors)")
+        expectGolden(result.output, named: "types.txt")
+    }
+
+    @Test("taxonomies and categories")
+    func taxonomies() async {
+        let result = await runScript("taxonomies\n")
+        #expect(result.code == 0, "\(result.errors)")
+        expectGolden(result.output, named: "taxonomies.txt")
+    }
+
+    static let errors: [(golden: String, script: String)] = [
+        ("unknown-id", "show CORE00000000000000000000000000000000\n"),
+        ("unknown-slug", "fields slug:no-such-item\n"),
+        ("path-non-reference", "list slug=spiced-maple-latte\nfield @1 image_caption.text\n"),
+        ("path-missing-field", "list slug=spiced-maple-latte\nfield @1 author.nickname\n"),
+        ("path-list-index", "list type=OCEGettingStartedHomePage limit 1\nfield @1 topics.name\n"),
+        ("content-item-renditions", "list slug=spiced-maple-latte\nrenditions @1\n"),
+        ("missing-rendition", "list type=Image order name limit 1\nrenditions @1 Huge\n"),
+        ("unknown-taxonomy", "categories Nowhere\n"),
+        ("unknown-option", "list slug=spiced-maple-latte\nshow @1 --rwa\n"),
+    ]
+
+    @Test("errors say what is missing and where a path stopped", arguments: errors)
+    func errorCases(golden: String, script: String) async {
+        let result = await runScript(script)
+        #expect(result.code == 1)
+        expectGolden(result.errors, named: "error-\(golden).txt")
+    }
+
+    @Test("every example of every asset command parses")
+    func examplesParse() {
+        let options = ParserOptions(commands: registry.parserCommands)
+        for command in AssetModule.module.commands {
+            for example in command.descriptor.examples {
+                let parsed = Parser.parse(example, options: options)
+                #expect(parsed.diagnostics.isEmpty, "\(example)")
+            }
+        }
+    }
+}
+
+@Suite("Field values")
+struct FieldValueTests {
+    @Test("data types are inferred from values")
+    func kinds() {
+        #expect(FieldKind(.string("hi")).name == "text")
+        #expect(FieldKind(.string("<p>hi</p>")).name == "largetext")
+        #expect(FieldKind(.int(3)).name == "number")
+        #expect(FieldKind(.double(2.5)).name == "decimal")
+        #expect(FieldKind(.bool(true)).name == "boolean")
+        #expect(FieldKind(["value": "2020-06-17T00:00:00.000-06:00", "timezone": "America/Denver"]).name == "datetime")
+        #expect(FieldKind(["id": "CORE1", "type": "Author", "name": "Ana"]).name == "reference")
+        #expect(FieldKind([["id": "CORE1"], ["id": "CORE2"]]).name == "reference list")
+        #expect(FieldKind(["a", "b"]).name == "list of text")
+        #expect(FieldKind(["fred": true]).name == "json")
+        #expect(FieldKind(.null).name == "empty (null)")
+    }
+
+    @Test("dates read with offset and zone")
+    func dates() {
+        #expect(
+            FieldText.date("2020-06-17T00:00:00.000-06:00", timezone: "America/Denver")
+                == "2020-06-17 00:00:00 -06:00 (America/Denver)")
+        #expect(FieldText.date("2021-03-01T10:00:00.000Z", timezone: "UTC") == "2021-03-01 10:00:00 UTC")
+    }
+
+    @Test("HTML becomes one-line excerpts without markup or control characters")
+    func html() {
+        let html = "<p>Start with <b>green</b> beans &amp; \u{1B}[31mwater</p><ul><li>one</li></ul>"
+        #expect(HTMLText.plain(html) == "Start with green beans & [31mwater\n• one")
+        #expect(FieldText.summary(.string(html)).hasPrefix("Start with green beans & [31mwater • one (HTML, "))
+    }
+}
