@@ -15,7 +15,7 @@ let router: DeliveryRouter = {
         createdDate: .object(["value": .string("2021-03-04T05:06:07.000Z"), "timezone": .string("UTC")]),
         updatedDate: .object(["value": .string("2021-03-05T05:06:07.000Z"), "timezone": .string("UTC")]),
         fields: [
-            "title": .string("First post"), "views": .number(42), "tags": .array([.string("a"), .string("b")]),
+            "title": .string("First post"), "views": .int(42), "tags": .array([.string("a"), .string("b")]),
             "author": .object(["id": .string("CORE0002"), "type": .string("Author")]),
             "image": .object(["id": .string("CONT0003"), "type": .string("DigitalAsset")]),
         ],
@@ -26,7 +26,7 @@ let router: DeliveryRouter = {
         typeFolder: "Author", mimeType: "contentItem", fileGroup: "contentItem")
     let image = ExportItem(
         id: "CONT0003", type: "Image", typeCategory: "DigitalAssetType", name: "photo.jpg",
-        fields: ["metadata": .object(["width": .number(640), "height": .number(480)])], typeFolder: "Image",
+        fields: ["metadata": .object(["width": .int(640), "height": .int(480)])], typeFolder: "Image",
         mimeType: "image/jpeg", fileGroup: "Images", fileExtension: "jpg", nativeSize: 1234,
         imageSize: ImageSize(width: 640, height: 480))
     let items = [blog, author, image]
