@@ -1,5 +1,5 @@
 // libFuzzer harness: an export item file, from JSON bytes to the item's delivery shape. Built by
-// Scripts/fuzz (needs `-package-name oceq` for the package entry point).
+// Scripts/fuzz (with the package name SwiftPM built with, for the package entry point).
 import ChannelServer
 
 @_cdecl("LLVMFuzzerTestOneInput")
