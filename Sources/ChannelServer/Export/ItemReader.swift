@@ -24,6 +24,13 @@ enum ItemReader {
                 job: job, issues: [ExportIssue(file: path, message: "cannot read: \(error.reason); item skipped")],
                 digest: ContentHasher.digest(of: []))
         }
+        return parse(bytes, job: job, types: types)
+    }
+
+    /// Turns the bytes of `job`'s item file into an item; only an asset's native file is looked up
+    /// on disk (under `job.root`).
+    static func parse(_ bytes: [UInt8], job: ItemJob, types: [String: ContentTypeDefinition]) -> ParsedItem {
+        let path = job.path
         var result = ParsedItem(job: job, digest: ContentHasher.digest(of: bytes))
         let json: JSON
         do {
