@@ -50,16 +50,25 @@ let package = Package(
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
 
+        // Helpers shared by the test targets (golden files).
+        .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
+
         .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit"], exclude: ["Golden"]),
+        .testTarget(
+            name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
-        .testTarget(name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo"], exclude: ["Golden"]),
-        .testTarget(name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell"], exclude: ["Golden"]),
         .testTarget(
-            name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit"], exclude: ["Golden"]),
+            name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell", "OCEQTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
+            exclude: ["Golden"]),
     ]
 )

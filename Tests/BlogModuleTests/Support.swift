@@ -5,6 +5,7 @@
 import BlogModule
 import Foundation
 import OCEQShell
+import OCEQTestSupport
 import Testing
 
 /// The repository's root folder.
@@ -59,31 +60,8 @@ final class Shell {
 
 /// Compares `actual` with the golden file `name`, or records it when OCEQ_RECORD_GOLDEN=1.
 func expectGolden(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-    let directory = repositoryRoot.appendingPathComponent("Tests/BlogModuleTests/Golden")
-    let file = directory.appendingPathComponent(name)
-    if ProcessInfo.processInfo.environment["OCEQ_RECORD_GOLDEN"] == "1" {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-        } catch {
-            Issue.record("could not record \(name): \(error)", sourceLocation: sourceLocation)
-        }
-        return
-    }
-    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-        Issue.record("missing golden file \(name); run with OCEQ_RECORD_GOLDEN=1", sourceLocation: sourceLocation)
-        return
-    }
-    if expected != actual {
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first =
-            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(expectedLines.count, actualLines.count)
-        let shownExpected = first < expectedLines.count ? String(expectedLines[first]) : "<end>"
-        let shownActual = first < actualLines.count ? String(actualLines[first]) : "<end>"
-        Issue.record(
-            "\(name) differs at line \(first + 1):\n  expected: \(shownExpected)\n  actual:   \(shownActual)",
-            sourceLocation: sourceLocation)
-    }
+    GoldenFile.expect(
+        actual, named: name,
+        in: repositoryRoot.appendingPathComponent("Tests/BlogModuleTests/Golden"),
+        sourceLocation: sourceLocation)
 }
