@@ -3,41 +3,16 @@
 // the module, and errors reach stderr with exit code 1.
 
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @Suite("The asset commands in the built oceq binary", .serialized)
 struct BinaryTests {
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["OCEQ_BINARY"] { return URL(fileURLWithPath: path) }
-        return repositoryRoot.appendingPathComponent(".build/debug/oceq")
-    }
+    static var executable: URL { OceqBinary.executable }
 
-    /// Runs oceq with `arguments`; exit code, stdout and stderr.
+    /// Runs oceq with `arguments` (stdin empty); exit code, stdout and stderr.
     static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        var environment = ProcessInfo.processInfo.environment
-        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] { environment.removeValue(forKey: key) }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errors = DispatchQueue(label: "stderr")
-        nonisolated(unsafe) var stderrData = Data()
-        let group = DispatchGroup()
-        errors.async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-            String(decoding: stderrData, as: UTF8.self)
-        )
+        try OceqBinary.run(arguments)
     }
 
     @Test("show and types run in the binary")

@@ -3,52 +3,19 @@
 // (against golden files), stderr and the exit code.
 
 import Foundation
+import OCEQTestSupport
 import Testing
 
 /// The built `oceq` executable, run as a user would run it.
 enum Oceq {
     /// `$OCEQ_BINARY`, else `oceq` beside the test bundle, else `.build/debug/oceq`.
-    static var executable: URL {
-        if let path = ProcessInfo.processInfo.environment["OCEQ_BINARY"] { return URL(fileURLWithPath: path) }
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("oceq")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return repositoryRoot.appendingPathComponent(".build/debug/oceq")
-    }
+    static var executable: URL { OceqBinary.executable }
 
     /// Runs oceq in the repository's root with `input` on stdin; exit code, stdout and stderr.
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil
     ) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable ?? Oceq.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
-            merged.removeValue(forKey: key)
-        }
-        process.environment = merged
-        let stdin = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let errors = DispatchQueue(label: "stderr")
-        nonisolated(unsafe) var stderrData = Data()
-        let group = DispatchGroup()
-        errors.async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-            String(decoding: stderrData, as: UTF8.self)
-        )
+        try OceqBinary.run(arguments, input: input, environment: environment, executable: executable)
     }
 
     /// `text` with the in-process server's port replaced by `PORT`.

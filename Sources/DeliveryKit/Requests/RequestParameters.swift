@@ -45,8 +45,7 @@ public enum FieldsParameter: Sendable, Hashable {
         switch self {
         case .all: return "all"
         case .none: return nil
-        case .names(let names):
-            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        case .names(let names): return renderedNames(names)
         }
     }
 }
@@ -61,8 +60,7 @@ public enum ExpandParameter: Sendable, Hashable {
         switch self {
         case .all: return "all"
         case .none: return nil
-        case .names(let names):
-            return names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
+        case .names(let names): return renderedNames(names)
         }
     }
 }
@@ -160,4 +158,9 @@ public struct RequestParameters: Sendable, Hashable {
             version: version, path: path, leadingItems: leading,
             items: values.map { QueryItem($0.key, $0.value) }, channelToken: channelToken)
     }
+}
+
+/// `fields` and `expand` name lists: `all` wins over any name, an empty list sends nothing.
+private func renderedNames(_ names: [String]) -> String? {
+    names.contains("all") ? "all" : names.isEmpty ? nil : names.joined(separator: ",")
 }

@@ -1,0 +1,57 @@
+// The built `oceq` executable, run as a user would run it, from the test targets that check its
+// stdout, stderr and exit code.
+
+import Foundation
+
+/// Runs the built `oceq` binary.
+public enum OceqBinary {
+    /// The repository's root folder.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$OCEQ_BINARY`, else `oceq` beside the test bundle, else `.build/debug/oceq`.
+    public static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["OCEQ_BINARY"] { return URL(fileURLWithPath: path) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("oceq")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return repositoryRoot.appendingPathComponent(".build/debug/oceq")
+    }
+
+    /// Runs oceq in the repository's root with `input` on stdin; exit code, stdout and stderr.
+    /// The connection variables (`OCEQ_URL`, `OCEQ_CHANNEL_TOKEN`, `OCEQ_BEARER`) and `COLUMNS`
+    /// of the test's own environment are removed unless `environment` sets them.
+    public static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil
+    ) throws -> (code: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = executable ?? OceqBinary.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
+            merged.removeValue(forKey: key)
+        }
+        process.environment = merged
+        let stdin = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let errors = DispatchQueue(label: "stderr")
+        nonisolated(unsafe) var stderrData = Data()
+        let group = DispatchGroup()
+        errors.async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
+            String(decoding: stderrData, as: UTF8.self)
+        )
+    }
+}
