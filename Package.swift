@@ -42,10 +42,13 @@ let package = Package(
         .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
+        .target(name: "DownloadModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
 
         // The thin executable.
         .executableTarget(
-            name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule"]),
+            name: "oceq",
+            dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule"]),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
@@ -69,6 +72,10 @@ let package = Package(
             name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell", "OCEQTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "DownloadModuleTests",
+            dependencies: ["DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport"],
             exclude: ["Golden"]),
     ]
 )

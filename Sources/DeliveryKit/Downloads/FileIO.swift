@@ -35,9 +35,10 @@ enum FileIO {
         }
     }
 
-    /// Opens `path` for writing: truncated, or appended to.
+    /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
+    /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC)
         let fd = open(path, flags, 0o644)
         if fd < 0 { throw fail(path, "open") }
         return fd
