@@ -103,8 +103,11 @@ final class DownloadServer: @unchecked Sendable {
     }
 
     /// Runs `text` as a script in a new session; exit code, stdout and stderr.
-    func run(_ text: String, arguments: [String] = []) async throws -> (code: Int32, output: String, errors: String) {
-        let (session, output, errors) = try session()
+    func run(
+        _ text: String, arguments: [String] = [],
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 10, maxTotalTime: 3600, random: { 0.5 })
+    ) async throws -> (code: Int32, output: String, errors: String) {
+        let (session, output, errors) = try session(retry: retry)
         session.arguments = arguments
         let code = await ScriptRunner.run(text: text, fileName: "test.oceq", in: session)
         return (code, output.text, errors.text)
