@@ -90,6 +90,31 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test("targets: a listing variable, @n, $var with an item, slug:S and (first ...) all name items")
+    func targets() async throws {
+        let server = try DownloadServer()
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            let images = list type=Image order name limit 3
+            download $images to $1
+            list type=Image order name desc limit 2
+            download @1 to $1
+            let one = @2
+            download $one to $1
+            download slug:image-ridge-evening-wide-30 to $1
+            download (first type=Image order name) to $1
+            """
+        let result = try await server.run(script, arguments: [folder])
+        #expect(result.code == 0, "\(result.errors)")
+        let summaries = result.output.split(separator: "\n").filter { $0.hasPrefix("download to ") }
+        #expect(
+            summaries.map { $0.hasSuffix(": 3 items") || $0.hasSuffix(": 1 item") } == Array(repeating: true, count: 5))
+        #expect(result.output.contains("skipped     1 file already complete"), "(first ...) is row 1 of the listing")
+        #expect(try manifestFiles(folder).count == 6)
+        #expect(folderEntries(folder).contains("ridge-evening-wide-30.jpg"))
+    }
+
     @Test("an id that does not exist: no item ... in this channel")
     func missingItem() async throws {
         let server = try DownloadServer()
