@@ -33,7 +33,7 @@ public enum DownloadCommand: Command {
             "download @3 rendition Medium format jpg to ./out",
             "download (list type=Image) rendition Thumbnail to ./thumbs",
             "download (list type=Image order name limit 10) thumbnail to thumbs --concurrency 4",
-            "download slug:flat-white-23-jpg native to ./out --force",
+            "download slug:image-flat-white-23 native to ./out --force",
         ],
         discussion: """
             TARGET is one item (an id, @n, $var, slug:S), a $var holding a listing, or a
