@@ -105,7 +105,13 @@ public enum DownloadCommand: Command {
             })
         progress?.finish()
         batch.saveManifest(final: true)
-        session.output.write(batch.summary.text)
+        if session.settings.format == .json || session.settings.format == .ndjson {
+            let pretty = session.settings.format == .json && session.output.isTerminal
+            session.output.write(
+                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(batch.summary.json)) + "\n")
+        } else {
+            session.output.write(batch.summary.text)
+        }
         if batch.summary.failed { throw .alreadyReported(ScriptRunner.ExitCode.failure) }
         return .none
     }
@@ -151,6 +157,9 @@ final class DownloadBatch {
                     assetId: planned.asset.id, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))
             unsaved = true
             if ContinuousClock.now - lastSave > .milliseconds(500) { saveManifest(final: false) }
+            return nil
+        case .failure(.cancelled):
+            summary.cancelled += 1
             return nil
         case .failure(let error):
             return fail(planned, DownloadBatch.reason(error))

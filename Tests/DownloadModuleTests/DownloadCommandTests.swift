@@ -66,6 +66,25 @@ struct DownloadCommandTests {
         #expect(folderEntries(folder).count == 3, "two files and the manifest: \(folderEntries(folder))")
     }
 
+    @Test("under set format json the summary is one JSON object")
+    func jsonSummary() async throws {
+        let images = try await imageIDs(2)
+        let server = try DownloadServer(faults: "503:retry-after=0:path=/assets/\(images[1])")
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await server.run(
+            "set format json\ndownload (list name ^= \"avatar-\" order name limit 2) to $1", arguments: [folder])
+        #expect(result.code == 1)
+        let json = try JSON.parse(Array(result.output.utf8))
+        #expect(json["items"]?.intValue == 2)
+        #expect(json["downloaded"]?.intValue == 1)
+        #expect(json["bytes"]?.intValue == fileBytes(folder + "/avatar-alex-morgan.jpg")?.count)
+        #expect(json["skipped"]?.intValue == 0)
+        #expect(json["failures"]?[0]?["id"]?.stringValue == images[1])
+        #expect(json["failures"]?[0]?["reason"]?.stringValue?.hasPrefix("HTTP 503") == true)
+        #expect(json["folder"]?.stringValue == folder)
+    }
+
     @Test("renditions and thumbnails: named from the asset, recorded, skipped when complete")
     func renditionsAndThumbnails() async throws {
         let server = try DownloadServer()

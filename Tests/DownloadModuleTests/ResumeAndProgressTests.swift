@@ -39,6 +39,27 @@ struct ResumeAndProgressTests {
         #expect(!folderEntries(folder).contains { $0.hasSuffix(".part") })
     }
 
+    @Test("an interrupted batch counts its cancelled files, leaves no file under a final name and fails")
+    func cancelled() async throws {
+        let export = try SyntheticExport(count: 8)
+        defer { export.remove() }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try DownloadServer(export: export.path, faults: "stall:bps=100")
+        let task = Task { try await server.run("download (list type=File) to $1", arguments: [folder]) }
+        // Wait until the transfers have started (each takes seconds at 100 bytes a second), then interrupt.
+        while !folderEntries(folder).contains(where: { $0.hasSuffix(".part") }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        task.cancel()
+        let (code, text, _) = try await task.value
+        #expect(code == 1)
+        #expect(text.contains("  cancelled   8 files (interrupted)\n"), "\(text)")
+        #expect(!text.contains("failed: "))
+        #expect(folderEntries(folder).allSatisfy { $0.hasSuffix(".part") || $0 == ".oceq-manifest.json" })
+        #expect(try manifestFiles(folder).isEmpty)
+    }
+
     @Test("on a terminal one redrawn line shows the batch and a line per failure; off a terminal nothing")
     func progress() async throws {
         let export = try SyntheticExport(count: 6)
