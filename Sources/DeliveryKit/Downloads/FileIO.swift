@@ -13,10 +13,11 @@ enum FileIO {
         .file(path: path, operation: operation, errno: code)
     }
 
-    /// The size of a regular file, or nil when there is none.
+    /// The size of a regular file, or nil when there is none (a symbolic link is not followed: a
+    /// link planted as a part is never measured, resumed or renamed, and opening it fails).
     static func size(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 
