@@ -40,6 +40,7 @@ final class DownloadBatch {
                 let renamed = UniqueFileNames.withExtension(name, ext)
                 if rename(planned.job.path, folder + "/" + renamed) != 0 {
                     let reason = "cannot rename it to \(renamed): \(String(cString: strerror(errno)))"
+                    unlink(planned.job.path)
                     return fail(planned, reason)
                 }
                 name = renamed
