@@ -43,9 +43,13 @@ let package = Package(
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
+        // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
+        .target(name: "MirrorModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+
         // The thin executable.
         .executableTarget(
-            name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule"]),
+            name: "oceq",
+            dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "MirrorModule"]),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
@@ -70,5 +74,8 @@ let package = Package(
         .testTarget(
             name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "MirrorModuleTests",
+            dependencies: ["MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
     ]
 )

@@ -1,0 +1,150 @@
+// One mirror run: list the selection page by page with `fields=all`, write each item file (only
+// when its bytes change), collect the native files that are not complete on disk yet, fetch them
+// with DeliveryKit's resumable download engine (`.part` files, `Range` + `If-Range`), then write
+// the export's index files from the item files on disk (so a selection mirrored into an existing
+// mirror adds to it). A failure of one item or file is counted and reported, never fatal; the
+// run goes on and says what failed at the end.
+
+import DeliveryKit
+import Foundation
+
+/// Mirrors a selection of a channel into a `MirrorTarget`.
+struct MirrorRun {
+    var client: DeliveryClient
+    var target: MirrorTarget
+    /// The list request (its `fields` is set to `all` here).
+    var request: ListAssets
+    /// What `channel.json` calls the channel.
+    var channelName: String
+    /// Shows progress (on a terminal only), or nil.
+    var progress: ProgressLine?
+    /// Native files fetched at once.
+    var maxConcurrent = 4
+
+    /// A native file to fetch, or found complete.
+    struct NativeFile {
+        var id: String
+        var folder: String
+        var name: String
+        var size: Int?
+    }
+
+    func run() async -> MirrorSummary {
+        let started = ContinuousClock.now
+        var summary = MirrorSummary(target: target.root)
+        let converter = ExportItemConverter(
+            sourceOrigin: client.configuration.server.origin,
+            secrets: client.configuration.redactor.secrets.filter { !$0.isEmpty })
+        var natives: [NativeFile] = []
+
+        // 1. The items.
+        var pages = client.pages(request.fields(.all).limit(DeliveryAPI.defaultLimit)).makeAsyncIterator()
+        while true {
+            let page: Page<Asset>
+            do {
+                guard let next = try await pages.next() else { break }
+                page = next
+            } catch {
+                summary.failures.append("listing stopped after \(summary.itemsSeen) items: \(error)")
+                break
+            }
+            for asset in page.items {
+                summary.itemsSeen += 1
+                if let native = write(asset, converter: converter, summary: &summary) { natives.append(native) }
+            }
+            progress?.show("items \(summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
+        }
+
+        // 2. The native files not yet complete on disk.
+        var jobs: [DownloadJob] = []
+        for native in natives {
+            let path = native.folder + "/" + native.name
+            if let existing = Self.fileSize(path), native.size == nil || native.size == existing {
+                summary.filesComplete += 1
+                continue
+            }
+            jobs.append(
+                DownloadJob(DeliveryAPI.downloadNative(id: native.id), folder: native.folder, name: native.name))
+        }
+        if !jobs.isEmpty {
+            let line = progress
+            let results = await client.download(
+                jobs, maxConcurrent: maxConcurrent,
+                totals: { totals in
+                    line?.show(
+                        "files \(totals.completed + totals.failed)/\(totals.files), "
+                            + MirrorSummary.bytes(totals.bytesReceived))
+                })
+            for (job, result) in zip(jobs, results) {
+                switch result {
+                case .success(let done):
+                    summary.filesDownloaded += 1
+                    summary.bytes += done.bytes - done.resumedFrom
+                case .failure(let error):
+                    summary.failures.append("\(job.path): \(error)")
+                }
+            }
+        }
+
+        // 3. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
+        do {
+            try ExportIndexWriter(target: target, channelName: channelName).write()
+        } catch {
+            summary.failures.append(error.description)
+        }
+        progress?.finish()
+        summary.seconds = (ContinuousClock.now - started).seconds
+        return summary
+    }
+
+    /// Writes one item's file; the asset's native file to fetch, if any.
+    private func write(_ asset: Asset, converter: ExportItemConverter, summary: inout MirrorSummary) -> NativeFile? {
+        let id = asset.id
+        guard SafeName.isValidID(id) else {
+            summary.skipped.append("an item whose id is not a plain name (\(Self.quoted(id)))")
+            return nil
+        }
+        guard SafeName.isValidTypeName(asset.type) else {
+            summary.skipped.append("\(id): its type \(Self.quoted(asset.type)) is not a plain name")
+            return nil
+        }
+        let exported = converter.convert(asset.raw)
+        var bytes = JSONWriter().compactBytes(.object(exported))
+        bytes.append(UInt8(ascii: "\n"))
+        do {
+            if try target.write(bytes, to: target.itemFile(type: asset.type, id: id)) {
+                summary.itemsWritten += 1
+            } else {
+                summary.itemsUnchanged += 1
+            }
+        } catch {
+            summary.failures.append(error.description)
+            return nil
+        }
+        guard exported["typeCategory"]?.stringValue == ExportItemConverter.typeCategoryAsset else { return nil }
+        let name = SafeName.fileName(asset.name, id: id, fileExtension: exported["fileExtension"]?.stringValue)
+        return NativeFile(
+            id: id, folder: target.filesFolder(type: asset.type, id: id), name: name,
+            size: asset.fields?["size"]?.intValue)
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Server text for a message: control characters shown as `?`, at most 60 characters.
+    static func quoted(_ text: String) -> String {
+        let cleaned = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+        return "'" + (cleaned.count > 60 ? String(cleaned.prefix(60)) + "…" : cleaned) + "'"
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

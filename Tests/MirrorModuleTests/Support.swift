@@ -1,0 +1,73 @@
+// Running `mirror` against the bundled sample channel (served in-process) and against stub
+// servers, into temporary folders.
+
+import DeliveryKit
+import Foundation
+import MirrorModule
+import OCEQShell
+
+/// The repository's root folder.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// The sample channel's token.
+let sampleToken = "935a30048d49b8479c9bc1577e392eba"
+
+/// The core commands and `mirror`.
+let registry: CommandRegistry = {
+    do {
+        return try CommandRegistry(modules: [CoreModule.module, MirrorModule.module])
+    } catch {
+        fatalError("\(error)")
+    }
+}()
+
+/// A connection to the export at `path` (served in-process), with `token`.
+func openExport(_ path: String, token: String = sampleToken) throws -> Connection {
+    try Connection.open(Credentials(url: path, channelToken: token))
+}
+
+/// Runs `text` as a script on `connection`; exit code, stdout and stderr.
+func runScript(_ text: String, on connection: Connection?) async -> (code: Int32, output: String, errors: String) {
+    let output = MemoryOutput(width: 120)
+    let errors = MemoryOutput()
+    let session = Session(
+        registry: registry, connection: connection, output: output, errors: errors,
+        baseDirectory: repositoryRoot.path)
+    let code = await ScriptRunner.run(text: text, fileName: "test.oceq", in: session, keepGoing: false)
+    return (code, output.text, errors.text)
+}
+
+/// A new empty folder under the system's temporary folder, removed by `cleanup`.
+func temporaryFolder(_ label: String) -> String {
+    let path = NSTemporaryDirectory() + "oceq-mirror-\(label)-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// Every regular file under `folder`, as paths relative to it, sorted.
+func filesUnder(_ folder: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var out: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        {
+            out.append(relative)
+        }
+    }
+    return out.sorted()
+}
+
+/// `json` with every `http://127.0.0.1:PORT` (any host and port) in strings written `http://HOST`.
+func normalizingHosts(_ json: JSON) -> JSON {
+    switch json {
+    case .string(let text):
+        return .string(
+            text.replacingOccurrences(of: #"https?://[^/?#\s"]+"#, with: "http://HOST", options: .regularExpression))
+    case .array(let elements): return .array(elements.map(normalizingHosts))
+    case .object(let members): return .object(members.mapValues(normalizingHosts))
+    default: return json
+    }
+}
