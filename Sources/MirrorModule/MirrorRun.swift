@@ -33,7 +33,7 @@ struct MirrorRun {
         let started = ContinuousClock.now
         var summary = MirrorSummary(target: target.root)
         let converter = ExportItemConverter(
-            sourceOrigin: client.configuration.server.origin,
+            sourceOrigin: Self.stableOrigin(client.configuration.server),
             secrets: client.configuration.redactor.secrets.filter { !$0.isEmpty })
         var natives: [NativeFile] = []
 
@@ -126,6 +126,12 @@ struct MirrorRun {
         return NativeFile(
             id: id, folder: target.filesFolder(type: asset.type, id: id), name: name,
             size: asset.fields?["size"]?.intValue)
+    }
+
+    /// The server's origin for the native links written; a loopback server (an export served
+    /// in-process on a new port each run) is `http://localhost`, so a rerun leaves the files alone.
+    static func stableOrigin(_ server: ServerAddress) -> String {
+        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(server.host) ? "http://localhost" : server.origin
     }
 
     static func fileSize(_ path: String) -> Int? {

@@ -71,3 +71,26 @@ func normalizingHosts(_ json: JSON) -> JSON {
     default: return json
     }
 }
+
+/// Where `actual` first differs from `expected` (`items[3].fields.size: 12 ≠ 14`), or nil.
+func firstDifference(_ actual: JSON, _ expected: JSON, at path: String = "") -> String? {
+    switch (actual, expected) {
+    case (.object(let a), .object(let e)):
+        for key in Set(a.keys).union(e.keys).sorted() {
+            let here = path.isEmpty ? key : path + "." + key
+            guard let left = a[key] else { return "\(here) missing" }
+            guard let right = e[key] else { return "\(here) not expected" }
+            if let difference = firstDifference(left, right, at: here) { return difference }
+        }
+        return nil
+    case (.array(let a), .array(let e)):
+        guard a.count == e.count else { return "\(path): \(a.count) elements ≠ \(e.count)" }
+        for (index, (left, right)) in zip(a, e).enumerated() {
+            if let difference = firstDifference(left, right, at: "\(path)[\(index)]") { return difference }
+        }
+        return nil
+    default:
+        return actual == expected
+            ? nil : "\(path): \(JSONWriter().string(actual).prefix(120)) ≠ \(JSONWriter().string(expected).prefix(120))"
+    }
+}
