@@ -38,7 +38,8 @@ struct ExportIndexWriter {
         let metadata: JSON = .object([
             "export-version": "1.1", "template-id": .string(templateID),
             "template-name": .string(MirrorTarget.contentFolderName), "template-description": "",
-            "count": .int(typeNames.count + entries.count), "varsetcount": 0, "groups": 2, "isCDTIncluded": true,
+            "count": .int(typeNames.count + entries.count), "varsetcount": .int(variationSetCount()), "groups": 2,
+            "isCDTIncluded": true,
             "group0": .array(typeNames.map(JSON.string)),
             "group1": .array(entries.map { .string($0.type + ":" + $0.id) }),
         ])
@@ -62,6 +63,12 @@ struct ExportIndexWriter {
             "Manifest-Version: 1.1\nname: \(MirrorTarget.contentFolderName)\nCreated-by: oceq mirror\n"
         try target.write(Array(manifest.utf8), to: target.root + "/META-INF/MANIFEST.MF")
         try target.write(Self.bytes(.object(["name": .string(channelName)])), to: target.root + "/channel.json")
+    }
+
+    private func variationSetCount() -> Int {
+        let folder = target.content + "/ContentItems/VariationSets"
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.count
     }
 
     static func bytes(_ json: JSON) -> [UInt8] {

@@ -1,5 +1,5 @@
 // One mirror run: list the selection page by page with `fields=all`, write each item file (only
-// when its bytes change), collect the native files that are not complete on disk yet, fetch them
+// when its bytes change), fetch the items' language variation sets, collect the native files that are not complete on disk yet, fetch them
 // with DeliveryKit's resumable download engine (`.part` files, `Range` + `If-Range`), then write
 // the export's index files from the item files on disk (so a selection mirrored into an existing
 // mirror adds to it). A failure of one item or file is counted and reported, never fatal; the
@@ -36,6 +36,7 @@ struct MirrorRun {
             sourceOrigin: Self.stableOrigin(client.configuration.server),
             secrets: client.configuration.redactor.secrets.filter { !$0.isEmpty })
         var natives: [NativeFile] = []
+        var known: [(id: String, known: VariationSetFetcher.Known)] = []
 
         // 1. The items.
         var pages = client.pages(request.fields(.all).limit(DeliveryAPI.defaultLimit)).makeAsyncIterator()
@@ -50,12 +51,21 @@ struct MirrorRun {
             }
             for asset in page.items {
                 summary.itemsSeen += 1
+                let before = summary.itemsWritten + summary.itemsUnchanged
                 if let native = write(asset, converter: converter, summary: &summary) { natives.append(native) }
+                if summary.itemsWritten + summary.itemsUnchanged > before {
+                    known.append((asset.id, VariationSetFetcher.Known(type: asset.type, name: asset.name)))
+                }
             }
             progress?.show("items \(summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
         }
 
-        // 2. The native files not yet complete on disk.
+        // 2. The language variation sets.
+        progress?.show("variation sets")
+        let variations = await VariationSetFetcher(client: client, target: target).run(known)
+        summary.failures += variations.failures
+
+        // 3. The native files not yet complete on disk.
         var jobs: [DownloadJob] = []
         for native in natives {
             let path = native.folder + "/" + native.name
@@ -86,7 +96,7 @@ struct MirrorRun {
             }
         }
 
-        // 3. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
+        // 4. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
         do {
             try ExportIndexWriter(target: target, channelName: channelName).write()
         } catch {

@@ -28,8 +28,10 @@ struct CommandLineTests {
         let run = try OceqBinary.run(["mirror", folder + "/topics", "--query", "type=OCEGettingStartedTopic"])
         #expect(run.code == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mirrored 7 items (7 written, 0 unchanged), 0 files"), "\(run.stdout)")
-        let items = filesUnder(folder + "/topics/contentexport/ContentItems")
+        let items = filesUnder(folder + "/topics/contentexport/ContentItems/OCEGettingStartedTopic")
         #expect(items.count == 7)
+        let sets = filesUnder(folder + "/topics/contentexport/ContentItems/VariationSets")
+        #expect(sets.count == 7)
         #expect(
             FileManager.default.fileExists(
                 atPath: folder + "/topics/contentexport/ContentTypes/OCEGettingStartedTopic.json"))

@@ -1,6 +1,7 @@
 // The acceptance test of issue 7 part 4: mirror the sample channel, serve the mirror, and compare
 // every `/items` page (default order and fixed orders, with and without `fields=all`) and every
-// `/items/{id}` (plain and `expand=all`) with the source's, host names and ports normalised.
+// `/items/{id}` (plain and `expand=all`) and `/items/{id}/variations/language` with the source's,
+// host names and ports normalised.
 
 import DeliveryKit
 import Foundation
@@ -28,7 +29,7 @@ struct RoundTripTests {
         ("expand=all", DeliveryAPI.listAssets().fields(.all).expand(.all).limit(50)),
     ]
 
-    @Test("serving the mirror answers every /items page and every /items/{id} like the source")
+    @Test("serving the mirror answers every /items page, /items/{id} and variation set like the source")
     func roundTrip() async throws {
         let folder = temporaryFolder("roundtrip")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -60,7 +61,11 @@ struct RoundTripTests {
 
         var differing: [String] = []
         for id in ids {
-            for request in [DeliveryAPI.readAsset(id: id), DeliveryAPI.readAsset(id: id).expand(.all)] {
+            let reads: [any DeliveryRequest] = [
+                DeliveryAPI.readAsset(id: id), DeliveryAPI.readAsset(id: id).expand(.all),
+                DeliveryAPI.listVariations(id: id, type: "language"),
+            ]
+            for request in reads {
                 let expected = try await source.client.fetchJSON(request)
                 let actual = try await mirror.client.fetchJSON(request)
                 if let difference = firstDifference(normalizingHosts(actual), normalizingHosts(expected)) {
