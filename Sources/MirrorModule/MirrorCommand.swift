@@ -20,8 +20,8 @@ public enum MirrorCommand: Command {
             items, ContentItems/<Type>/<ID>.json for every item (read with fields=all) and
             ContentItems/<Type>/files/<ID>/<name> for every native file, plus metadata.json,
             Summary.json, META-INF/ and channel.json (the channel's name, never its token).
-            Run it again to resume: complete files are not fetched again. A selection adds its
-            items to what DIR holds. From the shell: oceq mirror DIR [--query STATEMENT].
+            Run it again to resume: complete files are not fetched again. A mirror of the whole
+            channel removes the items it no longer has; a selection adds its items to what DIR holds. From the shell: oceq mirror DIR [--query STATEMENT].
             """)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
@@ -67,7 +67,7 @@ public enum MirrorCommand: Command {
         }
         let run = MirrorRun(
             client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine() : nil)
+            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected)
         let summary = await run.run()
         _ = connection.takeLog()
         session.output.write(TerminalText.cleanKeepingLines(summary.text))

@@ -18,6 +18,8 @@ struct MirrorRun {
     var channelName: String
     /// Shows progress (on a terminal only), or nil.
     var progress: ProgressLine?
+    /// True for the whole channel: item files no longer on it are removed after a complete listing.
+    var isFullChannel = false
     /// Native files fetched at once.
     var maxConcurrent = 4
 
@@ -37,6 +39,7 @@ struct MirrorRun {
             secrets: client.configuration.redactor.secrets.filter { !$0.isEmpty })
         var natives: [NativeFile] = []
         var known: [(id: String, known: VariationSetFetcher.Known)] = []
+        var listingComplete = true
 
         // 1. The items.
         var pages = client.pages(request.fields(.all).limit(DeliveryAPI.defaultLimit)).makeAsyncIterator()
@@ -47,6 +50,7 @@ struct MirrorRun {
                 page = next
             } catch {
                 summary.failures.append("listing stopped after \(summary.itemsSeen) items: \(error)")
+                listingComplete = false
                 break
             }
             for asset in page.items {
@@ -58,6 +62,13 @@ struct MirrorRun {
                 }
             }
             progress?.show("items \(summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
+        }
+
+        // The whole channel was listed: items no longer on it go (a skipped item keeps its old file).
+        if isFullChannel && listingComplete {
+            var keep = Set(known.map { $0.known.type + "/" + $0.id })
+            keep.formUnion(summary.skippedFiles)
+            summary.itemsRemoved = target.removeItems(except: keep)
         }
 
         // 2. The language variation sets.
@@ -129,6 +140,7 @@ struct MirrorRun {
             }
         } catch {
             summary.failures.append(error.description)
+            summary.skippedFiles.insert(asset.type + "/" + id)
             return nil
         }
         guard exported["typeCategory"]?.stringValue == ExportItemConverter.typeCategoryAsset else { return nil }

@@ -12,6 +12,10 @@ struct MirrorSummary {
     var bytes: Int64 = 0
     /// Items not mirrored because the server's id or type cannot be a path component.
     var skipped: [String] = []
+    /// Item files removed because a full mirror no longer found the items on the channel.
+    var itemsRemoved = 0
+    /// `Type/ID` of items listed but not written this run (failed writes), kept on disk.
+    var skippedFiles: Set<String> = []
     /// Everything that failed.
     var failures: [String] = []
     var seconds = 0.0
@@ -28,6 +32,9 @@ struct MirrorSummary {
             + "\(filesDownloaded + filesComplete) file\(filesDownloaded + filesComplete == 1 ? "" : "s") "
             + "(\(filesDownloaded) fetched, \(filesComplete) already complete, \(Self.bytes(bytes))) "
             + "to \(target) in \(Self.seconds(seconds))\n"
+        if itemsRemoved > 0 {
+            out += "removed \(itemsRemoved) item\(itemsRemoved == 1 ? "" : "s") no longer on the channel\n"
+        }
         if !skipped.isEmpty {
             out += "skipped \(skipped.count):\n" + skipped.map { "  " + $0 + "\n" }.joined()
         }

@@ -83,6 +83,26 @@ struct MirrorTarget {
         return out
     }
 
+    /// Removes the item files (with their native files and variation sets) that are not in
+    /// `keep` (type folder and id pairs): what a full mirror no longer found on the channel.
+    /// Returns how many items were removed.
+    func removeItems(except keep: Set<String>) -> Int {
+        var removed = 0
+        let manager = FileManager.default
+        for (type, id) in itemFiles() where !keep.contains(type + "/" + id) {
+            guard (try? manager.removeItem(atPath: itemFile(type: type, id: id))) != nil else { continue }
+            removed += 1
+            try? manager.removeItem(atPath: filesFolder(type: type, id: id))
+        }
+        let ids = Set(keep.map { $0.split(separator: "/").last.map(String.init) ?? "" })
+        let sets = content + "/ContentItems/VariationSets"
+        for file in (try? manager.contentsOfDirectory(atPath: sets)) ?? [] where file.hasSuffix(".json") {
+            let id = String(file.dropLast(5))
+            if SafeName.isValidID(id) && !ids.contains(id) { try? manager.removeItem(atPath: sets + "/" + file) }
+        }
+        return removed
+    }
+
     static func reason(_ error: Error) -> String {
         if let cocoa = error as? CocoaError, let underlying = cocoa.underlying as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))

@@ -34,10 +34,18 @@ struct RoundTripTests {
         let folder = temporaryFolder("roundtrip")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = try openExport(Self.samplePath)
+        // An item the channel no longer has, from an earlier mirror: a full mirror removes it.
+        let stale = folder + "/out/contentexport/ContentItems/Image"
+        try FileManager.default.createDirectory(atPath: stale + "/files/CONTSTALE", withIntermediateDirectories: true)
+        try Data(#"{"id":"CONTSTALE","type":"Image","name":"old.jpg","fields":{}}"#.utf8).write(
+            to: URL(fileURLWithPath: stale + "/CONTSTALE.json"))
+        try Data("old".utf8).write(to: URL(fileURLWithPath: stale + "/files/CONTSTALE/old.jpg"))
 
         let run = await runScript("mirror \"\(folder)/out\"", on: source)
         #expect(run.code == 0, "\(run.output)\(run.errors)")
         #expect(run.output.contains("mirrored 146 items (146 written, 0 unchanged), 74 files (74 fetched"))
+        #expect(run.output.contains("removed 1 item no longer on the channel"))
+        #expect(!FileManager.default.fileExists(atPath: stale + "/files/CONTSTALE"))
 
         let mirror = try openExport(folder + "/out")
         #expect(mirror.warnings.isEmpty, "\(mirror.warnings)")
