@@ -101,6 +101,7 @@ struct MirrorRun {
                 case .success(let done):
                     summary.filesDownloaded += 1
                     summary.bytes += done.bytes - done.resumedFrom
+                    Self.removeOthers(in: job.folder, keeping: job.name)
                 case .failure(let error):
                     summary.failures.append("\(job.path): \(error)")
                 }
@@ -148,6 +149,19 @@ struct MirrorRun {
         return NativeFile(
             id: id, folder: target.filesFolder(type: asset.type, id: id), name: name,
             size: asset.fields?["size"]?.intValue)
+    }
+
+    /// Removes the files of an asset's folder other than `name` (an earlier name of a renamed
+    /// asset), so the folder holds its one native file as in an export.
+    static func removeOthers(in folder: String, keeping name: String) {
+        let manager = FileManager.default
+        for file in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where file != name {
+            let path = folder + "/" + file
+            var isDirectory: ObjCBool = false
+            if manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                try? manager.removeItem(atPath: path)
+            }
+        }
     }
 
     /// The server's origin for the native links written; a loopback server (an export served

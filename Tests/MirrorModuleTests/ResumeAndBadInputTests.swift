@@ -38,6 +38,9 @@ struct ResumeAndBadInputTests {
         try FileManager.default.removeItem(atPath: gone)
         try FileManager.default.removeItem(atPath: cut)
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut + ".part"))
+        // A file left under an older name of the asset goes when the asset is fetched again.
+        let oldName = (gone as NSString).deletingLastPathComponent + "/renamed-since.jpg"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: oldName))
 
         let third = await runScript("mirror \"\(folder)\" \(selection)", on: source)
         #expect(third.code == 0, "\(third.output)\(third.errors)")
@@ -47,6 +50,7 @@ struct ResumeAndBadInputTests {
         let original = FileManager.default.contents(
             atPath: Self.samplePath + "/contentexport/" + natives[0])
         #expect(FileManager.default.contents(atPath: gone) == original)
+        #expect(!FileManager.default.fileExists(atPath: oldName))
     }
 
     @Test("a target that cannot be created stops the mirror before any request")
