@@ -81,6 +81,19 @@ struct ExportItemConverter {
         }
     }
 
+    /// The ids the reference fields of an exported item point at, in field-name order.
+    static func referencedIDs(in item: [String: JSON]) -> [String] {
+        var out: [String] = []
+        for (_, value) in (item["fields"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            switch FieldKind(value) {
+            case .reference: out += [value["id"]?.stringValue].compactMap { $0 }
+            case .list(.reference?): out += (value.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+            default: continue
+            }
+        }
+        return out
+    }
+
     private static func stub(_ value: JSON) -> JSON {
         guard case .object(let object) = value else { return value }
         var out: [String: JSON] = [:]

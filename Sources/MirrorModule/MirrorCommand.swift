@@ -20,8 +20,10 @@ public enum MirrorCommand: Command {
             items, ContentItems/<Type>/<ID>.json for every item (read with fields=all) and
             ContentItems/<Type>/files/<ID>/<name> for every native file, plus metadata.json,
             Summary.json, META-INF/ and channel.json (the channel's name, never its token).
-            Run it again to resume: complete files are not fetched again. A mirror of the whole
-            channel removes the items it no longer has; a selection adds its items to what DIR holds. From the shell: oceq mirror DIR [--query STATEMENT].
+            A selection brings the items it refers to as well, and adds to what DIR holds; a
+            mirror of the whole channel removes the items the channel no longer has. Run it again
+            to resume: complete files are not fetched again.
+            From the shell: oceq mirror DIR [--query STATEMENT].
             """)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {

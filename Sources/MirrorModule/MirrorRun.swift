@@ -40,6 +40,17 @@ struct MirrorRun {
         var natives: [NativeFile] = []
         var known: [(id: String, known: VariationSetFetcher.Known)] = []
         var listingComplete = true
+        // Ids the written items refer to.
+        var referenced: [String] = []
+        func accept(_ asset: Asset) {
+            let before = summary.itemsWritten + summary.itemsUnchanged
+            if let native = write(asset, converter: converter, summary: &summary, references: &referenced) {
+                natives.append(native)
+            }
+            if summary.itemsWritten + summary.itemsUnchanged > before {
+                known.append((asset.id, VariationSetFetcher.Known(type: asset.type, name: asset.name)))
+            }
+        }
 
         // 1. The items.
         var pages = client.pages(request.fields(.all).limit(DeliveryAPI.defaultLimit)).makeAsyncIterator()
@@ -55,13 +66,29 @@ struct MirrorRun {
             }
             for asset in page.items {
                 summary.itemsSeen += 1
-                let before = summary.itemsWritten + summary.itemsUnchanged
-                if let native = write(asset, converter: converter, summary: &summary) { natives.append(native) }
-                if summary.itemsWritten + summary.itemsUnchanged > before {
-                    known.append((asset.id, VariationSetFetcher.Known(type: asset.type, name: asset.name)))
-                }
+                accept(asset)
             }
             progress?.show("items \(summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
+        }
+
+        // A selection brings the items it refers to (and theirs), so the mirror is whole.
+        if !isFullChannel {
+            var seen = Set(known.map(\.id))
+            var pending = referenced.filter { !seen.contains($0) }
+            while let id = pending.popLast() {
+                guard seen.insert(id).inserted, SafeName.isValidID(id) else { continue }
+                do {
+                    let asset = try await client.fetch(DeliveryAPI.readAsset(id: id))
+                    summary.referencesAdded += 1
+                    referenced = []
+                    accept(asset)
+                    pending += referenced.filter { !seen.contains($0) }
+                } catch .http(let error) where error.status == 404 {
+                    continue  // not on the channel: the source has the same dangling reference
+                } catch {
+                    summary.failures.append("\(id), referred to by the selection: \(error)")
+                }
+            }
         }
 
         // The whole channel was listed: items no longer on it go (a skipped item keeps its old file).
@@ -120,7 +147,9 @@ struct MirrorRun {
     }
 
     /// Writes one item's file; the asset's native file to fetch, if any.
-    private func write(_ asset: Asset, converter: ExportItemConverter, summary: inout MirrorSummary) -> NativeFile? {
+    private func write(
+        _ asset: Asset, converter: ExportItemConverter, summary: inout MirrorSummary, references: inout [String]
+    ) -> NativeFile? {
         let id = asset.id
         guard SafeName.isValidID(id) else {
             summary.skipped.append("an item whose id is not a plain name (\(Self.quoted(id)))")
@@ -131,6 +160,7 @@ struct MirrorRun {
             return nil
         }
         let exported = converter.convert(asset.raw)
+        references += ExportItemConverter.referencedIDs(in: exported)
         var bytes = JSONWriter().compactBytes(.object(exported))
         bytes.append(UInt8(ascii: "\n"))
         do {

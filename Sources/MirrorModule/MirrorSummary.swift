@@ -12,6 +12,8 @@ struct MirrorSummary {
     var bytes: Int64 = 0
     /// Items not mirrored because the server's id or type cannot be a path component.
     var skipped: [String] = []
+    /// Items fetched because the selection refers to them.
+    var referencesAdded = 0
     /// Item files removed because a full mirror no longer found the items on the channel.
     var itemsRemoved = 0
     /// `Type/ID` of items listed but not written this run (failed writes), kept on disk.
@@ -32,6 +34,9 @@ struct MirrorSummary {
             + "\(filesDownloaded + filesComplete) file\(filesDownloaded + filesComplete == 1 ? "" : "s") "
             + "(\(filesDownloaded) fetched, \(filesComplete) already complete, \(Self.bytes(bytes))) "
             + "to \(target) in \(Self.seconds(seconds))\n"
+        if referencesAdded > 0 {
+            out += "\(referencesAdded) of the items are not in the selection but referred to by it\n"
+        }
         if itemsRemoved > 0 {
             out += "removed \(itemsRemoved) item\(itemsRemoved == 1 ? "" : "s") no longer on the channel\n"
         }

@@ -21,17 +21,19 @@ struct CommandLineTests {
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a\"'b"]) }
     }
 
-    @Test("oceq mirror DIR --query writes the selection and exits 0; a bad target exits 1")
+    @Test("oceq mirror DIR --query writes the selection and what it refers to; a bad target exits 1")
     func binary() throws {
         let folder = temporaryFolder("cli")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try OceqBinary.run(["mirror", folder + "/topics", "--query", "type=OCEGettingStartedTopic"])
         #expect(run.code == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("mirrored 7 items (7 written, 0 unchanged), 0 files"), "\(run.stdout)")
+        // The 7 topics and the 7 thumbnails they refer to.
+        #expect(run.stdout.contains("mirrored 14 items (14 written, 0 unchanged), 7 files (7 fetched"), "\(run.stdout)")
+        #expect(run.stdout.contains("7 of the items are not in the selection but referred to by it"))
         let items = filesUnder(folder + "/topics/contentexport/ContentItems/OCEGettingStartedTopic")
         #expect(items.count == 7)
         let sets = filesUnder(folder + "/topics/contentexport/ContentItems/VariationSets")
-        #expect(sets.count == 7)
+        #expect(sets.count == 14)
         #expect(
             FileManager.default.fileExists(
                 atPath: folder + "/topics/contentexport/ContentTypes/OCEGettingStartedTopic.json"))
