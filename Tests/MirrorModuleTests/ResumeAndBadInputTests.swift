@@ -106,6 +106,32 @@ struct ResumeAndBadInputTests {
         }
     }
 
+    @Test("a native file the server will not give fails the run, with a summary; no partial file remains")
+    func failedFile() async throws {
+        let folder = temporaryFolder("failed")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let stub = StubTransport { request in
+            if request.url.contains("/assets/") { return .json(#"{"title":"gone"}"#, status: 404) }
+            if request.url.contains("/variations/") { return .json(#"{"title":"none"}"#, status: 404) }
+            return .json(
+                """
+                {"items":[{"id":"CONT01","type":"Image","typeCategory":"DigitalAssetType","name":"a.jpg",
+                 "fileExtension":"jpg","mimeType":"image/jpeg","fileGroup":"Images","fields":{"size":5}}],
+                 "hasMore":false,"count":1,"offset":0,"limit":100,"totalResults":1}
+                """)
+        }
+        let client = DeliveryClient(
+            configuration: try DeliveryConfiguration(url: "https://cms.example.com", channelToken: "0123456789abcdef"),
+            transport: stub
+        )
+        let run = await runScript("mirror \"\(folder)\"", on: Connection(client: client, channelName: "c"))
+        #expect(run.code == 1)
+        #expect(run.output.contains("mirrored 1 item (1 written, 0 unchanged), 0 files (0 fetched"), "\(run.output)")
+        #expect(run.output.contains("failed 1:\n  \(folder)/contentexport/ContentItems/Image/files/CONT01/a.jpg"))
+        #expect(run.errors.contains("1 problem (listed above); run it again to resume"), "\(run.errors)")
+        #expect(filesUnder(folder + "/contentexport/ContentItems/Image/files").isEmpty)
+    }
+
     /// Three items a server must not be trusted with, and one good asset with a hostile name.
     static let hostilePage = """
         {"items":[
