@@ -41,13 +41,17 @@ struct MirrorRun {
             await addReferences(into: &state, converter: converter)
         }
 
-        // 2. The language variation sets.
-        progress?.show("variation sets")
-        let variations = await VariationSetFetcher(client: client, target: target).run(state.written)
-        state.summary.failures += variations.failures
-
-        // 3. The native files not yet complete on disk.
-        await NativeFetcher(client: client, progress: progress).run(state.natives, summary: &state.summary)
+        // 2. The language variation sets, 3. the native files not yet complete on disk (skipped
+        // after Ctrl-C in the REPL; what is on disk still gets its index files).
+        if !Task.isCancelled {
+            progress?.show("variation sets")
+            let variations = await VariationSetFetcher(client: client, target: target).run(state.written)
+            state.summary.failures += variations.failures
+        }
+        if !Task.isCancelled {
+            await NativeFetcher(client: client, progress: progress).run(state.natives, summary: &state.summary)
+        }
+        if Task.isCancelled { state.summary.failures.append("interrupted; run it again to go on") }
 
         // 4. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
         do {
@@ -72,6 +76,7 @@ struct MirrorRun {
                 state.summary.failures.append("listing stopped after \(state.summary.itemsSeen) items: \(error)")
                 return false
             }
+            if Task.isCancelled { return false }
             for asset in page.items {
                 state.summary.itemsSeen += 1
                 state.accept(asset, target: target, converter: converter)
@@ -85,7 +90,7 @@ struct MirrorRun {
     private func addReferences(into state: inout MirrorState, converter: ExportItemConverter) async {
         var seen = Set(state.written.map(\.id))
         var pending = state.referenced
-        while let id = pending.popLast() {
+        while let id = pending.popLast(), !Task.isCancelled {
             guard seen.insert(id).inserted, SafeName.isValidID(id) else { continue }
             do {
                 let asset = try await client.fetch(DeliveryAPI.readAsset(id: id))

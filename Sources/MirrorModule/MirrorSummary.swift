@@ -8,6 +8,8 @@ struct MirrorSummary {
     var filesDownloaded = 0
     /// Native files already complete on disk (not fetched again).
     var filesComplete = 0
+    /// Native files that could not be fetched.
+    var filesFailed = 0
     /// Bytes received over the network for native files.
     var bytes: Int64 = 0
     /// Items not mirrored because the server's id or type cannot be a path component.
@@ -28,11 +30,12 @@ struct MirrorSummary {
     /// `mirrored 146 items (146 written, 0 unchanged), 74 files (74 fetched, 0 already complete,
     /// 6.6 MB) to DIR in 1.2 s`, then the skipped and failed ones.
     var text: String {
+        let files = filesDownloaded + filesComplete + filesFailed
         var out =
             "mirrored \(itemsWritten + itemsUnchanged) item\(itemsWritten + itemsUnchanged == 1 ? "" : "s") "
             + "(\(itemsWritten) written, \(itemsUnchanged) unchanged), "
-            + "\(filesDownloaded + filesComplete) file\(filesDownloaded + filesComplete == 1 ? "" : "s") "
-            + "(\(filesDownloaded) fetched, \(filesComplete) already complete, \(Self.bytes(bytes))) "
+            + "\(files) file\(files == 1 ? "" : "s") (\(filesDownloaded) fetched, \(filesComplete) already complete, "
+            + (filesFailed > 0 ? "\(filesFailed) failed, " : "") + "\(Self.bytes(bytes))) "
             + "to \(target) in \(Self.seconds(seconds))\n"
         if referencesAdded > 0 {
             out += "\(referencesAdded) of the items are not in the selection but referred to by it\n"

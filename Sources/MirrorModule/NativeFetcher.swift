@@ -49,6 +49,7 @@ struct NativeFetcher {
                 summary.bytes += done.bytes - done.resumedFrom
                 Self.removeOthers(in: job.folder, keeping: job.name)
             case .failure(let error):
+                summary.filesFailed += 1
                 summary.failures.append("\(job.path): \(error)")
             }
         }

@@ -26,7 +26,7 @@ struct VariationSetFetcher {
         var failures: [String] = []
         var written = 0
         var next = 0
-        while next < items.count {
+        while next < items.count && !Task.isCancelled {
             // A batch of ids not yet covered by a set.
             var batch: [String] = []
             while next < items.count && batch.count < maxConcurrent {

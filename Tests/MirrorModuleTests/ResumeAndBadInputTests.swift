@@ -126,7 +126,10 @@ struct ResumeAndBadInputTests {
         )
         let run = await runScript("mirror \"\(folder)\"", on: Connection(client: client, channelName: "c"))
         #expect(run.code == 1)
-        #expect(run.output.contains("mirrored 1 item (1 written, 0 unchanged), 0 files (0 fetched"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "1 item (1 written, 0 unchanged), 1 file (0 fetched, 0 already complete, 1 failed, 0 B)"),
+            "\(run.output)")
         #expect(run.output.contains("failed 1:\n  \(folder)/contentexport/ContentItems/Image/files/CONT01/a.jpg"))
         #expect(run.errors.contains("1 problem (listed above); run it again to resume"), "\(run.errors)")
         #expect(filesUnder(folder + "/contentexport/ContentItems/Image/files").isEmpty)
