@@ -72,6 +72,8 @@ struct MirrorRun {
             do {
                 guard let next = try await pages.next() else { return true }
                 page = next
+            } catch .cancelled {
+                return false
             } catch {
                 state.summary.failures.append("listing stopped after \(state.summary.itemsSeen) items: \(error)")
                 return false

@@ -48,6 +48,8 @@ struct NativeFetcher {
                 summary.filesDownloaded += 1
                 summary.bytes += done.bytes - done.resumedFrom
                 Self.removeOthers(in: job.folder, keeping: job.name)
+            case .failure(.cancelled):
+                continue  // Ctrl-C: the run reports it once
             case .failure(let error):
                 summary.filesFailed += 1
                 summary.failures.append("\(job.path): \(error)")

@@ -56,6 +56,8 @@ struct VariationSetFetcher {
                 switch result {
                 case .failure(.http(let error)) where error.status == 404:
                     covered.insert(id)
+                case .failure(.cancelled):
+                    continue
                 case .failure(let error):
                     failures.append("variations of \(id): \(error)")
                 case .success(let json):
