@@ -60,7 +60,7 @@ struct ExportIndexWriter {
         ])
         try target.write(Self.bytes(policy), to: content + "/LocalizationPolicies/localizationPolicy.json")
         let manifest =
-            "Manifest-Version: 1.1\nname: \(MirrorTarget.contentFolderName)\nCreated-by: oceq mirror\n"
+            "Manifest-Version: 1.1\nname: \(MirrorTarget.contentFolderName)\n\(MirrorTarget.manifestCreator)\n"
         try target.write(Array(manifest.utf8), to: target.root + "/META-INF/MANIFEST.MF")
         try target.write(Self.bytes(.object(["name": .string(channelName)])), to: target.root + "/channel.json")
     }

@@ -30,8 +30,18 @@ struct MirrorTarget {
     /// The folder of an asset's native file.
     func filesFolder(type: String, id: String) -> String { content + "/ContentItems/" + type + "/files/" + id }
 
+    /// What the manifest of a mirror says made it.
+    static let manifestCreator = "Created-by: oceq mirror"
+
     /// Creates DIR and the export's folders and proves DIR writable, before anything is fetched.
+    /// An export that oceq did not write (its manifest names another creator) is never written
+    /// over: a mirror into the folder of the export being served would replace its files.
     func prepare() throws(MirrorError) {
+        if let manifest = FileManager.default.contents(atPath: root + "/META-INF/MANIFEST.MF"),
+            !String(decoding: manifest, as: UTF8.self).contains(Self.manifestCreator)
+        {
+            throw .target("\(root) holds an export that oceq mirror did not write; choose another folder")
+        }
         for folder in [
             root, content, content + "/ContentTypes", content + "/ContentItems", content + "/LocalizationPolicies",
             root + "/META-INF", root + "/META-INF/TMP",

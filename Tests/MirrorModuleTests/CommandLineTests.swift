@@ -19,6 +19,7 @@ struct CommandLineTests {
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a", "b"]) }
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a", "--force"]) }
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a\"'b"]) }
+        #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a", "--query", "type=X\nquit"]) }
     }
 
     @Test("oceq mirror DIR --query writes the selection and what it refers to; a bad target exits 1")

@@ -53,7 +53,7 @@ struct ResumeAndBadInputTests {
         #expect(!FileManager.default.fileExists(atPath: oldName))
     }
 
-    @Test("a target that cannot be created stops the mirror before any request")
+    @Test("a target that cannot be created, or another tool's export, stops the mirror before any request")
     func unwritableTarget() async throws {
         let folder = temporaryFolder("target")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -70,6 +70,12 @@ struct ResumeAndBadInputTests {
         let over = await runScript("mirror \"\(file)\"", on: source)
         #expect(over.code == 1)
         #expect(over.errors.contains("exists and is not a folder"), "\(over.errors)")
+
+        // The sample export itself (or any export oceq did not write) is never written over.
+        let sample = await runScript("mirror \"\(Self.samplePath)\"", on: source)
+        #expect(sample.code == 1)
+        #expect(sample.errors.contains("holds an export that oceq mirror did not write"), "\(sample.errors)")
+        #expect(source.takeLog().isEmpty, "requests were sent")
     }
 
     @Test("ids, types and names from a hostile server write nothing outside DIR")

@@ -30,6 +30,9 @@ public enum SubcommandStatement {
             index += 1
         }
         guard let folder, !folder.isEmpty else { throw UsageError("usage: oceq mirror DIR [--query STATEMENT]") }
+        guard !folder.contains("\n"), !(query ?? "").contains("\n") else {
+            throw UsageError("mirror takes one line: no line break in DIR or STATEMENT")
+        }
         let quote: String
         if !folder.contains("\"") {
             quote = "\""
