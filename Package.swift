@@ -45,10 +45,16 @@ let package = Package(
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
         .target(name: "DownloadModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
 
+        // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
+        .target(name: "MirrorModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+
         // The thin executable.
         .executableTarget(
             name: "oceq",
-            dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule"]),
+            dependencies: [
+                "OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule",
+                "MirrorModule",
+            ]),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
@@ -77,5 +83,8 @@ let package = Package(
             name: "DownloadModuleTests",
             dependencies: ["DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "MirrorModuleTests",
+            dependencies: ["MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
     ]
 )

@@ -59,6 +59,8 @@ public struct CLIOptions: Equatable {
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
                oceq [OPTIONS] < FILE                   statements on stdin
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
+               oceq [OPTIONS] mirror DIR [--query STATEMENT]
+                                                       write the channel (or a selection) to DIR as an export
 
         options:
           --profile NAME       connect as profile NAME of ~/.config/oceq/profiles.json
@@ -145,7 +147,9 @@ public struct CLIOptions: Equatable {
             }
             index += 1
         }
-        if options.commands.isEmpty {
+        if options.commands.isEmpty && positional.first == "mirror" {
+            options.commands = [try SubcommandStatement.mirror(Array(positional.dropFirst()))]
+        } else if options.commands.isEmpty {
             if positional == ["repl"] { positional = [] }
             if positional.first == "run" {
                 positional.removeFirst()
