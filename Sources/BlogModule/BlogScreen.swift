@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import OCEQShell
+import TerminalMedia
 
 /// Helpers shared by the blog commands.
 enum BlogScreen {
@@ -49,7 +50,7 @@ enum BlogScreen {
     /// `text` wrapped to `width` after `indent` spaces.
     static func wrapped(_ text: String, indent: Int, width: Int) -> String {
         let pad = String(repeating: " ", count: indent)
-        let lines = HTMLText.wrap(clean(text), width: width, first: pad, rest: pad)
+        let lines = RichText.wrap(clean(text), width: width, first: pad, rest: pad)
         return lines.map { $0 + "\n" }.joined()
     }
 
