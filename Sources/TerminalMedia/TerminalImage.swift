@@ -79,8 +79,58 @@ public struct TerminalImage: Sendable {
         return out.hasSuffix("\n") ? out : out + "\n"
     }
 
+    /// The start of every placeholder line.
+    public static let placeholderMark = "(?) "
+
     /// The line shown instead of an image that failed: a question mark, what it was, and why.
     public static func placeholder(_ label: String, reason: String) -> String {
-        "(?) " + TerminalCells.clean(label) + ": " + TerminalCells.clean(reason) + "\n"
+        placeholderMark + TerminalCells.clean(label) + ": " + TerminalCells.clean(reason) + "\n"
+    }
+
+    /// A symbols `drawing` with `text` to its right, line by line (the shorter of the two padded
+    /// with blank lines).
+    public static func beside(_ drawing: String, text: String) -> String {
+        let left = lines(drawing)
+        let right = lines(text)
+        let columns = left.map { TerminalCells.width(of: withoutSGR($0)) }.max() ?? 0
+        var out = ""
+        for index in 0..<max(left.count, right.count) {
+            var image = index < left.count ? left[index] : ""
+            image += String(repeating: " ", count: max(0, columns - TerminalCells.width(of: withoutSGR(image))))
+            let line = index < right.count ? right[index] : ""
+            out += line.isEmpty ? image + "\n" : image + "  " + line + "\n"
+        }
+        return out
+    }
+
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if text.hasSuffix("\n") { lines.removeLast() }
+        return lines
+    }
+
+    /// `text` without its CSI sequences (chafa's colours).
+    static func withoutSGR(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var inSequence = false
+        var sawBracket = false
+        for scalar in text.unicodeScalars {
+            if inSequence {
+                if !sawBracket {
+                    sawBracket = true
+                    if scalar != "[" { inSequence = false }
+                    continue
+                }
+                if (0x40...0x7E).contains(scalar.value) { inSequence = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inSequence = true
+                sawBracket = false
+                continue
+            }
+            out.append(scalar)
+        }
+        return String(out)
     }
 }

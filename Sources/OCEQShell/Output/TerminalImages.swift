@@ -28,6 +28,20 @@ extension Session {
     public func drawImage(
         _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
     ) async -> String {
+        await drawImageResult(request, label: label, style: style, columns: columns, rows: rows).text
+    }
+
+    /// `drawImage`, saying whether the text is a drawing or the placeholder line.
+    public func drawImageResult(
+        _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
+    ) async -> (text: String, drawn: Bool) {
+        let text = await fetchAndDraw(request, label: label, style: style, columns: columns, rows: rows)
+        return (text, !text.hasPrefix(TerminalImage.placeholderMark))
+    }
+
+    func fetchAndDraw(
+        _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
+    ) async -> String {
         guard let connection else { return TerminalImage.placeholder(label, reason: "not connected") }
         var template = Array((NSTemporaryDirectory() + "/oceq-image-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
