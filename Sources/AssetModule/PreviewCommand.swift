@@ -44,14 +44,8 @@ public enum PreviewCommand: Command {
         var request: any DownloadRequest = DeliveryAPI.downloadNative(id: asset.id)
         var label = TerminalText.clean(asset.name)
         if let renditionName {
-            guard let rendition = file.rendition(named: renditionName) else {
-                let names = file.renditions.map(\.name).joined(separator: ", ")
-                throw .usage(
-                    TerminalText.clean(
-                        "\(asset.name) has no rendition '\(renditionName)'; "
-                            + (names.isEmpty ? "it has none" : "it has \(names)")),
-                    span: command.arguments[2].span)
-            }
+            let rendition = try RenditionsCommand.rendition(
+                renditionName, of: asset, file: file, span: command.arguments[2].span)
             let format = rendition.format("jpg") ?? rendition.formats.first
             request = DeliveryAPI.downloadRendition(id: asset.id, renditionName: rendition.name, format: format?.format)
             label += " (" + TerminalText.clean(rendition.name) + ")"

@@ -142,7 +142,7 @@ enum TextWrapper {
 
 extension String {
     /// The string without spaces at its end.
-    func trimmingTrailingSpaces() -> String {
+    public func trimmingTrailingSpaces() -> String {
         var text = self
         while text.hasSuffix(" ") { text.removeLast() }
         return text
