@@ -8,28 +8,31 @@ enum TextWrapper {
     /// One piece of a word: text in one style.
     typealias Piece = (text: String, style: InlineStyle, link: Int?)
 
-    /// `segments` wrapped to `width` columns, white space collapsed.
+    /// `segments` wrapped to `width` columns, white space collapsed. A line's pieces are drawn
+    /// when it ends, neighbours in the same style and link merged (a space between two words of
+    /// one style or link joins them), so a bold phrase or a link is one run, not one per word.
     static func wrap(_ segments: [Segment], width: Int, options: RichTextOptions, links: [String]) -> [String] {
         var lines: [String] = []
-        var line = ""
+        var line: [Piece] = []
         var lineWidth = 0
         var word: [Piece] = []
         var wordWidth = 0
 
         func endLine() {
-            lines.append(line)
-            line = ""
+            lines.append(draw(merged(line), options: options, links: links))
+            line.removeAll(keepingCapacity: true)
             lineWidth = 0
         }
         func place() {
-            guard !word.isEmpty else { return }
+            guard let first = word.first else { return }
             if lineWidth > 0 && lineWidth + 1 + wordWidth > width { endLine() }
-            if lineWidth > 0 {
-                line += " "
+            if lineWidth > 0, let last = line.last {
+                let joined = last.style == first.style && last.link == first.link
+                line.append((" ", joined ? last.style : [], joined ? last.link : nil))
                 lineWidth += 1
             }
             if wordWidth <= width - lineWidth {
-                line += draw(word, options: options, links: links)
+                line += word
                 lineWidth += wordWidth
             } else {
                 // Longer than a line: cut it, character by character.
@@ -38,14 +41,14 @@ enum TextWrapper {
                     for character in piece.text {
                         let cells = TerminalCells.width(of: character)
                         if lineWidth + cells > width && lineWidth > 0 {
-                            line += draw([(chunk, piece.style, piece.link)], options: options, links: links)
+                            line.append((chunk, piece.style, piece.link))
                             chunk = ""
                             endLine()
                         }
                         chunk.append(character)
                         lineWidth += cells
                     }
-                    line += draw([(chunk, piece.style, piece.link)], options: options, links: links)
+                    line.append((chunk, piece.style, piece.link))
                 }
             }
             word.removeAll(keepingCapacity: true)
@@ -78,6 +81,19 @@ enum TextWrapper {
         while lines.first == "" { lines.removeFirst() }
         while lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// `pieces` with neighbours of the same style and link joined.
+    static func merged(_ pieces: [Piece]) -> [Piece] {
+        var out: [Piece] = []
+        for piece in pieces where !piece.text.isEmpty {
+            if let last = out.last, last.style == piece.style, last.link == piece.link {
+                out[out.count - 1].text += piece.text
+            } else {
+                out.append(piece)
+            }
+        }
+        return out
     }
 
     /// Preformatted text: its own line breaks, two spaces of indent, lines longer than `width`
