@@ -59,7 +59,10 @@ extension Session {
         do {
             return try TerminalImage(file: path, columns: columns, rows: rows).draw(style)
         } catch {
-            return TerminalImage.placeholder(label, reason: error.description)
+            // libvips names the file it read: our temporary path says nothing to the user.
+            let reason = error.description.replacingOccurrences(of: "\"" + path + "\"", with: "the file")
+                .replacingOccurrences(of: path, with: "the file")
+            return TerminalImage.placeholder(label, reason: String(reason.prefix(200)))
         }
     }
 }
