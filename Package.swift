@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
         // The delivery client: requests, query tree, models, JSON, transport.
         .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
@@ -32,16 +34,22 @@ let package = Package(
         // Parse + compile throughput, run by Scripts/bench-language.
         .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
 
+        // Rich text and images for the terminal: HTML through libxml2 to wrapped, styled text; images
+        // decoded by libvips (shrink-on-load) and drawn by chafa. Below the shell; modules use it.
+        .target(name: "TerminalMedia", dependencies: ["CLibXML2", "CChafa", "CVips"]),
+
         // The shell: command registry, session, renderers, line editing on libedit with history, the
         // script runner and the REPL loop.
-        .target(name: "OCEQShell", dependencies: ["OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine"]),
+        .target(
+            name: "OCEQShell",
+            dependencies: ["OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine", "TerminalMedia"]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
         // The blog sample's screens as commands: home, topics, articles, read, author.
-        .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit"]),
+        .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit", "TerminalMedia"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
-        .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "TerminalMedia"]),
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
         .target(name: "DownloadModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
 
@@ -75,7 +83,10 @@ let package = Package(
             name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell", "OCEQTestSupport"], exclude: ["Golden"]),
+            name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell", "OCEQTestSupport", "TerminalMedia"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "TerminalMediaTests", dependencies: ["TerminalMedia", "OCEQTestSupport"], exclude: ["Golden"]),
         .testTarget(
             name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),

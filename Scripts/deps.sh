@@ -3,6 +3,7 @@
 OCEQ_APT_PACKAGES=(
     pkg-config
     libmicrohttpd-dev libsqlite3-dev libarchive-dev libcurl4-openssl-dev libedit-dev libvips-dev
+    libxml2-dev libchafa-dev
     curl sqlite3
 )
 # Benchmarks only (Scripts/bench-*): the baselines they run beside oceq.

@@ -6,6 +6,7 @@
 import DeliveryKit
 import OCEQLanguage
 import OCEQShell
+import TerminalMedia
 
 /// `field`: one field's value, following references.
 public enum FieldCommand: Command {
@@ -46,7 +47,9 @@ public enum FieldCommand: Command {
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)))
         }
         if JSONOutput.wanted(in: session) { return JSONOutput.result(found.value, in: session) }
-        return .text(text(path: path, found: found))
+        let width = session.output.width >= 10_000 ? 80 : max(session.output.width, 30)
+        let htmlOptions = session.settings.html == .raw ? nil : session.richTextOptions(width: width)
+        return .text(text(path: path, found: found, html: htmlOptions))
     }
 
     /// Standard fields a path may name when the item has no custom field of that name.
@@ -125,8 +128,9 @@ public enum FieldCommand: Command {
         return Found(value: value, holder: holder)
     }
 
-    /// `path`, the item holding the value, its type, and the value in full.
-    static func text(path: String, found: Found) -> String {
+    /// `path`, the item holding the value, its type, and the value in full: HTML rendered with
+    /// `html`, or shown as sent when that is nil.
+    static func text(path: String, found: Found, html: RichTextOptions? = RichTextOptions(width: 80)) -> String {
         let kind = FieldKind(found.value)
         var out = "path   \(TerminalText.clean(path))\n"
         out += "in     \(FieldText.reference(name: found.holder.name, type: found.holder.type, id: found.holder.id))\n"
@@ -136,7 +140,12 @@ public enum FieldCommand: Command {
             out += "value  \(TerminalText.clean(found.value.stringValue ?? ""))\n"
         case .largetext:
             let text = found.value.stringValue ?? ""
-            let plain = FieldText.isHTML(text) ? HTMLText.plain(text) : TerminalText.cleanKeepingLines(text)
+            let plain =
+                if let html, FieldText.isHTML(text) {
+                    RichText.render(text, options: html)
+                } else {
+                    TerminalText.cleanKeepingLines(text)
+                }
             out += "value\n" + plain + (plain.hasSuffix("\n") ? "" : "\n")
         case .list where !(found.value.arrayValue ?? []).isEmpty:
             out += "value\n"

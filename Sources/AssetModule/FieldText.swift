@@ -5,6 +5,7 @@
 import DeliveryKit
 import Foundation
 import OCEQShell
+import TerminalMedia
 
 /// One-line summaries of field values; every piece of server text is cleaned of control characters.
 enum FieldText {
@@ -74,7 +75,7 @@ enum FieldText {
         case .largetext:
             let text = value.stringValue ?? ""
             let html = isHTML(text)
-            let plain = html ? HTMLText.plain(text) : text
+            let plain = html ? RichText.plainLine(text) : text
             return excerpt(plain) + " (\(html ? "HTML, " : "")\(text.count) chars)"
         case .datetime: return date(value)
         case .reference: return reference(value)

@@ -27,15 +27,7 @@ public enum RenditionsCommand: Command {
         }
         var renditions = file.renditions
         if let name {
-            guard let rendition = file.rendition(named: name) else {
-                let has = renditions.map(\.name).joined(separator: ", ")
-                throw .usage(
-                    TerminalText.clean(
-                        "\(asset.name) has no rendition '\(name)'; "
-                            + (renditions.isEmpty ? "it has none" : "it has \(has)")),
-                    span: command.arguments[1].span)
-            }
-            renditions = [rendition]
+            renditions = [try rendition(name, of: asset, file: file, span: command.arguments[1].span)]
         }
         if JSONOutput.wanted(in: session) {
             let all = asset.fields?["renditions"]?.arrayValue ?? []
@@ -43,6 +35,23 @@ public enum RenditionsCommand: Command {
             return JSONOutput.result(.array(chosen), in: session)
         }
         return .text(text(asset: asset, file: file, renditions: renditions, width: session.output.width))
+    }
+
+    /// The rendition `name` of `asset`, or a usage error naming the renditions it has.
+    static func rendition(
+        _ name: String, of asset: Asset, file: DigitalAssetFields, span: SourceSpan
+    )
+        throws(ShellError) -> Rendition
+    {
+        guard let rendition = file.rendition(named: name) else {
+            let has = file.renditions.map(\.name).joined(separator: ", ")
+            throw .usage(
+                TerminalText.clean(
+                    "\(asset.name) has no rendition '\(name)'; "
+                        + (file.renditions.isEmpty ? "it has none" : "it has \(has)")),
+                span: span)
+        }
+        return rendition
     }
 
     static func dimensions(_ width: Int?, _ height: Int?) -> String {

@@ -6,6 +6,7 @@
 import DeliveryKit
 import OCEQLanguage
 import OCEQShell
+import TerminalMedia
 
 /// `show`: one item, readable.
 public enum ShowCommand: Command {
@@ -94,14 +95,5 @@ public enum ShowCommand: Command {
             lines.append(("taxonomy", clean("\(taxonomy.name): \(categories)")))
         }
         return lines
-    }
-}
-
-extension String {
-    /// The string without spaces at its end.
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
     }
 }

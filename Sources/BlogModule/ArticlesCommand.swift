@@ -6,15 +6,20 @@ import OCEQShell
 public enum ArticlesCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "articles", abstract: "a topic's articles, newest first, numbered for 'read @n'",
-        usage: "articles @n|ID|TOPIC-NAME",
-        examples: ["articles @2", "articles \"Espresso & Milk\"", "articles recipes", "articles $topic"],
+        usage: "articles @n|ID|TOPIC-NAME [--images]",
+        examples: [
+            "articles @2", "articles \"Espresso & Milk\"", "articles recipes", "articles $topic",
+            "articles @2 --images",
+        ],
         discussion: """
             TOPIC is a row of 'home' or 'topics', a topic's id, or its name (any case; a unique part of
             a name will do). Shows at most the 50 newest articles, as the sample's article list does:
-            title, author, posted date and description.
+            title, author, posted date and description. --images draws each article's thumbnail beside
+            it, on a terminal.
             """)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let (statement, images) = BlogThumbnails.takeFlag(statement)
         guard let target = try BlogTarget.parse(statement, in: session, what: "topic") else {
             throw .usage("articles takes a topic: @n, an id or a name", span: nil)
         }
@@ -25,7 +30,19 @@ public enum ArticlesCommand: Command {
         if BlogScreen.wantsData(session) {
             return .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore))
         }
-        return .text(screen(topic: topic, page: page, width: BlogScreen.width(session)))
+        var thumbnails: [BlogThumbnails.Thumbnail?]?
+        if images {
+            thumbnails = await BlogThumbnails.draw(
+                page.items.map { article in
+                    BlogScreen.reference(article, "image").map {
+                        (
+                            DeliveryAPI.downloadThumbnail(id: $0.id, fileGroup: "Images"),
+                            "thumbnail " + BlogScreen.named($0)
+                        )
+                    }
+                }, in: session)
+        }
+        return .text(screen(topic: topic, page: page, width: BlogScreen.width(session), thumbnails: thumbnails))
     }
 
     /// The topic `target` names: read by id (and checked to be a topic), else found by name.
@@ -43,13 +60,15 @@ public enum ArticlesCommand: Command {
     }
 
     /// The article list as text.
-    static func screen(topic: Asset, page: Page<Asset>, width: Int) -> String {
+    static func screen(
+        topic: Asset, page: Page<Asset>, width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil
+    ) -> String {
         let name = BlogScreen.clean(topic.name)
         guard !page.items.isEmpty else { return "\(name) has no articles.\n" }
         let total = page.totalResults ?? page.items.count
         var out = "\(name): " + BlogScreen.count(total, "article")
         out += total > page.items.count ? ", the \(page.items.count) newest\n\n" : ", newest first\n\n"
-        out += BlogScreen.articleEntries(page.items, width: width) { article in
+        out += BlogScreen.articleEntries(page.items, width: width, thumbnails: thumbnails) { article in
             BlogScreen.reference(article, "author").map { BlogScreen.clean($0.name) }
         }
         return out

@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import OCEQShell
+import TerminalMedia
 
 /// Helpers shared by the blog commands.
 enum BlogScreen {
@@ -49,7 +50,7 @@ enum BlogScreen {
     /// `text` wrapped to `width` after `indent` spaces.
     static func wrapped(_ text: String, indent: Int, width: Int) -> String {
         let pad = String(repeating: " ", count: indent)
-        let lines = HTMLText.wrap(clean(text), width: width, first: pad, rest: pad)
+        let lines = RichText.wrap(clean(text), width: width, first: pad, rest: pad)
         return lines.map { $0 + "\n" }.joined()
     }
 
@@ -59,18 +60,24 @@ enum BlogScreen {
     }
 
     /// Numbered article entries: title, a byline (`Author · Mmm dd, yyyy` or another line), the
-    /// description; rows are `@n`.
-    static func articleEntries(_ articles: [Asset], width: Int, byline: (Asset) -> String?) -> String {
+    /// description, each beside its thumbnail when there are thumbnails; rows are `@n`.
+    static func articleEntries(
+        _ articles: [Asset], width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil,
+        byline: (Asset) -> String?
+    ) -> String {
         let numberWidth = String(articles.count).count
+        let textWidth = BlogThumbnails.textWidth(width, thumbnails: thumbnails)
         var out = ""
         for (index, article) in articles.enumerated() {
             let number = String(index + 1)
             let pad = String(repeating: " ", count: numberWidth - number.count)
             let indent = numberWidth + 2
-            out += (index == 0 ? "" : "\n") + pad + number + "  " + clean(article.name) + "\n"
+            var entry = pad + number + "  " + clean(article.name) + "\n"
             let parts = [byline(article), PostedDate.of(article)].compactMap { $0 }.filter { !$0.isEmpty }
-            if !parts.isEmpty { out += String(repeating: " ", count: indent) + parts.joined(separator: " · ") + "\n" }
-            if !article.description.isEmpty { out += wrapped(article.description, indent: indent, width: width) }
+            if !parts.isEmpty { entry += String(repeating: " ", count: indent) + parts.joined(separator: " · ") + "\n" }
+            if !article.description.isEmpty { entry += wrapped(article.description, indent: indent, width: textWidth) }
+            let thumbnail = thumbnails.flatMap { index < $0.count ? $0[index] : nil }
+            out += (index == 0 ? "" : "\n") + BlogThumbnails.compose(thumbnail, entry: entry)
         }
         return out
     }

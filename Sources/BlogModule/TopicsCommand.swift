@@ -7,10 +7,11 @@ import OCEQShell
 public enum TopicsCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "topics", abstract: "the blog's topics with their descriptions and article counts, numbered for @n",
-        usage: "topics", examples: ["topics"],
+        usage: "topics [--images]", examples: ["topics", "topics --images"],
         discussion: """
             The topics of the home page in its order (so @n is the same topic after 'home' and after
             'topics'), each read whole as the sample's topic cards do, with the number of its articles.
+            --images draws each topic's thumbnail (its Medium rendition) beside it, on a terminal.
             """)
 
     /// One topic card.
@@ -20,13 +21,26 @@ public enum TopicsCommand: Command {
     }
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let (statement, images) = BlogThumbnails.takeFlag(statement)
         try BlogArguments.none(statement)
         let channel = try BlogChannel(session)
         let home = try await channel.home()
         let cards = try await cards(BlogScreen.references(home, "topics"), channel: channel)
         session.lastRows = cards.map(\.topic)
         if BlogScreen.wantsData(session) { return .items(Listing(items: cards.map(\.topic))) }
-        return .text(screen(cards, width: BlogScreen.width(session)))
+        var thumbnails: [BlogThumbnails.Thumbnail?]?
+        if images {
+            thumbnails = await BlogThumbnails.draw(
+                cards.map { card in
+                    BlogScreen.reference(card.topic, "thumbnail").map {
+                        (
+                            DeliveryAPI.downloadRendition(id: $0.id, renditionName: "Medium", format: "jpg"),
+                            "thumbnail " + BlogScreen.named($0)
+                        )
+                    }
+                }, in: session)
+        }
+        return .text(screen(cards, width: BlogScreen.width(session), thumbnails: thumbnails))
     }
 
     /// Each topic read and counted, in parallel, in the order given.
@@ -61,17 +75,21 @@ public enum TopicsCommand: Command {
     }
 
     /// The topic cards as text.
-    static func screen(_ cards: [Card], width: Int) -> String {
+    static func screen(_ cards: [Card], width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil) -> String {
         if cards.isEmpty { return "The home page lists no topics.\n" }
         let numberWidth = String(cards.count).count
+        let textWidth = BlogThumbnails.textWidth(width, thumbnails: thumbnails)
         var out = ""
         for (index, card) in cards.enumerated() {
             let number = String(index + 1)
-            out += (index == 0 ? "" : "\n") + String(repeating: " ", count: numberWidth - number.count) + number
-            out += "  " + BlogScreen.clean(card.topic.name) + " (" + BlogScreen.count(card.articles, "article") + ")\n"
+            var entry = String(repeating: " ", count: numberWidth - number.count) + number
+            entry +=
+                "  " + BlogScreen.clean(card.topic.name) + " (" + BlogScreen.count(card.articles, "article") + ")\n"
             if !card.topic.description.isEmpty {
-                out += BlogScreen.wrapped(card.topic.description, indent: numberWidth + 2, width: width)
+                entry += BlogScreen.wrapped(card.topic.description, indent: numberWidth + 2, width: textWidth)
             }
+            let thumbnail = thumbnails.flatMap { index < $0.count ? $0[index] : nil }
+            out += (index == 0 ? "" : "\n") + BlogThumbnails.compose(thumbnail, entry: entry)
         }
         return out
     }

@@ -33,3 +33,20 @@ struct BinaryTests {
         #expect(result.stderr.contains("error: no item CORE00000000000000000000000000000000 in this channel"))
     }
 }
+
+@Suite("Images in the built oceq binary", .serialized)
+struct ImageBinaryTests {
+    @Test("piped output draws nothing, even with --images forced; a bad mode is a usage error")
+    func piped() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: BinaryTests.executable.path), "build oceq first")
+        let result = try BinaryTests.run([
+            "--images", "symbols", "-c", "preview slug:image-cafe-lights-wide-18", "-c", "read \"The Cortado Guide\"",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("cafe-lights-wide-18.jpg: not drawn: output is not a terminal\n"))
+        #expect(!result.stdout.contains("\u{1B}"))
+        let bad = try BinaryTests.run(["--images", "png", "-c", "count"])
+        #expect(bad.code == 2)
+        #expect(bad.stderr.hasPrefix("oceq: --images takes auto, never, symbols, sixel, kitty or iterm, not 'png'"))
+    }
+}

@@ -1,6 +1,7 @@
 import DeliveryKit
 import OCEQLanguage
 import OCEQShell
+import TerminalMedia
 import Testing
 
 @testable import BlogModule
@@ -166,7 +167,7 @@ struct BlogCommandTests {
             + #""article_content":"<p>red \u001b[31m text &#27;[2J</p>"}}"#
         let json = try! JSON.parse(Array(text.utf8))
         let article = try! Asset(json: json)
-        let screen = ReadCommand.screen(article, width: 80)
+        let screen = ReadCommand.screen(article, options: RichTextOptions(width: 80))
         #expect(!screen.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         #expect(screen.hasPrefix("Evil]0;owned title\n"))
     }

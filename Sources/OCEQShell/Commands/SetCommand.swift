@@ -1,13 +1,18 @@
 import OCEQLanguage
+import TerminalMedia
 
 /// `set`: change a setting, or show them all.
 public enum SetCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
-        usage: "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off]",
-        examples: ["set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set"])
+        usage:
+            "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | html text|raw | images auto|never|symbols|sixel|kitty|iterm]",
+        examples: [
+            "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set html raw",
+            "set images symbols", "set",
+        ])
 
-    static let names = ["format", "limit", "errexit", "timing", "pager"]
+    static let names = ["format", "limit", "errexit", "timing", "pager", "html", "images"]
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
@@ -49,6 +54,19 @@ public enum SetCommand: Command {
                 throw .usage("limit must be a number from 1 to 500, not '\(value)'", span: argument.span)
             }
             session.settings.limit = limit
+        case "html":
+            guard let mode = Settings.HTMLMode(rawValue: value) else {
+                throw .usage("set html takes text or raw, not '\(value)'", span: argument.span)
+            }
+            session.settings.html = mode
+        case "images":
+            guard let mode = ImageMode(rawValue: value) else {
+                let modes = ImageMode.allCases.map(\.rawValue)
+                throw .usage(
+                    "unknown image mode '\(value)'" + suggestion(value, modes) + "; modes: "
+                        + modes.joined(separator: ", "), span: argument.span)
+            }
+            session.settings.images = mode
         default:
             let on: Bool
             switch value {

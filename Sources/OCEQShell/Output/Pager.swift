@@ -22,7 +22,8 @@ public enum Pager {
     /// taller than the screen.
     static func render(_ result: CommandResult, in session: Session) {
         let output = session.output
-        guard let command = session.settings.pager, output.isTerminal else {
+        // Sixel, kitty and iTerm2 images cannot go through a pager: such output is written as it is.
+        guard let command = session.settings.pager, output.isTerminal, !hasGraphics(result) else {
             session.settings.format.renderer.render(result, to: output)
             return
         }
@@ -35,6 +36,12 @@ public enum Pager {
         }
         let text = (output as? RedactingOutput)?.redact(buffer.text) ?? buffer.text
         if !show(text, command: command) { output.write(buffer.text) }
+    }
+
+    /// Whether `result` is text carrying a sixel, kitty or iTerm2 image.
+    static func hasGraphics(_ result: CommandResult) -> Bool {
+        guard case .text(let text) = result else { return false }
+        return text.contains("\u{1B}P") || text.contains("\u{1B}_G") || text.contains("\u{1B}]1337;")
     }
 
     /// Runs `command` with `text` on its stdin and waits for it; false if it could not start.

@@ -6,6 +6,7 @@
 import ChannelServer
 import Foundation
 import OCEQLanguage
+import TerminalMedia
 
 #if canImport(Glibc)
     import Glibc
@@ -29,6 +30,8 @@ public struct CLIOptions: Equatable {
     public var keepGoing = false
     /// `--color auto|always|never`.
     public var color = ColorMode.auto
+    /// `--images auto|never|symbols|sixel|kitty|iterm`.
+    public var images: ImageMode?
 
     /// When to colour messages.
     public enum ColorMode: String, Sendable, CaseIterable {
@@ -72,6 +75,7 @@ public struct CLIOptions: Equatable {
           --format FORMAT      table, expanded, json, ndjson or csv;  --json is --format json
           --keep-going         run every statement of a script even after one fails
           --color WHEN         auto (default: on a terminal, unless NO_COLOR is set), always, never
+          --images MODE        auto (default), never, symbols, sixel, kitty or iterm (only on a terminal)
           -c TEXT              run TEXT (repeatable; all parsed before any runs)
           --version, --help
 
@@ -128,6 +132,12 @@ public struct CLIOptions: Equatable {
                     throw UsageError("--color takes auto, always or never, not '\(text)'")
                 }
                 options.color = mode
+            case "--images":
+                let text = try take()
+                guard let mode = ImageMode(rawValue: text) else {
+                    throw UsageError("--images takes auto, never, symbols, sixel, kitty or iterm, not '\(text)'")
+                }
+                options.images = mode
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             case "--":
@@ -138,7 +148,7 @@ public struct CLIOptions: Equatable {
             default:
                 let known = [
                     "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
-                    "--color", "--profile",
+                    "--color", "--profile", "--images",
                     "--help", "--version",
                 ]
                 throw UsageError(
@@ -252,6 +262,7 @@ public enum OceqCLI {
         var settings = Settings()
         if let format = options.format { settings.format = format }
         settings.color = colors
+        if let images = options.images { settings.images = images }
         if output.isTerminal { settings.pager = Pager.defaultCommand(environment: environment) }
         let session = Session(
             registry: registry, connection: connection, output: output, errors: errors, arguments: options.arguments,

@@ -1,3 +1,5 @@
+import TerminalMedia
+
 /// What `set` changes.
 public struct Settings: Sendable, Equatable {
     /// How results are shown.
@@ -12,6 +14,15 @@ public struct Settings: Sendable, Equatable {
     public var color = false
     /// The pager for output taller than the terminal (`$PAGER`, else `less -FRX`); nil is off.
     public var pager: String?
+    /// How rich text (HTML) fields are shown: rendered (`text`) or as sent (`raw`).
+    public var html = HTMLMode.text
+    /// How images are drawn (`--images`, `set images`); nothing is drawn off a terminal.
+    public var images = ImageMode.auto
+
+    /// `set html`.
+    public enum HTMLMode: String, Sendable, CaseIterable {
+        case text, raw
+    }
 
     /// The defaults.
     public init() {}
@@ -24,6 +35,8 @@ public struct Settings: Sendable, Equatable {
         errexit  \(errexit ? "on" : "off")
         timing   \(timing ? "on" : "off")
         pager    \(pager ?? "off")
+        html     \(html.rawValue)
+        images   \(images.rawValue)
 
         """
     }

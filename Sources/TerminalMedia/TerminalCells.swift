@@ -1,0 +1,59 @@
+// Display columns and control characters, below the shell: the HTML renderer wraps by what the
+// terminal shows, and OCEQShell's TerminalText measures with the same functions.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Measuring and sanitising text for terminal cells.
+public enum TerminalCells {
+    /// C0 (ESC among them), DEL and C1.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// `text` with tabs and line breaks as spaces and every other control character dropped.
+    public static func clean(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                out.append(" ")
+            } else if !isControl(scalar) {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Makes `wcwidth` know UTF-8: the user's locale when it is UTF-8, else C.UTF-8.
+    static let localeReady: Bool = {
+        if let name = setlocale(LC_CTYPE, ""), String(cString: name).uppercased().contains("UTF") { return true }
+        return setlocale(LC_CTYPE, "C.UTF-8") != nil
+    }()
+
+    /// Display columns of one character: 2 for wide (CJK, most emoji), 0 for combining marks.
+    public static func width(of character: Character) -> Int {
+        _ = localeReady
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+        if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        let width = systemWCWidth(Int32(bitPattern: first.value))
+        if width < 0 { return 1 }
+        return Int(width)
+    }
+
+    /// Display columns of `text`.
+    public static func width(of text: some StringProtocol) -> Int {
+        var total = 0
+        for character in text { total += width(of: character) }
+        return total
+    }
+}
+
+/// glibc's `wcwidth`, which the Glibc module does not export (it needs `_XOPEN_SOURCE`).
+@_silgen_name("wcwidth")
+func systemWCWidth(_ character: Int32) -> Int32
