@@ -72,6 +72,9 @@ public struct CommandRegistry: Sendable {
     /// The modules, in order.
     public let modules: [Module]
     let byName: [String: any Command.Type]
+    /// The commands written in oceq (`define`, plugins) and the plugin files read; see
+    /// `CommandRegistry+UserCommands.swift`.
+    public internal(set) var user = UserCommands()
 
     /// The registry of `modules`; throws when two commands share a name or alias.
     public init(modules: [Module]) throws(DuplicateCommandError) {
@@ -102,7 +105,9 @@ public struct CommandRegistry: Sendable {
     }()
 
     /// The descriptor of the command for `word` (a name or an alias).
-    public func descriptor(named word: String) -> CommandDescriptor? { byName[word]?.descriptor }
+    public func descriptor(named word: String) -> CommandDescriptor? {
+        byName[word]?.descriptor ?? user.commands[word]?.descriptor
+    }
 
     /// The command for `word` (a name or an alias).
     public func command(named word: String) -> (any Command.Type)? { byName[word] }
@@ -111,5 +116,5 @@ public struct CommandRegistry: Sendable {
     public var commands: [any Command.Type] { modules.flatMap(\.commands) }
 
     /// Every word the parser should accept as a command.
-    public var parserCommands: Set<String> { Set(byName.keys) }
+    public var parserCommands: Set<String> { Set(byName.keys).union(user.commands.keys) }
 }

@@ -29,6 +29,8 @@ public struct CLIOptions: Equatable {
     public var keepGoing = false
     /// `--color auto|always|never`.
     public var color = ColorMode.auto
+    /// `--plugin FILE`, in order.
+    public var plugins: [String] = []
 
     /// When to colour messages.
     public enum ColorMode: String, Sendable, CaseIterable {
@@ -59,6 +61,7 @@ public struct CLIOptions: Equatable {
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
                oceq [OPTIONS] < FILE                   statements on stdin
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
+               oceq lint FILE|FOLDER...                check .oceq files without a channel
 
         options:
           --profile NAME       connect as profile NAME of ~/.config/oceq/profiles.json
@@ -71,6 +74,8 @@ public struct CLIOptions: Equatable {
           --keep-going         run every statement of a script even after one fails
           --color WHEN         auto (default: on a terminal, unless NO_COLOR is set), always, never
           -c TEXT              run TEXT (repeatable; all parsed before any runs)
+          --plugin FILE        read the define blocks of FILE at start (repeatable), after those of
+                               $XDG_CONFIG_HOME/oceq/plugins/*.oceq (~/.config/oceq/plugins)
           --version, --help
 
         exit codes: 0 success, 1 a statement failed, 2 usage or syntax error, 130 interrupted
@@ -120,6 +125,7 @@ public struct CLIOptions: Equatable {
                 }
                 options.format = format
             case "--keep-going", "-k": options.keepGoing = true
+            case "--plugin": options.plugins.append(try take())
             case "--color":
                 let text = try take()
                 guard let mode = ColorMode(rawValue: text) else {
@@ -136,7 +142,7 @@ public struct CLIOptions: Equatable {
             default:
                 let known = [
                     "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
-                    "--color", "--profile",
+                    "--color", "--profile", "--plugin",
                     "--help", "--version",
                 ]
                 throw UsageError(
@@ -174,6 +180,11 @@ public enum OceqCLI {
         if arguments.first == "serve" {
             return ServeCommand.run(Array(arguments.dropFirst()), environment: environment)
         }
+        if arguments.first == "lint" {
+            let colors = errors.isTerminal && output.isTerminal && environment["NO_COLOR"] == nil
+            return Linter.main(
+                Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
+        }
         // Ctrl-C ends oceq with 130 until the REPL takes it over (reading stdin included).
         Interrupts.exitOnInterrupt()
         let options: CLIOptions
@@ -192,7 +203,11 @@ public enum OceqCLI {
             return 0
         }
         let colors = options.color.enabled(isTerminal: errors.isTerminal, environment: environment)
-        let parserOptions = ParserOptions(commands: registry.parserCommands)
+        // Plugins first: a broken one is reported and skipped, and the script may call the others.
+        var registry = registry
+        PluginLoader.loadAll(
+            flagFiles: options.plugins, environment: environment, into: &registry, errors: errors, colors: colors)
+        let parserOptions = registry.parserOptions
 
         // What to run, parsed whole before connecting: a syntax error runs nothing and needs no channel.
         var script: (parsed: ParsedInput, fileName: String?, directory: String)?
