@@ -17,18 +17,10 @@ enum GreetCommand: Command {
         var name = "world"
         var times = 1
         var arguments = command.arguments[...]
-        if let first = arguments.first, !(first.kind == .word("times")) {
+        if let first = arguments.first, first.kind != .word("times") {
             arguments = arguments.dropFirst()
-            switch first.kind {
-            case .word(let word): name = word
-            case .value(let value):
-                do {
-                    name = try session.compiler.resolve(value)
-                } catch {
-                    throw .diagnostics(error)
-                }
-            default: throw .usage("greet takes a name", span: first.span)
-            }
+            guard let text = try session.text(of: first) else { throw .usage("greet takes a name", span: first.span) }
+            name = text
         }
         if let keyword = arguments.first {
             guard keyword.kind == .word("times"), arguments.count == 2, case .word(let count) = arguments.last?.kind,

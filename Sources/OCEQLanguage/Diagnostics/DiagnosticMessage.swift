@@ -138,6 +138,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
     case pluginStatementNotDefine(String)
     /// `define x(a = 1, b)`
     case requiredAfterDefault(String)
+    /// A command given fewer arguments than it takes.
+    case tooFewArguments(command: String, usage: String)
     /// `define list`, `define end`
     case reservedCommandName(String)
     /// A user command that calls itself, directly or through others (a warning: every such call fails).
@@ -303,6 +305,8 @@ public enum DiagnosticMessage: Sendable, Hashable {
             return "a value without a name cannot follow a named one (NAME=VALUE)"
         case .pluginStatementNotDefine(let word):
             return "a plugin file holds only 'define' blocks, not '\(word)'"
+        case .tooFewArguments(let command, let usage):
+            return "'\(command)' needs more arguments (usage: \(usage))"
         case .requiredAfterDefault(let name):
             return "parameter '\(name)' needs a default, as a parameter before it has one"
         case .reservedCommandName(let name):

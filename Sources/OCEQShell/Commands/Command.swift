@@ -19,6 +19,9 @@ public struct CommandDescriptor: Sendable {
     public var examples: [String]
     /// More text for `help COMMAND`, if any.
     public var discussion: String?
+    /// How many arguments the command takes, when that is fixed (checked by `oceq lint`); nil when
+    /// it varies with what they are. Set with `taking(_:)`.
+    public var argumentCount: ClosedRange<Int>?
 
     /// A descriptor with every part given.
     public init(

@@ -50,7 +50,8 @@ public enum PluginsCommand: Command {
             $XDG_CONFIG_HOME/oceq/plugins/*.oceq (~/.config/oceq/plugins) in name order, then from
             each --plugin FILE in the order given. A file with any problem is reported and skipped
             whole. See 'help define'.
-            """)
+            """
+    ).taking(0...0)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

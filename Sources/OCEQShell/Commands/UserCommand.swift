@@ -38,7 +38,8 @@ public struct UserCommand: Sendable {
 
     /// What `help` shows: the comment above the block, the usage from the parameters.
     public var descriptor: CommandDescriptor {
-        let abstract = definition.help.first { !$0.isEmpty } ?? "defined at \(place)"
+        let abstract =
+            definition.help.first { !$0.isEmpty } ?? "(no description: write one as a comment above 'define')"
         var discussion = definition.help.drop { $0 != abstract }.dropFirst().joined(separator: "\n")
         discussion = discussion.trimmingCharacters(in: .whitespacesAndNewlines)
         if !discussion.isEmpty { discussion += "\n\n" }

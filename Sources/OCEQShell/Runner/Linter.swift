@@ -4,7 +4,8 @@
 // body that are neither parameters nor set by a `let` above), calls of a user command with missing
 // or extra arguments, and a `define` of a name a module already holds. Warnings: a `$name` that no
 // `let` above sets (none are reported after a `source`, which may set it), and a user command that
-// calls itself. Output is the diagnostics as the compiler draws them, `FILE:LINE:COL: error: ...`
+// calls itself; a command with a fixed number of arguments (`quit`, `source FILE`, ...) given
+// another number. Output is the diagnostics as the compiler draws them, `FILE:LINE:COL: error: ...`
 // first; the exit code is 1 when any error was found, 2 for a usage error.
 
 import Foundation
@@ -45,10 +46,29 @@ public struct Linter {
             if statement.commandName == "source" { sawSource = true }
         }
         diagnostics += Linter.recursion(defines)
+        diagnostics += parsed.statements.flatMap(\.commandCalls).flatMap(argumentCountProblems)
         parsed.diagnostics = diagnostics.enumerated().sorted {
             ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
         }.map(\.element)
         return parsed
+    }
+
+    /// A call of a command with a fixed number of arguments given too few or too many.
+    func argumentCountProblems(_ call: CommandStatement) -> [Diagnostic] {
+        guard registry.userCommand(named: call.name) == nil, let descriptor = registry.descriptor(named: call.name),
+            let count = descriptor.argumentCount
+        else { return [] }
+        if call.arguments.count > count.upperBound {
+            return [
+                Diagnostic(
+                    .extraArgument(command: call.name, maximum: count.upperBound),
+                    at: call.arguments[count.upperBound].span)
+            ]
+        }
+        if call.arguments.count < count.lowerBound {
+            return [Diagnostic(.tooFewArguments(command: call.name, usage: descriptor.usage), at: .at(call.span.end))]
+        }
+        return []
     }
 
     /// A warning at each user command that can reach itself through calls, with the shortest chain.
