@@ -151,4 +151,27 @@ struct DefineTests {
     func continuation(text: String, state: InputState) {
         #expect(Parser.inputState(of: text) == state)
     }
+
+    @Test("define blocks through the fuzz entry point: printed blocks parse alone, invariants hold")
+    func fuzzed() {
+        func run(_ text: String) {
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBytes { buffer in fuzzParse(UnsafeRawBufferPointer(buffer)) }
+        }
+        run("define a()\n  b\nend\ndefine b()\n  a 1\nend\n")
+        run("define a()\n  b\nend\ndefine b(\nend\n")
+        run("# help \r\n#\ndefine f(x = \"a b\", y = 2)\n  let z = $x\n  echo $z $y\nend\nf 1 y=3\n")
+        let fragments = [
+            "define", "end", " ", " ", "\n", "\n", "f", "g", "(", ")", ",", "=", "$x", "x", "1", "'a b'", "#c\n",
+            "echo", "list type=A", ";", "f x=", "@1", "$1", "let x = 2",
+        ]
+        var random = SeededGenerator(seed: 99)
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...30, using: &random) {
+                text += fragments[Int.random(in: 0..<fragments.count, using: &random)]
+            }
+            run(text)
+        }
+    }
 }

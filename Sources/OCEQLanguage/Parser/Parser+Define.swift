@@ -189,20 +189,28 @@ extension ParserState {
         }
     }
 
-    /// Binds every call of a known user command to its parameters, reporting what does not fit.
-    mutating func checkCalls(_ statements: [Statement]) {
-        guard !definitions.isEmpty else { return }
+    /// Binds every call of a known user command to its parameters, reporting what does not fit;
+    /// returns the statements without those whose calls do not fit.
+    mutating func checkCalls(_ statements: [Statement]) -> [Statement] {
+        guard !definitions.isEmpty else { return statements }
         let before = diagnostics.count
+        var kept: [Statement] = []
         for statement in statements {
+            var fits = true
             for call in statement.commandCalls {
                 guard let define = definitions[call.name] else { continue }
-                if case .failure(let error) = define.bind(call) { diagnostics += error.diagnostics }
+                if case .failure(let error) = define.bind(call) {
+                    diagnostics += error.diagnostics
+                    fits = false
+                }
             }
+            if fits { kept.append(statement) }
         }
         if diagnostics.count > before {
             diagnostics = diagnostics.enumerated().sorted {
                 ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
             }.map(\.element)
         }
+        return kept
     }
 }

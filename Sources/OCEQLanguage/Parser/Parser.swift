@@ -252,8 +252,7 @@ struct ParserState {
             checkVariables(
                 of: DefineStatement(name: block.name, parameters: block.parameters, body: block.body))
         }
-        checkCalls(statements)
-        return statements
+        return checkCalls(statements)
     }
 
     func isWord(_ token: Token, _ word: String) -> Bool {
