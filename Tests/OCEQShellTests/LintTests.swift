@@ -52,4 +52,24 @@ struct LintTests {
                 "'b' calls itself (b -> a -> b); every call would fail at the depth limit",
             ])
     }
+
+    @Test("--plugin makes a plugin's commands known to the files checked; a broken plugin is an error")
+    func plugins() throws {
+        let folder = try PluginFolder([
+            "p.oceq": "define hi(who)\n  echo hi $who\nend\n", "s.oceq": "hi you\nhi\n", "bad.oceq": "define x(\n",
+        ])
+        defer { folder.remove() }
+        let without = try OceqBinary.run(["lint", folder.path("s.oceq")])
+        #expect(without.code == 1)
+        #expect(without.stdout.contains("s.oceq:1:1: error: unknown command 'hi'"))
+        let with = try OceqBinary.run(["lint", "--plugin", folder.path("p.oceq"), folder.path("s.oceq")])
+        #expect(with.code == 1)
+        #expect(
+            with.stdout.hasPrefix("\(folder.path("s.oceq")):2:3: error: 'hi' needs a value for 'who' (usage: hi who)\n")
+        )
+        let broken = try OceqBinary.run(["lint", "--plugin", folder.path("bad.oceq"), "--", folder.path("p.oceq")])
+        #expect(broken.code == 1)
+        #expect(broken.stdout.hasPrefix("\(folder.path("bad.oceq")):1:1: error: 'define x' has no 'end'\n"))
+        #expect(broken.stderr.hasSuffix("1 file, 1 error, 0 warnings\n"))
+    }
 }

@@ -121,20 +121,43 @@ public struct Linter {
         return out
     }
 
-    /// `oceq lint [--] PATH...`: checks each file, writes the diagnostics to `output` and a summary to
+    /// `oceq lint [--plugin FILE]... [--] PATH...`: loads the plugins (a broken one counts as an error), checks each file, writes the diagnostics to `output` and a summary to
     /// `errors`; 0 when no error was found, 1 otherwise, 2 for a usage error.
     public static func main(
         _ arguments: [String], registry: CommandRegistry, output: any OutputSink, errors: any OutputSink,
         colors: Bool = false
     ) -> Int32 {
-        let paths = arguments.first == "--" ? Array(arguments.dropFirst()) : arguments
-        if paths.isEmpty || paths.contains(where: { $0 == "--help" || $0 == "-h" }) {
-            (paths.isEmpty ? errors : output).write(
-                "usage: oceq lint FILE|FOLDER...   (checks .oceq files; no channel needed)\n")
-            return paths.isEmpty ? ScriptRunner.ExitCode.usage : 0
+        var paths: [String] = []
+        var plugins: [String] = []
+        var index = 0
+        var help = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--":
+                paths += arguments[index...]
+                index = arguments.count
+            case "--help", "-h": help = true
+            case "--plugin" where index < arguments.count:
+                plugins.append(arguments[index])
+                index += 1
+            default: paths.append(argument)
+            }
+        }
+        if paths.isEmpty || help {
+            (help ? output : errors).write(
+                "usage: oceq lint [--plugin FILE]... FILE|FOLDER...   (checks .oceq files; no channel needed;\n"
+                    + "       the commands of each --plugin FILE are known to the files checked)\n")
+            return help ? 0 : ScriptRunner.ExitCode.usage
+        }
+        var registry = registry
+        var errorCount = 0
+        for plugin in plugins {
+            PluginLoader.load(path: plugin, origin: .flag, into: &registry, errors: output, colors: colors)
+            if registry.user.pluginFiles.last?.problem != nil { errorCount += 1 }
         }
         let linter = Linter(registry: registry)
-        var errorCount = 0
         var warningCount = 0
         let files = files(paths)
         for file in files {

@@ -61,7 +61,7 @@ public struct CLIOptions: Equatable {
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
                oceq [OPTIONS] < FILE                   statements on stdin
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
-               oceq lint FILE|FOLDER...                check .oceq files without a channel
+               oceq lint [--plugin FILE]... FILE|FOLDER...   check .oceq files without a channel
 
         options:
           --profile NAME       connect as profile NAME of ~/.config/oceq/profiles.json
