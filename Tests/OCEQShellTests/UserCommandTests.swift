@@ -104,6 +104,19 @@ struct UserCommandTests {
         #expect(!result.output.contains("row"))
     }
 
+    @Test("explain of a call shows where the command is defined and what it runs")
+    func explain() async throws {
+        let result = await runScript(topicArticles + "explain topic-articles Recipes\n", connection: offlineConnection)
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(
+            result.output == """
+                'topic-articles' is a user command (test.oceq:3:8); a call sets its parameters and runs:
+                  let t = first type = OCEGettingStartedTopic name = $name
+                  list type = OCEGettingStartedArticle topic = $t order by published_date desc limit $n
+
+                """)
+    }
+
     @Test("help lists user commands like built-ins, and 'help NAME' shows the comment and usage")
     func help() async throws {
         let folder = try PluginFolder(["blog.oceq": topicArticles])

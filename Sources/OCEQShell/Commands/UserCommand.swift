@@ -52,6 +52,14 @@ public struct UserCommand: Sendable {
             name: name, abstract: abstract, usage: definition.usage, examples: [], discussion: discussion)
     }
 
+    /// What `explain` says of a call: where the command is defined and the statements it runs (each
+    /// can be explained on its own once its parameters are set with `let`).
+    var explanation: String {
+        var out = "'\(name)' is a user command (\(place)); a call sets its parameters and runs:\n"
+        for statement in definition.body { out += "  " + Printer.text(of: statement) + "\n" }
+        return TerminalText.cleanKeepingLines(out)
+    }
+
     /// Runs a call of this command.
     func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let call) = statement else { throw .usage("usage: \(definition.usage)", span: nil) }
