@@ -249,6 +249,11 @@ struct UserCommandTests {
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("hi you\nhi there\n"))
         #expect(result.stderr.contains("nope.oceq:1:1: error: cannot read plugin: no such file or directory"))
+        let sample = try OceqBinary.run(
+            ["--plugin", "Scripts/plugins/blog.oceq", "-c", "find latte 3; plugins"], environment: environment)
+        #expect(sample.code == 0, "\(sample.stderr)")
+        #expect(sample.stdout.contains("Spiced Maple Latte"))
+        #expect(sample.stdout.contains("Scripts/plugins/blog.oceq (--plugin): topic-articles, latest, find\n"))
         let bad = try OceqBinary.run(["--plugin", folder.path("p.oceq"), "-c", "hi a b"], environment: environment)
         #expect(bad.code == 2)
         #expect(bad.stderr.hasPrefix("error: 'hi' takes at most 1 argument\n"))
