@@ -84,12 +84,3 @@ extension CommandRegistry {
     /// Records a plugin file read at start.
     mutating func record(_ file: PluginFile) { user.pluginFiles.append(file) }
 }
-
-extension CommandDescriptor {
-    /// The descriptor of a command that takes `count` arguments (`oceq lint` checks calls against it).
-    public func taking(_ count: ClosedRange<Int>) -> CommandDescriptor {
-        var descriptor = self
-        descriptor.argumentCount = count
-        return descriptor
-    }
-}
