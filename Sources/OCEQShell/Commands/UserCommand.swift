@@ -98,6 +98,8 @@ public struct UserCommand: Sendable {
         }
         let presenter = ErrorPresenter(fileName: fileName, source: source, colors: session.settings.color)
         for inner in definition.body {
+            // Ctrl-C in the REPL cancels the task: stop before the next statement.
+            if Task.isCancelled { throw .alreadyReported(ScriptRunner.ExitCode.interrupted) }
             do {
                 if case .quit = try await Interpreter.perform(inner, in: session) { return .quit }
             } catch {
