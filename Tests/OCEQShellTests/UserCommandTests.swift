@@ -184,6 +184,27 @@ struct UserCommandTests {
         #expect(session.callDepth == 0)
     }
 
+    @Test("a cancelled call (Ctrl-C in the REPL) stops before its next statement")
+    func cancelled() async throws {
+        let (session, output, _) = makeSession(connection: nil)
+        #expect(await ScriptRunner.run(text: "define two()\n  echo a\n  echo b\nend", fileName: nil, in: session) == 0)
+        let call = try #require(Parser.parse("two", options: session.parserOptions).statements.first)
+        nonisolated(unsafe) let shared = session
+        let task = Task { () async -> Int32? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do throws(ShellError) {
+                _ = try await Interpreter.execute(call, in: shared)
+                return nil
+            } catch {
+                if case .alreadyReported(let code) = error { return code }
+                return nil
+            }
+        }
+        #expect(await task.value == ScriptRunner.ExitCode.interrupted)
+        #expect(output.text.isEmpty)
+        #expect(session.callDepth == 0)
+    }
+
     @Test("plugins load folder files in name order, then --plugin files in order; each sees those before it")
     func loadingOrder() throws {
         let folder = try PluginFolder([
