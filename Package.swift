@@ -42,10 +42,19 @@ let package = Package(
         .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
+        .target(name: "DownloadModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
+
+        // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
+        .target(name: "MirrorModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
         // The thin executable.
         .executableTarget(
-            name: "oceq", dependencies: ["OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule"]),
+            name: "oceq",
+            dependencies: [
+                "OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule",
+                "MirrorModule",
+            ]),
 
         // `swift package oceq-lint [PATH...]`: checks .oceq files by building and running `oceq lint`.
         .plugin(
@@ -76,5 +85,12 @@ let package = Package(
         .testTarget(
             name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "DownloadModuleTests",
+            dependencies: ["DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "MirrorModuleTests",
+            dependencies: ["MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
     ]
 )

@@ -13,12 +13,12 @@ enum FieldText {
 
     /// Markup, line breaks or more than 250 characters.
     static func isLarge(_ text: String) -> Bool {
-        text.count > 250 || text.contains("\n") || isHTML(text)
+        FieldKind.isLargeText(text)
     }
 
     /// Whether `text` looks like HTML (a tag such as `<p>` or `</a>`).
     static func isHTML(_ text: String) -> Bool {
-        text.range(of: #"</?[A-Za-z!][^<>]*>"#, options: .regularExpression) != nil
+        FieldKind.looksLikeHTML(text)
     }
 
     /// `name (type, id)` for a reference stub or an item.

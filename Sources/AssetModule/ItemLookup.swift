@@ -5,17 +5,18 @@ import DeliveryKit
 import OCEQLanguage
 import OCEQShell
 
-/// The item argument of an asset command, resolved and read.
-enum ItemLookup {
+/// The item argument of an asset command, resolved and read; public for the other feature modules
+/// (`download`) that name items the same way.
+public enum ItemLookup {
     /// The generic command of `statement`, or a usage error naming `command`.
-    static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
+    public static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
         guard case .command(let command) = statement else { throw .usage("usage: \(usage)", span: nil) }
         return command
     }
 
     /// The read `argument` stands for (an id, `@n`, `$var`, `slug:S`, or a parenthesised `first` or
     /// `list` that matches exactly one item).
-    static func read(
+    public static func read(
         _ argument: CommandArgument, of command: CommandStatement, in session: Session
     )
         async throws(ShellError) -> CompiledRead
@@ -69,7 +70,7 @@ enum ItemLookup {
     }
 
     /// The item of `read`; a 404 says there is no such item.
-    static func fetch(
+    public static func fetch(
         _ read: CompiledRead, at span: SourceSpan?, in session: Session
     ) async throws(ShellError)
         -> Asset
@@ -151,7 +152,7 @@ enum ItemLookup {
     }
 
     /// An argument as plain text: a word, or a value with references resolved.
-    static func text(_ argument: CommandArgument, in session: Session) throws(ShellError) -> String? {
+    public static func text(_ argument: CommandArgument, in session: Session) throws(ShellError) -> String? {
         switch argument.kind {
         case .word(let word): return word
         case .value(let value):

@@ -1,7 +1,9 @@
 import AssetModule
 import BlogModule
 import ChannelServer
+import DownloadModule
 import Foundation
+import MirrorModule
 import OCEQShell
 
 // Thin entry point: everything worth testing lives in the library targets.
@@ -13,7 +15,9 @@ let version = "0.1.0"
 if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }
 
 // The modules whose commands oceq offers, listed once; a name claimed twice stops the program.
-let modules = [CoreModule.module, BlogModule.module, AssetModule.module]
+let modules = [
+    CoreModule.module, BlogModule.module, AssetModule.module, DownloadModule.module, MirrorModule.module,
+]
 let registry: CommandRegistry
 do {
     registry = try CommandRegistry(modules: modules)

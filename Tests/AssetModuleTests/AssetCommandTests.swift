@@ -1,3 +1,4 @@
+import DeliveryKit
 import Foundation
 import OCEQLanguage
 import OCEQShell

@@ -26,18 +26,23 @@ enum Oceq {
 
 @Suite("End to end: the oceq binary on Scripts/ against the sample channel", .serialized)
 struct EndToEndTests {
+    /// Each script and its arguments; `OUT` stands for a new temporary folder (shown as OUT).
     static let scripts: [(String, [String])] = [
         ("blog-tour", []), ("inspect-asset", ["spiced-maple-latte"]), ("channel-census", []), ("find-articles", []),
+        ("download-thumbnails", ["OUT"]),
     ]
 
     @Test("each script runs cleanly and prints what its golden file says", arguments: scripts.map(\.0))
     func script(name: String) throws {
-        let arguments = EndToEndTests.scripts.first { $0.0 == name }?.1 ?? []
+        let folder = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let arguments = (EndToEndTests.scripts.first { $0.0 == name }?.1 ?? []).map { $0 == "OUT" ? folder : $0 }
         let result = try Oceq.run(["run", "Scripts/\(name).oceq"] + arguments)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr == "")
         #expect(!result.stdout.contains("935a30048d49b8479c9bc1577e392eba"))
-        expectGolden(Oceq.normalized(result.stdout), named: "script-\(name).txt")
+        expectGolden(
+            Oceq.normalized(result.stdout).replacingOccurrences(of: folder, with: "OUT"), named: "script-\(name).txt")
     }
 
     @Test("oceq FILE and a #!/usr/bin/env oceq script run the same as oceq run FILE")

@@ -67,6 +67,13 @@ public enum DeliveryError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether a file operation failed for want of space: the disk or quota is full (`ENOSPC`,
+    /// `EDQUOT`) or the file outgrew the process's file-size limit (`EFBIG`).
+    public var isOutOfSpace: Bool {
+        guard case .file(_, _, let code) = self else { return false }
+        return code == ENOSPC || code == EDQUOT || code == EFBIG
+    }
+
     public var description: String {
         switch self {
         case .invalidRequest(let reason): return "invalid request: \(reason)"

@@ -1,6 +1,9 @@
 // Downloads: one file streamed to `<name>.part`, flushed, length-checked and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
-// known; many files run in a bounded pool with per-file and total progress.
+// known; many files run in a bounded pool with per-file and total progress. A job that carries the
+// ETag of the copy it already has asks with `If-None-Match` and keeps that copy on a 304. A write
+// that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
+// filled up leaves nothing half-written behind, not even a part to resume.
 
 import Synchronization
 
@@ -18,10 +21,13 @@ extension DeliveryClient {
 
     /// Downloads many files, at most `maxConcurrent` at a time. One failure does not stop the
     /// others; the results are in the order of `jobs`. Each file is flushed before its rename; the
-    /// folders (the renames) are flushed once each when the batch is over.
+    /// folders (the renames) are flushed once each when the batch is over. `finished` is called
+    /// with each job's index and result as it ends, one call at a time (never concurrently), so a
+    /// caller can record completed files while the batch runs.
     public func download(
         _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
-        totals: (@Sendable (DownloadTotals) -> Void)? = nil
+        totals: (@Sendable (DownloadTotals) -> Void)? = nil,
+        finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
     ) async -> [Result<DownloadResult, DeliveryError>] {
         let counter = Mutex(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
@@ -39,8 +45,10 @@ extension DeliveryClient {
             if seen.insert(job.path).inserted {
                 runnable.append(index)
             } else {
-                results[index] = .failure(.invalidRequest("\(job.path) is the target of another download in the batch"))
+                let failure = DeliveryError.invalidRequest("\(job.path) is the target of another download in the batch")
+                results[index] = .failure(failure)
                 counter.withLock { $0.failed += 1 }
+                finished?(index, .failure(failure))
             }
         }
         await withTaskGroup(of: (Int, Result<DownloadResult, DeliveryError>).self) { group in
@@ -67,6 +75,7 @@ extension DeliveryClient {
             while next < runnable.count && next < max(1, maxConcurrent) { launch() }
             for await (index, result) in group {
                 results[index] = result
+                finished?(index, result)
                 let now = counter.withLock { state -> DownloadTotals in
                     if case .success = result { state.completed += 1 } else { state.failed += 1 }
                     return state
@@ -88,6 +97,21 @@ extension DeliveryClient {
         _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
         bytes: (@Sendable (Int64) -> Void)?, syncFolder: Bool
     ) async throws(DeliveryError) -> DownloadResult {
+        do {
+            return try await attempt(job, index: index, progress: progress, bytes: bytes, syncFolder: syncFolder)
+        } catch {
+            if error.isOutOfSpace {
+                FileIO.remove(job.partPath)
+                FileIO.remove(job.metaPath)
+            }
+            throw error
+        }
+    }
+
+    private func attempt(
+        _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
+        bytes: (@Sendable (Int64) -> Void)?, syncFolder: Bool
+    ) async throws(DeliveryError) -> DownloadResult {
         try job.validate()
         let prepared = try prepare(download: job.request)
         try FileIO.makeDirectories(job.folder)
@@ -103,11 +127,12 @@ extension DeliveryClient {
             let sink: DownloadSink
             do {
                 (head, sink) = try await exchange(
-                    prepared, accept: { (200..<300).contains($0) || $0 == 416 }
+                    prepared, accept: { (200..<300).contains($0) || $0 == 416 || ($0 == 304 && job.ifNoneMatch != nil) }
                 ) {
                     _ throws(DeliveryError) in
                     lastSink?.closeKeepingBytes()
                     var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
+                    if let etag = job.ifNoneMatch { request.headers.append(HTTPHeader("If-None-Match", etag)) }
                     var resumeFrom: Int64 = 0
                     let size = FileIO.size(job.partPath)
                     if let size, size > 0 {
@@ -130,6 +155,15 @@ extension DeliveryClient {
                 throw error
             }
             switch sink.mode {
+            case .notModified:
+                // The copy on disk is current; a part beside it is stale.
+                if sink.sidecarMayExist {
+                    FileIO.remove(job.partPath)
+                    FileIO.remove(job.metaPath)
+                }
+                return DownloadResult(
+                    path: job.path, bytes: FileIO.size(job.path) ?? 0, contentType: head.header("Content-Type"),
+                    etag: head.header("ETag") ?? job.ifNoneMatch, notModified: true)
             case .rangeNotSatisfiable(let completeLength):
                 if let completeLength, completeLength == sink.resumeFrom {
                     // The part is already whole (a run stopped between the last byte and the rename).

@@ -7,6 +7,9 @@ public struct DownloadJob: Sendable {
     public var folder: String
     /// The file name inside `folder`: no `/`, not `.` or `..`.
     public var name: String
+    /// The ETag of the copy already at `path`: sent as `If-None-Match`, and a 304 answer leaves
+    /// that file as it is (`DownloadResult.notModified`) instead of downloading it again.
+    public var ifNoneMatch: String?
 
     /// A job writing `request`'s body to `folder/name`.
     public init(_ request: any DownloadRequest, folder: String, name: String) {
@@ -59,13 +62,20 @@ public struct DownloadResult: Sendable, Hashable {
     public var contentType: String?
     /// `ETag` of the response.
     public var etag: String?
+    /// True when the server answered 304 to the job's `If-None-Match`: nothing was transferred and
+    /// the file at `path` was left as it was.
+    public var notModified: Bool
 
-    public init(path: String, bytes: Int64, resumedFrom: Int64 = 0, contentType: String? = nil, etag: String? = nil) {
+    public init(
+        path: String, bytes: Int64, resumedFrom: Int64 = 0, contentType: String? = nil, etag: String? = nil,
+        notModified: Bool = false
+    ) {
         self.path = path
         self.bytes = bytes
         self.resumedFrom = resumedFrom
         self.contentType = contentType
         self.etag = etag
+        self.notModified = notModified
     }
 }
 

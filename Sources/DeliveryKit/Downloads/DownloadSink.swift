@@ -29,6 +29,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         case waiting
         case writing
         case rangeNotSatisfiable(completeLength: Int64?)
+        /// A 304 to the job's `If-None-Match`: the copy on disk is current.
+        case notModified
         case errorBody
     }
 
@@ -106,6 +108,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 attributeMayExist = true
                 expectedTotal = range.completeLength ?? head.contentLength.map { resumeFrom + $0 }
                 mode = .writing
+            case 304 where job.ifNoneMatch != nil:
+                mode = .notModified
             case 416 where resumeFrom > 0:
                 mode = .rangeNotSatisfiable(
                     completeLength: ContentRange(head.header("Content-Range") ?? "")?.completeLength)
@@ -132,7 +136,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
             onBytes(Int64(chunk.count), startOffset + bodyBytes, expectedTotal)
         case .errorBody:
             errorBody.append(contentsOf: chunk.prefix(max(0, MemorySink.errorBodyLimit - errorBody.count)))
-        case .waiting, .rangeNotSatisfiable:
+        case .waiting, .rangeNotSatisfiable, .notModified:
             break
         }
     }

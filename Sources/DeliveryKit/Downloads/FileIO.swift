@@ -13,10 +13,11 @@ enum FileIO {
         .file(path: path, operation: operation, errno: code)
     }
 
-    /// The size of a regular file, or nil when there is none.
+    /// The size of a regular file, or nil when there is none (a symbolic link is not followed: a
+    /// link planted as a part is never measured, resumed or renamed, and opening it fails).
     static func size(_ path: String) -> Int64? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int64(info.st_size)
     }
 
@@ -35,9 +36,10 @@ enum FileIO {
         }
     }
 
-    /// Opens `path` for writing: truncated, or appended to.
+    /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
+    /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC)
         let fd = open(path, flags, 0o644)
         if fd < 0 { throw fail(path, "open") }
         return fd

@@ -61,6 +61,8 @@ public struct CLIOptions: Equatable {
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
                oceq [OPTIONS] < FILE                   statements on stdin
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
+               oceq [OPTIONS] mirror DIR [--query STATEMENT]
+                                                       write the channel (or a selection) to DIR as an export
                oceq lint [--plugin FILE]... FILE|FOLDER...   check .oceq files without a channel
 
         options:
@@ -151,7 +153,9 @@ public struct CLIOptions: Equatable {
             }
             index += 1
         }
-        if options.commands.isEmpty {
+        if options.commands.isEmpty && positional.first == "mirror" {
+            options.commands = [try SubcommandStatement.mirror(Array(positional.dropFirst()))]
+        } else if options.commands.isEmpty {
             if positional == ["repl"] { positional = [] }
             if positional.first == "run" {
                 positional.removeFirst()

@@ -1,0 +1,107 @@
+// The bookkeeping of one `download` batch as its files end, one at a time (the pool's `finished`
+// hook): the summary's counts, the extension a thumbnail gets from the type served, and the
+// manifest, saved at most twice a second while the batch runs and once at its end.
+
+import DeliveryKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The bookkeeping of one batch as its files end: summary counts, thumbnail extensions, manifest.
+final class DownloadBatch {
+    let plan: DownloadPlan
+    let folder: String
+    private(set) var manifest: DownloadManifest
+    private(set) var summary: DownloadSummary
+    private var lastSave = ContinuousClock.now
+    private var unsaved = false
+
+    init(plan: DownloadPlan, manifest: DownloadManifest, folder: String, summary: DownloadSummary) {
+        self.plan = plan
+        self.manifest = manifest
+        self.folder = folder
+        self.summary = summary
+    }
+
+    /// Records the end of download `index`; returns the failure line when it failed.
+    func finished(_ index: Int, _ result: Result<DownloadResult, DeliveryError>) -> String? {
+        let planned = plan.downloads[index]
+        switch result {
+        case .success(let done) where done.notModified:
+            summary.complete += 1
+            return nil
+        case .success(let done):
+            var name = planned.job.name
+            if planned.addsExtension, let ext = DownloadBatch.fileExtension(contentType: done.contentType) {
+                let renamed = UniqueFileNames.withExtension(name, ext)
+                if rename(planned.job.path, folder + "/" + renamed) != 0 {
+                    let reason = "cannot rename it to \(renamed): \(String(cString: strerror(errno)))"
+                    unlink(planned.job.path)
+                    return fail(planned, reason)
+                }
+                name = renamed
+            }
+            summary.downloaded += 1
+            summary.downloadedBytes += done.bytes
+            manifest.record(
+                DownloadManifest.Entry(
+                    assetId: planned.asset.id, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))
+            unsaved = true
+            if ContinuousClock.now - lastSave > .milliseconds(500) { saveManifest(final: false) }
+            return nil
+        case .failure(.cancelled):
+            summary.cancelled += 1
+            return nil
+        case .failure(let error):
+            return fail(planned, DownloadBatch.reason(error))
+        }
+    }
+
+    private func fail(_ planned: PlannedDownload, _ reason: String) -> String {
+        let line = DownloadSummary.Line(name: planned.job.name, id: planned.asset.id, reason: reason)
+        summary.failures.append(line)
+        return summary.describe(line)
+    }
+
+    /// Writes the manifest if it changed; a failure is reported only for the final save.
+    func saveManifest(final: Bool) {
+        guard unsaved || final else { return }
+        lastSave = ContinuousClock.now
+        do {
+            try manifest.save(folder: folder)
+            unsaved = false
+        } catch {
+            if final { summary.manifestProblem = error.reason }
+        }
+    }
+
+    /// Why a file failed, in one line.
+    static func reason(_ error: DeliveryError) -> String {
+        if error.isOutOfSpace, case .file(_, _, let code) = error {
+            return "out of space (\(String(cString: strerror(code)))); the partial file was removed"
+        }
+        return error.description
+    }
+
+    /// The extension for a received media type (`image/webp` → `webp`), if there is a sensible one.
+    static func fileExtension(contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        switch type {
+        case "image/jpeg", "image/jpg": return "jpg"
+        case "image/png": return "png"
+        case "image/webp": return "webp"
+        case "image/gif": return "gif"
+        case "image/avif": return "avif"
+        case "image/svg+xml": return "svg"
+        default:
+            guard let type, type.hasPrefix("image/") else { return nil }
+            let subtype = String(type.dropFirst("image/".count))
+            return subtype.allSatisfy { $0.isLetter || $0.isNumber } && subtype.count <= 8 ? subtype : nil
+        }
+    }
+}

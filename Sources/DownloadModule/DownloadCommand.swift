@@ -1,0 +1,118 @@
+// `download TARGET [native | rendition NAME [format F] | thumbnail] [to DIR] [--concurrency N]
+// [--force]`: the files of one item or a whole selection, through DeliveryKit's download pool.
+//
+// Order of work: read the arguments, resolve the items, refuse a single item that cannot give
+// what was asked (a content item, a rendition it lacks: the message names the renditions it has),
+// check that DIR can be created and written, read DIR's manifest, plan names and revalidations, and
+// only then transfer. Each file that completes is recorded in the manifest (saved at most twice a
+// second while the batch runs, and at the end); a failed file is reported and the others go on.
+// The summary goes to stdout; the statement fails (exit code 1 in a script) when any file failed.
+
+import AssetModule
+import DeliveryKit
+import Foundation
+import OCEQLanguage
+import OCEQShell
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// `download`: native files, renditions or thumbnails of one item or a selection, into a folder.
+public enum DownloadCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "download",
+        abstract: "download native files, renditions or thumbnails of items into a folder",
+        usage:
+            "download ID|@n|$VAR|slug:SLUG|(list ...)|(first ...) [native | rendition NAME [format F] | thumbnail] "
+            + "[to DIR] [--concurrency N] [--force]",
+        examples: [
+            "download @1 to ./out",
+            "download @3 rendition Medium format jpg to ./out",
+            "download (list type=Image) rendition Thumbnail to ./thumbs",
+            "download (list type=Image order name limit 10) thumbnail to thumbs --concurrency 4",
+            "download slug:image-flat-white-23 native to ./out --force",
+        ],
+        discussion: """
+            TARGET is one item (an id, @n, $var, slug:S), a $var holding a listing, or a
+            parenthesised list or first. A list without limit downloads every item that matches
+            (fetched 500 at a time); with a limit, that many. Items that are not digital assets are
+            reported and skipped. Without native, rendition or thumbnail, the native file is
+            downloaded; without to, into the current folder. A rendition without format is fetched
+            in the first format the asset lists.
+            File names come from the asset names, made safe (no path separators, no control
+            characters, at most 200 bytes) and unique (photo (2).jpg). The folder's
+            .oceq-manifest.json records each completed file with its size and ETag; a second run
+            asks the server whether each one changed and skips those that did not, unless --force.
+            An interrupted file resumes where it stopped. Up to 8 files download at a time
+            (--concurrency 1 to 64). The statement fails when any file failed.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let command = try ItemLookup.command(statement, usage: descriptor.usage)
+        let arguments = try DownloadArguments(command, usage: descriptor.usage, in: session)
+        let client = try session.requireConnection().client
+        let (items, single) = try await DownloadTargets.items(arguments.target, of: command, in: session)
+        if single, let asset = items.first,
+            case .failure(let refusal) = DownloadPlan.source(of: asset, kind: arguments.kind)
+        {
+            let reason: String
+            switch refusal {
+            case .notAFile(let text), .missing(let text): reason = text
+            }
+            throw .usage(TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: arguments.target.span)
+        }
+        do {
+            try DownloadFolder.prepare(arguments.folder, shown: arguments.folderText)
+        } catch {
+            throw .file(TerminalText.clean(error.message))
+        }
+        var manifest: DownloadManifest
+        do {
+            manifest = try DownloadManifest.load(folder: arguments.folder)
+        } catch {
+            session.errors.write(TerminalText.clean("warning: \(error); it will be written afresh") + "\n")
+            manifest = DownloadManifest()
+        }
+        let plan = DownloadPlan(
+            items: items, kind: arguments.kind, folder: arguments.folder, manifest: &manifest, force: arguments.force)
+        var summary = DownloadSummary(folder: arguments.folderText, items: items.count)
+        summary.notFiles = plan.notFiles.map {
+            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
+        }
+        summary.failures = plan.problems.map {
+            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
+        }
+
+        let batch = DownloadBatch(plan: plan, manifest: manifest, folder: arguments.folder, summary: summary)
+        let downloads = plan.downloads
+        let progress: DownloadProgressLine?
+        if session.errors.isTerminal && !downloads.isEmpty {
+            let sizes = downloads.filter { $0.job.ifNoneMatch == nil }.map(\.expectedSize)
+            let expected = sizes.contains { $0 == nil } ? nil : sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
+            progress = DownloadProgressLine(sink: session.errors, files: downloads.count, expectedBytes: expected)
+            progress?.update(done: 0, bytes: 0, force: true)
+        } else {
+            progress = nil
+        }
+        _ = await client.download(
+            downloads.map(\.job), maxConcurrent: arguments.concurrency,
+            totals: { totals in progress?.update(done: totals.completed + totals.failed, bytes: totals.bytesReceived) },
+            finished: { index, result in
+                if let line = batch.finished(index, result) { progress?.note(TerminalText.clean("failed: " + line)) }
+            })
+        progress?.finish()
+        batch.saveManifest(final: true)
+        if session.settings.format == .json || session.settings.format == .ndjson {
+            let pretty = session.settings.format == .json && session.output.isTerminal
+            session.output.write(
+                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(batch.summary.json)) + "\n")
+        } else {
+            session.output.write(batch.summary.text)
+        }
+        if batch.summary.failed { throw .alreadyReported(ScriptRunner.ExitCode.failure) }
+        return .none
+    }
+}

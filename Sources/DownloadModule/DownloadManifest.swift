@@ -1,0 +1,163 @@
+// `.oceq-manifest.json` in a download folder: which file holds which download (asset id, native /
+// rendition / thumbnail, format), with the size and ETag it had when it was completed. A rerun
+// finds its files by it, asks the server with `If-None-Match` and skips what is unchanged.
+//
+// Consistency: an entry is added only after its file was complete, flushed and renamed, and removed
+// before a file is replaced or found missing, so the manifest never lists a file that is not whole.
+// It is replaced atomically (a temporary file in the same folder, flushed, then renamed), so a crash
+// or a full disk leaves the previous version, never a torn one. It never holds a URL or a token.
+
+import DeliveryKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What a download folder holds, by download.
+public struct DownloadManifest: Sendable, Equatable {
+    /// The manifest's file name inside the folder.
+    public static let fileName = ".oceq-manifest.json"
+
+    /// One completed file.
+    public struct Entry: Sendable, Equatable {
+        /// The asset's id.
+        public var assetId: String
+        /// What was downloaded.
+        public var kind: DownloadKind
+        /// The file name inside the folder.
+        public var file: String
+        /// Its size in bytes.
+        public var size: Int64
+        /// The server's ETag for it, when it sent one.
+        public var etag: String?
+
+        /// An entry with every part given.
+        public init(assetId: String, kind: DownloadKind, file: String, size: Int64, etag: String?) {
+            self.assetId = assetId
+            self.kind = kind
+            self.file = file
+            self.size = size
+            self.etag = etag
+        }
+
+        /// The key of this download (asset and kind).
+        public var key: String { assetId + "|" + kind.key }
+    }
+
+    /// The entries by key.
+    public private(set) var entries: [String: Entry] = [:]
+    /// The key of each file, by its name in lower case (one file, one entry).
+    private var keysByFile: [String: String] = [:]
+
+    /// An empty manifest.
+    public init() {}
+
+    /// The entry for `assetId`'s `kind`, if any.
+    public func entry(assetId: String, kind: DownloadKind) -> Entry? { entries[assetId + "|" + kind.key] }
+
+    /// Adds or replaces an entry (and drops any other entry that named the same file).
+    public mutating func record(_ entry: Entry) {
+        let file = entry.file.lowercased()
+        if let other = keysByFile[file], other != entry.key { entries[other] = nil }
+        if let previous = entries[entry.key] { keysByFile[previous.file.lowercased()] = nil }
+        entries[entry.key] = entry
+        keysByFile[file] = entry.key
+    }
+
+    /// Forgets the entry for `key`.
+    public mutating func remove(key: String) {
+        if let previous = entries.removeValue(forKey: key) { keysByFile[previous.file.lowercased()] = nil }
+    }
+
+    /// The manifest as JSON: `{"version": 1, "files": [...]}`, files sorted by name.
+    public var json: JSON {
+        let files = entries.values.sorted { $0.file < $1.file }.map { entry -> JSON in
+            var object: [String: JSON] = [
+                "assetId": .string(entry.assetId), "kind": .string(entry.kind.kindName), "file": .string(entry.file),
+                "size": .int(Int(entry.size)),
+            ]
+            if let rendition = entry.kind.renditionName { object["rendition"] = .string(rendition) }
+            if let format = entry.kind.format { object["format"] = .string(format) }
+            if let etag = entry.etag { object["etag"] = .string(etag) }
+            return .object(object)
+        }
+        return .object(["version": .int(1), "files": .array(files)])
+    }
+
+    /// A manifest from its JSON; entries that do not parse are dropped.
+    public init(json: JSON) throws(ManifestError) {
+        guard json["version"]?.intValue == 1, let files = json["files"]?.arrayValue else {
+            throw ManifestError(reason: "not an oceq download manifest (version 1)")
+        }
+        for file in files {
+            guard let assetId = file["assetId"]?.stringValue, let name = file["file"]?.stringValue,
+                let size = file["size"]?.intValue, let kindName = file["kind"]?.stringValue,
+                let kind = DownloadKind(
+                    kindName: kindName, rendition: file["rendition"]?.stringValue, format: file["format"]?.stringValue),
+                SafeFileName.sanitize(name) == name
+            else { continue }
+            record(Entry(assetId: assetId, kind: kind, file: name, size: Int64(size), etag: file["etag"]?.stringValue))
+        }
+    }
+
+    /// The manifest of `folder`: empty when there is none; an unreadable one is an error.
+    public static func load(folder: String) throws(ManifestError) -> DownloadManifest {
+        let path = folder + "/" + fileName
+        guard FileManager.default.fileExists(atPath: path) else { return DownloadManifest() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ManifestError(reason: "cannot read \(path)")
+        }
+        let json: JSON
+        do {
+            json = try JSON.parse(Array(data))
+        } catch {
+            throw ManifestError(reason: "\(path) is not JSON: \(error)")
+        }
+        return try DownloadManifest(json: json)
+    }
+
+    /// Writes the manifest into `folder` atomically: temporary file, flush, rename, folder flush.
+    public func save(folder: String) throws(ManifestError) {
+        let path = folder + "/" + DownloadManifest.fileName
+        let temporary = path + ".tmp-\(getpid())"
+        var bytes = JSONWriter(indent: 1).bytes(json)
+        bytes.append(UInt8(ascii: "\n"))
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw ManifestError(reason: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw ManifestError(reason: "cannot write \(path): \(String(cString: strerror(failure)))")
+        }
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            _ = fsync(directory)
+            close(directory)
+        }
+    }
+}
+
+/// A manifest that could not be read or written.
+public struct ManifestError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, naming the file.
+    public var reason: String
+    public var description: String { reason }
+}

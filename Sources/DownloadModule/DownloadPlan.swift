@@ -1,0 +1,154 @@
+// From items to jobs: which request fetches what each item should give (native file, rendition,
+// thumbnail), under which file name, and whether a copy recorded in the folder's manifest is
+// checked with `If-None-Match` instead of fetched again.
+//
+// Names: the asset's name, sanitised (`SafeFileName`); a rendition is `stem-NAME.FORMAT`, a
+// thumbnail `stem-thumbnail` plus the extension of the type the server sends (the SDK's thumbnail
+// URL leaves the format to the server). A file the manifest already records for the same download
+// keeps its name; other names are made unique against the manifest's and each other's.
+//
+// A rendition without a format asks for the rendition's first listed format, so that the file's
+// extension is known before the transfer.
+
+import DeliveryKit
+
+/// One file to fetch.
+struct PlannedDownload {
+    /// The item.
+    var asset: Asset
+    /// What of it.
+    var kind: DownloadKind
+    /// The engine's job (request, folder, name, `If-None-Match`).
+    var job: DownloadJob
+    /// The size the channel lists for it, when it does.
+    var expectedSize: Int64?
+    /// A thumbnail whose name gets the extension of the type received.
+    var addsExtension: Bool
+
+    /// The manifest key.
+    var key: String { asset.id + "|" + kind.key }
+}
+
+/// An item that gives nothing to download, and why.
+struct PlanNote {
+    /// The item.
+    var asset: Asset
+    /// Why, in lower case.
+    var reason: String
+}
+
+/// Jobs for a batch, and what was left out.
+struct DownloadPlan {
+    /// The files to fetch (or revalidate).
+    var downloads: [PlannedDownload] = []
+    /// Items that are not digital assets (no file of that kind): reported, not failures.
+    var notFiles: [PlanNote] = []
+    /// Items that cannot give what was asked (a rendition they lack): failures.
+    var problems: [PlanNote] = []
+
+    /// The plan for `items` into `folder`; `manifest` loses the entries whose files are gone or changed.
+    init(items: [Asset], kind: DownloadKind, folder: String, manifest: inout DownloadManifest, force: Bool) {
+        var names = UniqueFileNames()
+        for entry in manifest.entries.values {
+            names.reserve(entry.file)
+            if entry.kind == .thumbnail { names.reserve(SafeFileName.split(entry.file).stem) }
+        }
+        for asset in items {
+            switch DownloadPlan.source(of: asset, kind: kind) {
+            case .failure(.notAFile(let reason)):
+                notFiles.append(PlanNote(asset: asset, reason: reason))
+            case .failure(.missing(let reason)):
+                problems.append(PlanNote(asset: asset, reason: reason))
+            case .success(let source):
+                var job = DownloadJob(source.request, folder: folder, name: "")
+                var addsExtension = false
+                if let entry = manifest.entry(assetId: asset.id, kind: source.kind) {
+                    job.name = entry.file
+                    if !force, entry.etag != nil, DownloadFolder.size(of: job.path) == entry.size {
+                        job.ifNoneMatch = entry.etag
+                    } else {
+                        manifest.remove(key: entry.key)
+                    }
+                } else {
+                    job.name = names.claim(source.name)
+                    addsExtension = source.kind == .thumbnail
+                }
+                downloads.append(
+                    PlannedDownload(
+                        asset: asset, kind: source.kind, job: job, expectedSize: source.size,
+                        addsExtension: addsExtension))
+            }
+        }
+    }
+
+    /// What to request for one item, its file name (sanitised, not yet unique) and listed size.
+    struct Source {
+        var request: any DownloadRequest
+        var kind: DownloadKind
+        var name: String
+        var size: Int64?
+    }
+
+    /// Why an item gives nothing.
+    enum Refusal: Error {
+        /// Not a digital asset.
+        case notAFile(String)
+        /// A digital asset without the rendition or format asked for.
+        case missing(String)
+    }
+
+    /// The request, name and size for `asset`'s `kind`.
+    static func source(of asset: Asset, kind: DownloadKind) -> Result<Source, Refusal> {
+        guard let file = asset.digitalAsset else {
+            let what = asset.type.isEmpty ? "a content item" : "a content item (\(asset.type))"
+            let has: String
+            switch kind {
+            case .native: has = "no native file"
+            case .rendition: has = "no renditions"
+            case .thumbnail: has = "no thumbnail"
+            }
+            return .failure(.notAFile("\(what), not a digital asset: it has \(has)"))
+        }
+        let name = SafeFileName.sanitize(asset.name, fallback: asset.id)
+        let stem = SafeFileName.split(name).stem
+        switch kind {
+        case .native:
+            return .success(
+                Source(
+                    request: DeliveryAPI.downloadNative(id: asset.id), kind: .native, name: name,
+                    size: file.size.map(Int64.init)))
+        case .thumbnail:
+            return .success(
+                Source(
+                    request: DeliveryAPI.downloadThumbnail(for: asset), kind: .thumbnail,
+                    name: SafeFileName.sanitize(stem + "-thumbnail", fallback: asset.id), size: nil))
+        case .rendition(let renditionName, let format):
+            guard let rendition = file.rendition(named: renditionName) else {
+                let has = file.renditions.map(\.name)
+                return .failure(
+                    .missing(
+                        "has no rendition '\(renditionName)'; "
+                            + (has.isEmpty ? "it has none" : "it has \(has.joined(separator: ", "))")))
+            }
+            var chosen = format.flatMap { rendition.format($0) }
+            if let format, chosen == nil {
+                let has = rendition.formats.map(\.format)
+                return .failure(
+                    .missing(
+                        "has no format '\(format)' of rendition '\(renditionName)'; "
+                            + (has.isEmpty ? "it lists none" : "it has \(has.joined(separator: ", "))")))
+            }
+            if format == nil { chosen = rendition.formats.first }
+            let ext = chosen?.format ?? asset.fileExtension ?? ""
+            let fileName = stem + "-" + renditionName + (ext.isEmpty ? "" : "." + ext)
+            let size = chosen?.size.flatMap { $0 > 0 ? Int64($0) : nil }
+            return .success(
+                Source(
+                    request: DeliveryAPI.downloadRendition(
+                        id: asset.id, renditionName: renditionName, format: chosen?.format ?? format,
+                        type: rendition.type),
+                    kind: .rendition(name: renditionName, format: chosen?.format ?? format),
+                    name: SafeFileName.sanitize(fileName, fallback: asset.id), size: size))
+        }
+    }
+}

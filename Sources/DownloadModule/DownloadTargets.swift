@@ -1,0 +1,88 @@
+// The items a `download` TARGET names, read whole (with their `fields`, which hold the native
+// file's size and the renditions):
+//
+// - an id, `@n`, `$var` holding an item or an id, `slug:S`: that one item, read by id (a 404 says
+//   "no item X in this channel");
+// - `$var` holding a listing (`let images = list type=Image`): its rows, each read again when the
+//   listing holds only summaries;
+// - `(first ...)`: the one item it matches;
+// - `(list ...)`: with a `limit`, that many items from its `offset`; without one, every item that
+//   matches, fetched 500 at a time (a download is about a whole selection, not the screenful
+//   `set limit` gives a listing). Either way the list is asked for `fields=all`.
+
+import AssetModule
+import DeliveryKit
+import OCEQLanguage
+import OCEQShell
+
+/// Resolving a download's TARGET.
+enum DownloadTargets {
+    /// The items `argument` names, in order, each once; `single` is true for a one-item form.
+    static func items(
+        _ argument: CommandArgument, of command: CommandStatement, in session: Session
+    ) async throws(ShellError) -> (items: [Asset], single: Bool) {
+        switch argument.kind {
+        case .selection(let select):
+            let items = try await selected(select, at: argument.span, in: session)
+            return (unique(items), false)
+        case .value(let value):
+            if case .variable(let name) = value.kind, case .listing(let listing)? = session.variables[name] {
+                var items: [Asset] = []
+                for row in unique(listing.items) {
+                    items.append(row.fields == nil ? try await read(id: row.id, at: argument.span, in: session) : row)
+                }
+                return (items, false)
+            }
+        default:
+            break
+        }
+        let read = try await ItemLookup.read(argument, of: command, in: session)
+        return ([try await ItemLookup.fetch(read, at: argument.span, in: session)], true)
+    }
+
+    /// The items of a parenthesised select.
+    static func selected(
+        _ select: SelectStatement, at span: SourceSpan, in session: Session
+    ) async throws(ShellError) -> [Asset] {
+        let query: CompiledQuery
+        do {
+            query = try session.compiler.compile(select)
+        } catch {
+            throw .diagnostics(error)
+        }
+        let client = try session.requireConnection().client
+        var request = query.request().fields(.all)
+        do {
+            switch query.kind {
+            case .count:
+                throw ShellError.usage("a count selects no items; use list or first", span: span)
+            case .first:
+                return try await client.fetch(request.limit(1)).items
+            case .list where query.limit != nil:
+                return try await client.fetch(request).items
+            case .list:
+                request = request.limit(DeliveryAPI.maximumLimit)
+                var items: [Asset] = []
+                for try await item in client.items(request) { items.append(item) }
+                return items
+            }
+        } catch let error as ShellError {
+            throw error
+        } catch let error as DeliveryError {
+            throw .delivery(error)
+        } catch {
+            throw .usage("\(error)", span: span)
+        }
+    }
+
+    /// The item with `id`, read whole.
+    static func read(id: String, at span: SourceSpan, in session: Session) async throws(ShellError) -> Asset {
+        try await ItemLookup.fetch(CompiledRead(target: .id(id)), at: span, in: session)
+    }
+
+    /// `items` without repeated ids, first occurrence kept.
+    static func unique(_ items: [Asset]) -> [Asset] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0.id).inserted }
+    }
+}

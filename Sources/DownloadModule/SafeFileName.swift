@@ -1,0 +1,100 @@
+// File names from the server are untrusted. `SafeFileName.sanitize` turns any asset name into one
+// plain file name that stays inside the target folder on Linux, macOS and Windows alike:
+//
+// - Unicode is normalised to NFC, so the NFD and NFC spellings of "café" are one name.
+// - Path separators (`/`, `\`), the characters Windows forbids (`: * ? " < > |`), control
+//   characters (C0, DEL, C1: NUL, newline, ESC ...) and invisible format characters (bidi
+//   overrides that could make `gpj.exe` read as `exe.jpg`) become `_`.
+// - Leading dots and spaces are dropped (no hidden files, no `.` or `..`), as are trailing dots and
+//   spaces (Windows drops them itself and would merge names).
+// - Windows device names (`CON`, `nul.txt`, `COM1.jpg` ...) get a leading `_`.
+// - Names that could pass for oceq's own files (`*.part`, `*.part.meta`, the manifest) get a `_`.
+// - The result is at most `maximumBytes` bytes of UTF-8, cut at a character boundary with the
+//   extension kept; an empty result becomes the fallback (the asset id).
+//
+// `UniqueFileNames` then makes names unique within one folder, ignoring case (a folder on macOS or
+// Windows would merge `A.jpg` and `a.jpg`): the second `photo.jpg` becomes `photo (2).jpg`.
+
+import Foundation
+
+/// Turning an untrusted name into a safe file name.
+public enum SafeFileName {
+    /// The largest name in UTF-8 bytes (file systems allow 255; room is left for ` (n)` and `.part.meta`).
+    public static let maximumBytes = 200
+
+    /// The longest extension kept whole when a name is shortened.
+    static let maximumExtensionBytes = 16
+
+    /// `name` as a safe file name, or `fallback` (itself sanitised) when nothing usable is left.
+    public static func sanitize(_ name: String, fallback: String = "download") -> String {
+        let cleaned = clean(name)
+        if !cleaned.isEmpty { return cleaned }
+        let second = clean(fallback)
+        return second.isEmpty ? "download" : second
+    }
+
+    static func clean(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+            scalars.append(isForbidden(scalar) ? "_" : scalar)
+        }
+        var text = String(scalars)
+        while let first = text.first, first == "." || first == " " { text.removeFirst() }
+        while let last = text.last, last == "." || last == " " { text.removeLast() }
+        guard !text.isEmpty else { return "" }
+        if isReservedDeviceName(text) { text = "_" + text }
+        let lower = text.lowercased()
+        if lower.hasSuffix(".part") || lower.hasSuffix(".part.meta") || lower.hasPrefix("oceq-manifest") {
+            text += "_"
+        }
+        return capped(text, bytes: maximumBytes)
+    }
+
+    /// Separators, characters Windows refuses, control characters and invisible format characters.
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) { return true }
+        switch scalar {
+        case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": return true
+        default: break
+        }
+        return scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .lineSeparator
+            || scalar.properties.generalCategory == .paragraphSeparator
+    }
+
+    /// `CON`, `PRN`, `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9`, with or without an extension, any case.
+    static func isReservedDeviceName(_ name: String) -> Bool {
+        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let upper = stem.uppercased().trimmingCharacters(in: .whitespaces)
+        if ["CON", "PRN", "AUX", "NUL"].contains(upper) { return true }
+        if upper.count == 4, upper.hasPrefix("COM") || upper.hasPrefix("LPT"), let last = upper.last, last.isNumber {
+            return true
+        }
+        return false
+    }
+
+    /// The stem and the extension (with its dot) of a name; no extension when the name has no dot
+    /// after its first character or the part after the last dot is long or has spaces.
+    public static func split(_ name: String) -> (stem: String, extension: String) {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
+        let ext = String(name[dot...])
+        guard ext.utf8.count <= maximumExtensionBytes, !ext.contains(" ") else { return (name, "") }
+        return (String(name[..<dot]), ext)
+    }
+
+    /// `name` cut to at most `bytes` UTF-8 bytes at a character boundary, its extension kept.
+    public static func capped(_ name: String, bytes: Int) -> String {
+        guard name.utf8.count > bytes else { return name }
+        let (stem, ext) = split(name)
+        var kept = ""
+        var used = ext.utf8.count
+        for character in stem {
+            let size = character.utf8.count
+            if used + size > bytes { break }
+            kept.append(character)
+            used += size
+        }
+        while let last = kept.last, last == "." || last == " " { kept.removeLast() }
+        if kept.isEmpty { return "download" + ext }
+        return kept + ext
+    }
+}

@@ -1,0 +1,46 @@
+// Names unique within one folder. Case and Unicode normalisation are ignored when comparing (a
+// folder on macOS or Windows would merge `A.jpg` and `a.jpg`, or the NFC and NFD spellings of a
+// name): the second `photo.jpg` becomes `photo (2).jpg`, kept within `SafeFileName.maximumBytes`.
+
+import Foundation
+
+/// Hands out file names unique within one folder, ignoring case.
+public struct UniqueFileNames: Sendable {
+    private var taken: Set<String> = []
+
+    /// No name taken yet.
+    public init() {}
+
+    /// Marks `name` as used (a name the folder's manifest already gives another file).
+    public mutating func reserve(_ name: String) {
+        taken.insert(UniqueFileNames.key(name))
+    }
+
+    /// Whether `name` is taken.
+    public func isTaken(_ name: String) -> Bool { taken.contains(UniqueFileNames.key(name)) }
+
+    /// `name` if it is free, else `stem (2).ext`, `stem (3).ext` ..., kept within the length cap;
+    /// the result is taken from then on.
+    public mutating func claim(_ name: String) -> String {
+        var candidate = name
+        var number = 1
+        while isTaken(candidate) {
+            number += 1
+            let suffix = " (\(number))"
+            let (stem, ext) = SafeFileName.split(name)
+            let room = SafeFileName.maximumBytes - suffix.utf8.count - ext.utf8.count
+            candidate = SafeFileName.capped(stem, bytes: max(1, room)) + suffix + ext
+        }
+        reserve(candidate)
+        return candidate
+    }
+
+    static func key(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
+}
+
+extension UniqueFileNames {
+    /// `name.ext`, kept within the length cap.
+    static func withExtension(_ name: String, _ ext: String) -> String {
+        SafeFileName.capped(name, bytes: SafeFileName.maximumBytes - ext.utf8.count - 1) + "." + ext
+    }
+}

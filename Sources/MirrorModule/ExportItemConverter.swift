@@ -1,0 +1,144 @@
+// One Delivery item (read with `fields=all`) in the form a 2023 ("gen D") export stores it
+// (export-format.md §3, §4): the standard keys, the top-level `fileExtension`/`mimeType`/
+// `fileGroup`, `fields` with reference stubs `{id, type, typeCategory, name}` (plus
+// `fileExtension` on asset stubs) and no links, an asset's `native` link on the source's
+// management API without any token, and no `fields.renditions` (2023 exports list none; the
+// server makes the system renditions from the native file). Every string is scrubbed of the
+// channel's secrets, whatever field it sits in.
+
+import DeliveryKit
+import Foundation
+
+/// Converts Delivery item JSON into exported item JSON.
+struct ExportItemConverter {
+    /// `https://host[:port]` of the source, for the management-API native link.
+    var sourceOrigin: String
+    /// Tokens that must never reach a written file.
+    var secrets: [String]
+
+    static let typeCategoryAsset = "DigitalAssetType"
+
+    /// The exported JSON of `item` (a Delivery object with `fields`).
+    func convert(_ item: [String: JSON]) -> [String: JSON] {
+        let id = item["id"]?.stringValue ?? ""
+        let isAsset = item["typeCategory"]?.stringValue == Self.typeCategoryAsset
+        var out: [String: JSON] = [:]
+        for key in ["id", "type", "typeCategory", "name", "description", "createdDate", "updatedDate", "slug"] {
+            if let value = item[key] { out[key] = value }
+        }
+        if let language = item["language"] { out["language"] = language }
+        out["translatable"] = item["translatable"] ?? .bool(!isAsset)
+        let group = item["fileGroup"]?.stringValue ?? (isAsset ? "Files" : "contentItem")
+        let mime = item["mimeType"]?.stringValue ?? (isAsset ? "application/octet-stream" : "contentItem")
+        out["fileExtension"] = isAsset ? item["fileExtension"] ?? .string(Self.extensionOf(item)) : "contentItem"
+        out["mimeType"] = .string(mime)
+        out["fileGroup"] = .string(group)
+        out["status"] = "published"
+        out["isPublished"] = true
+        out["languageIsMaster"] = true
+        out["tags"] = .object([:])
+        out["taxonomies"] = .object([:])
+
+        var fields: [String: JSON] = [:]
+        for (key, value) in item["fields"]?.objectValue ?? [:] {
+            if isAsset && Self.assetSystemFields.contains(key) {
+                fields[key] = value
+            } else {
+                fields[key] = Self.stubs(in: value)
+            }
+        }
+        if isAsset {
+            fields["renditions"] = nil
+            fields["fileGroup"] = .string(group)
+            let name = item["name"]?.stringValue ?? ""
+            let href =
+                sourceOrigin + "/content/management/api/v1.1/assets/" + URLEncoding.pathSegment(id) + "/native/"
+                + URLEncoding.pathSegment(name)
+            fields["native"] = .object([
+                "links": .array([
+                    .object([
+                        "href": .string(href), "rel": "self", "method": "GET", "mediaType": .string(mime),
+                    ])
+                ])
+            ])
+        }
+        out["fields"] = .object(fields)
+        return scrub(.object(out)).objectValue ?? out
+    }
+
+    /// The fields OCM keeps on every digital asset (`Image.json` lists them as system fields).
+    static let assetSystemFields: Set<String> = [
+        "metadata", "renditions", "mimeType", "size", "native", "fileGroup", "fileType", "advancedVideoInfo",
+        "version",
+    ]
+
+    /// Reference stubs without links: `{id, type, typeCategory, name}` (+ `fileExtension` for assets).
+    static func stubs(in value: JSON) -> JSON {
+        switch FieldKind(value) {
+        case .reference: return stub(value)
+        case .list(.reference?): return .array((value.arrayValue ?? []).map(stub))
+        default: return value
+        }
+    }
+
+    /// The ids the reference fields of an exported item point at, in field-name order.
+    static func referencedIDs(in item: [String: JSON]) -> [String] {
+        var out: [String] = []
+        for (_, value) in (item["fields"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            switch FieldKind(value) {
+            case .reference: out += [value["id"]?.stringValue].compactMap { $0 }
+            case .list(.reference?): out += (value.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
+            default: continue
+            }
+        }
+        return out
+    }
+
+    private static func stub(_ value: JSON) -> JSON {
+        guard case .object(let object) = value else { return value }
+        var out: [String: JSON] = [:]
+        for key in ["id", "type", "typeCategory", "name"] {
+            if let member = object[key] { out[key] = member }
+        }
+        if object["typeCategory"]?.stringValue == typeCategoryAsset {
+            let name = object["name"]?.stringValue ?? ""
+            if let ext = object["fileExtension"] ?? extensionOf(name: name).map(JSON.string) {
+                out["fileExtension"] = ext
+            }
+        }
+        return .object(out)
+    }
+
+    private static func extensionOf(_ item: [String: JSON]) -> String {
+        extensionOf(name: item["name"]?.stringValue ?? "") ?? ""
+    }
+
+    private static func extensionOf(name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return ext.isEmpty ? nil : ext
+    }
+
+    /// `value` with every secret in every string (keys included) replaced by `REDACTED`.
+    func scrub(_ value: JSON) -> JSON {
+        guard !secrets.isEmpty else { return value }
+        switch value {
+        case .string(let text):
+            return secrets.contains(where: { text.contains($0) }) ? .string(redact(text)) : value
+        case .array(let elements):
+            return .array(elements.map(scrub))
+        case .object(let members):
+            var out: [String: JSON] = [:]
+            for (key, member) in members { out[redact(key)] = scrub(member) }
+            return .object(out)
+        default:
+            return value
+        }
+    }
+
+    private func redact(_ text: String) -> String {
+        var out = text
+        for secret in secrets where !secret.isEmpty { out = out.replacingOccurrences(of: secret, with: "REDACTED") }
+        return out
+    }
+}

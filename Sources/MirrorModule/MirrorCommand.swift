@@ -1,0 +1,83 @@
+// `mirror DIR [(list CONDITION...)]`: the channel, or the items a selection matches, written to
+// DIR as an OCM content export in the 2023 layout (export-format.md), which `oceq serve DIR`
+// answers like the source. DIR is checked (created, written to) before anything is fetched; a
+// rerun resumes: complete native files are not fetched again, unchanged item files not rewritten.
+
+import DeliveryKit
+import Foundation
+import OCEQLanguage
+import OCEQShell
+
+/// `mirror`: a channel to an export on disk.
+public enum MirrorCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "mirror",
+        abstract: "write the channel (or a selection) to a folder as an OCM export that oceq serve reads",
+        usage: "mirror DIR [(list CONDITION...)]",
+        examples: ["mirror ./cafe-mirror", "mirror ./images (list type=Image)", "mirror \"$1\""],
+        discussion: """
+            Writes DIR/contentexport/ in the 2023 export layout: ContentTypes/ inferred from the
+            items, ContentItems/<Type>/<ID>.json for every item (read with fields=all) and
+            ContentItems/<Type>/files/<ID>/<name> for every native file, plus metadata.json,
+            Summary.json, META-INF/ and channel.json (the channel's name, never its token).
+            A selection brings the items it refers to as well, and adds to what DIR holds; a
+            mirror of the whole channel removes the items the channel no longer has. Run it again
+            to resume: complete files are not fetched again.
+            From the shell: oceq mirror DIR [--query STATEMENT].
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let command) = statement, let first = command.arguments.first else {
+            throw .usage("usage: \(descriptor.usage)", span: nil)
+        }
+        let folder: String
+        switch first.kind {
+        case .word(let word): folder = word
+        case .value(let value):
+            do {
+                folder = try session.compiler.resolve(value)
+            } catch {
+                throw .diagnostics(error)
+            }
+        default:
+            throw .usage("mirror needs a folder first: \(descriptor.usage)", span: first.span)
+        }
+        guard !folder.isEmpty else { throw .usage("mirror needs a folder name", span: first.span) }
+        var request = DeliveryAPI.listAssets()
+        var selected = false
+        for argument in command.arguments.dropFirst() {
+            guard case .selection(let select) = argument.kind, !selected else {
+                throw .usage(
+                    "mirror takes a folder and at most one (list ...): \(descriptor.usage)", span: argument.span)
+            }
+            let query: CompiledQuery
+            do {
+                query = try session.compiler.compile(select)
+            } catch {
+                throw .diagnostics(error)
+            }
+            guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
+            request = query.request()
+            selected = true
+        }
+        let connection = try session.requireConnection()
+        let target = MirrorTarget(folder, relativeTo: FileManager.default.currentDirectoryPath)
+        do {
+            try target.prepare()
+        } catch {
+            throw .file("mirror: \(error.description)")
+        }
+        let run = MirrorRun(
+            client: connection.client, target: target, request: request, channelName: connection.channelName,
+            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected)
+        let summary = await run.run()
+        _ = connection.takeLog()
+        session.output.write(TerminalText.cleanKeepingLines(summary.text))
+        guard summary.succeeded else {
+            let count = summary.failures.count + summary.skipped.count
+            throw .file(
+                "mirror: \(count) problem\(count == 1 ? "" : "s") (listed above); run it again to resume")
+        }
+        return .none
+    }
+}

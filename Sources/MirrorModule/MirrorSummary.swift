@@ -1,0 +1,69 @@
+/// What a mirror run did, for the closing summary and the exit code.
+struct MirrorSummary {
+    /// DIR.
+    var target: String
+    var itemsSeen = 0
+    var itemsWritten = 0
+    var itemsUnchanged = 0
+    var filesDownloaded = 0
+    /// Native files already complete on disk (not fetched again).
+    var filesComplete = 0
+    /// Native files that could not be fetched.
+    var filesFailed = 0
+    /// Bytes received over the network for native files.
+    var bytes: Int64 = 0
+    /// Items not mirrored because the server's id or type cannot be a path component.
+    var skipped: [String] = []
+    /// Items fetched because the selection refers to them.
+    var referencesAdded = 0
+    /// Item files removed because a full mirror no longer found the items on the channel.
+    var itemsRemoved = 0
+    /// `Type/ID` of items listed but not written this run (failed writes), kept on disk.
+    var skippedFiles: Set<String> = []
+    /// Everything that failed.
+    var failures: [String] = []
+    var seconds = 0.0
+
+    /// True when nothing failed and nothing was skipped.
+    var succeeded: Bool { failures.isEmpty && skipped.isEmpty }
+
+    /// `mirrored 146 items (146 written, 0 unchanged), 74 files (74 fetched, 0 already complete,
+    /// 6.6 MB) to DIR in 1.2 s`, then the skipped and failed ones.
+    var text: String {
+        let files = filesDownloaded + filesComplete + filesFailed
+        var out =
+            "mirrored \(itemsWritten + itemsUnchanged) item\(itemsWritten + itemsUnchanged == 1 ? "" : "s") "
+            + "(\(itemsWritten) written, \(itemsUnchanged) unchanged), "
+            + "\(files) file\(files == 1 ? "" : "s") (\(filesDownloaded) fetched, \(filesComplete) already complete, "
+            + (filesFailed > 0 ? "\(filesFailed) failed, " : "") + "\(Self.bytes(bytes))) "
+            + "to \(target) in \(Self.seconds(seconds))\n"
+        if referencesAdded > 0 {
+            out += "\(referencesAdded) of the items are not in the selection but referred to by it\n"
+        }
+        if itemsRemoved > 0 {
+            out += "removed \(itemsRemoved) item\(itemsRemoved == 1 ? "" : "s") no longer on the channel\n"
+        }
+        if !skipped.isEmpty {
+            out += "skipped \(skipped.count):\n" + skipped.map { "  " + $0 + "\n" }.joined()
+        }
+        if !failures.isEmpty {
+            out += "failed \(failures.count):\n" + failures.map { "  " + $0 + "\n" }.joined()
+        }
+        return out
+    }
+
+    /// `812 B`, `6.6 MB`.
+    static func bytes(_ count: Int64) -> String {
+        if count < 1000 { return "\(count) B" }
+        let units = ["kB", "MB", "GB", "TB"]
+        var value = Double(count) / 1000
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return String(format: "%.1f %@", value, units[unit])
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+}

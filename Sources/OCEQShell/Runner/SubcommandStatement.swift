@@ -1,0 +1,52 @@
+// `oceq mirror DIR [--query STATEMENT]` on the command line is the REPL's `mirror` statement run
+// once, with the usual connection and exit codes: the arguments are turned into its text here.
+
+import ChannelServer
+import Foundation
+
+/// Statements for subcommands that are REPL commands run once.
+public enum SubcommandStatement {
+    /// The statement text for `mirror DIR [--query STATEMENT]` (`--query=STATEMENT` too).
+    /// STATEMENT is a `list` (a bare condition list means `list CONDITIONS`).
+    public static func mirror(_ arguments: [String]) throws(UsageError) -> String {
+        var folder: String?
+        var query: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--query" || argument == "-q" {
+                index += 1
+                guard index < arguments.count else { throw UsageError("--query needs a statement") }
+                query = arguments[index]
+            } else if argument.hasPrefix("--query=") {
+                query = String(argument.dropFirst("--query=".count))
+            } else if argument.hasPrefix("-") && argument != "-" {
+                throw UsageError("unknown mirror option '\(argument)'; usage: oceq mirror DIR [--query STATEMENT]")
+            } else if folder == nil {
+                folder = argument
+            } else {
+                throw UsageError("mirror takes one folder; usage: oceq mirror DIR [--query STATEMENT]")
+            }
+            index += 1
+        }
+        guard let folder, !folder.isEmpty else { throw UsageError("usage: oceq mirror DIR [--query STATEMENT]") }
+        guard !folder.contains("\n"), !(query ?? "").contains("\n") else {
+            throw UsageError("mirror takes one line: no line break in DIR or STATEMENT")
+        }
+        let quote: String
+        if !folder.contains("\"") {
+            quote = "\""
+        } else if !folder.contains("'") {
+            quote = "'"
+        } else {
+            throw UsageError("the folder name holds both kinds of quote; rename it")
+        }
+        var text = "mirror " + quote + folder + quote
+        if var query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty {
+            let verb = query.prefix { !$0.isWhitespace }
+            if verb != "list" { query = "list " + query }
+            text += " (" + query + ")"
+        }
+        return text
+    }
+}

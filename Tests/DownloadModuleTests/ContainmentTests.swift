@@ -1,0 +1,42 @@
+import DeliveryKit
+import Foundation
+import Testing
+
+/// Nothing is written outside the target folder, whatever the folder or its manifest holds.
+@Suite("download: nothing leaves the folder")
+struct ContainmentTests {
+    @Test("planted symbolic links and a forged manifest entry cannot send bytes outside the folder")
+    func plantedLinksAndForgedManifest() async throws {
+        let export = try SyntheticExport(count: 4)
+        defer { export.remove() }
+        let server = try DownloadServer(export: export.path)
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/out"
+        let outside = base + "/outside"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: outside))
+        // A link where file-0's part will be written, and one at file-1's final name.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/file-0.bin.part", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/file-1.bin", withDestinationPath: outside)
+        // A manifest entry that names a file outside the folder for file-2.
+        let forged: JSON = [
+            "version": 1,
+            "files": [["assetId": .string(export.files[2].id), "kind": "native", "file": "../outside", "size": 4]],
+        ]
+        try Data(JSONWriter().bytes(forged)).write(to: URL(fileURLWithPath: folder + "/.oceq-manifest.json"))
+
+        let result = try await server.run("download (list type=File) to $1", arguments: [folder])
+        #expect(fileBytes(outside) == Array("keep".utf8), "the file outside is untouched")
+        #expect(result.code == 1, "file-0's part is a link and is refused")
+        #expect(result.output.contains("failed: file-0.bin (\(export.files[0].id)): cannot open"))
+        let entries = try manifestFiles(folder)
+        #expect(Set(entries.compactMap { $0["file"]?.stringValue }) == ["file-1.bin", "file-2.bin", "file-3.bin"])
+        for entry in entries {
+            let name = try #require(entry["file"]?.stringValue)
+            var info = stat()
+            #expect(lstat(folder + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "\(name) is a file")
+        }
+        #expect(fileBytes(folder + "/file-1.bin") == export.files[1].bytes, "the link was replaced, not followed")
+    }
+}

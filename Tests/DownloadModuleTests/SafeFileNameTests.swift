@@ -1,0 +1,117 @@
+import DownloadModule
+import Foundation
+import Testing
+
+/// Names from the server are hostile until sanitised: nothing may name a path outside the folder.
+@Suite("Safe file names")
+struct SafeFileNameTests {
+    @Test(
+        "hostile names become one plain file name",
+        arguments: [
+            ("../../etc/x", "_.._etc_x"),
+            ("/abs", "_abs"),
+            ("/etc/passwd", "_etc_passwd"),
+            ("a\u{0}b", "a_b"),
+            ("dir\\file.jpg", "dir_file.jpg"),
+            ("..\\..\\win.ini", "_.._win.ini"),
+            ("line\nbreak.png", "line_break.png"),
+            ("\u{1B}[31mred\u{1B}[0m.jpg", "_[31mred_[0m.jpg"),
+            ("tab\there", "tab_here"),
+            ("del\u{7F}.txt", "del_.txt"),
+            ("c1\u{9B}x.txt", "c1_x.txt"),
+            ("bidi\u{202E}gpj.exe", "bidi_gpj.exe"),
+            ("zero\u{200B}width", "zero_width"),
+            ("a:b*c?d\"e<f>g|h.jpg", "a_b_c_d_e_f_g_h.jpg"),
+            (".hidden", "hidden"),
+            ("...dots.jpg", "dots.jpg"),
+            ("trailing. . ", "trailing"),
+            ("  spaced.jpg  ", "spaced.jpg"),
+            ("CON", "_CON"),
+            ("con.jpg", "_con.jpg"),
+            ("nul.txt", "_nul.txt"),
+            ("Com1.png", "_Com1.png"),
+            ("LPT9", "_LPT9"),
+            ("console.jpg", "console.jpg"),
+            ("photo.jpg.part", "photo.jpg.part_"),
+            ("photo.jpg.part.meta", "photo.jpg.part.meta_"),
+            ("flat-white.jpg", "flat-white.jpg"),
+            ("Café crème.jpg", "Café crème.jpg"),
+        ])
+    func hostile(_ input: String, _ expected: String) {
+        let name = SafeFileName.sanitize(input, fallback: "CONT1")
+        #expect(name == expected)
+        #expect(!name.contains("/") && !name.contains("\\") && name != "." && name != "..")
+        #expect(!name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+
+    @Test("empty names, dots and separators alone fall back to the asset id", arguments: ["", ".", "..", "   ", "..."])
+    func empty(_ input: String) {
+        #expect(SafeFileName.sanitize(input, fallback: "CONT0123") == "CONT0123")
+        #expect(SafeFileName.sanitize(input, fallback: "") == "download")
+    }
+
+    @Test("a separator alone is not empty: it becomes an underscore")
+    func separatorAlone() {
+        #expect(SafeFileName.sanitize("/", fallback: "CONT0123") == "_")
+        #expect(SafeFileName.sanitize("../", fallback: "CONT0123") == "_")
+    }
+
+    @Test("NFD and NFC spellings give the same NFC name")
+    func normalisation() {
+        let nfd = "Cafe\u{301}.jpg"
+        let nfc = "Caf\u{E9}.jpg"
+        #expect(SafeFileName.sanitize(nfd) == nfc)
+        #expect(Array(SafeFileName.sanitize(nfd).utf8) == Array(nfc.utf8))
+        var names = UniqueFileNames()
+        #expect(names.claim(SafeFileName.sanitize(nfc)) == nfc)
+        #expect(names.claim(SafeFileName.sanitize(nfd)) == "Caf\u{E9} (2).jpg")
+    }
+
+    @Test("a 300-character name is cut to 200 bytes at a character boundary, its extension kept")
+    func long() {
+        let ascii = SafeFileName.sanitize(String(repeating: "a", count: 300) + ".jpeg")
+        #expect(ascii.utf8.count == 200)
+        #expect(ascii.hasSuffix("a.jpeg"))
+        let wide = SafeFileName.sanitize(
+            String(repeating: "é", count: 150) + String(repeating: "😀", count: 20) + ".png")
+        #expect(wide.utf8.count <= 200)
+        #expect(wide.hasSuffix(".png"))
+        #expect(wide.unicodeScalars.allSatisfy { $0 == "é" || $0 == "😀" || ".png".unicodeScalars.contains($0) })
+        let noExtension = SafeFileName.sanitize(String(repeating: "b", count: 300))
+        #expect(noExtension == String(repeating: "b", count: 200))
+        let longExtension = SafeFileName.sanitize("x." + String(repeating: "e", count: 300))
+        #expect(longExtension.utf8.count == 200)
+    }
+
+    @Test("duplicates get (2), (3) before the extension, ignoring case, and stay within the cap")
+    func duplicates() {
+        var names = UniqueFileNames()
+        #expect(names.claim("photo.jpg") == "photo.jpg")
+        #expect(names.claim("photo.jpg") == "photo (2).jpg")
+        #expect(names.claim("PHOTO.jpg") == "PHOTO (3).jpg")
+        #expect(names.claim("photo (2).jpg") == "photo (2) (2).jpg")
+        #expect(names.claim("README") == "README")
+        #expect(names.claim("readme") == "readme (2)")
+        names.reserve("taken.png")
+        #expect(names.claim("taken.png") == "taken (2).png")
+        let long = SafeFileName.sanitize(String(repeating: "z", count: 300) + ".jpg")
+        #expect(names.claim(long) == long)
+        let second = names.claim(long)
+        #expect(second.hasSuffix(" (2).jpg") && second.utf8.count <= SafeFileName.maximumBytes)
+    }
+
+    @Test("whatever the input, the name is a single component that stays in the folder")
+    func neverEscapes() {
+        let pieces = ["..", "/", "\\", ".", "\u{0}", "\n", "a", "é", "e\u{301}", " ", "CON", ":", "\u{202E}"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let input = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement()! }.joined()
+            let name = SafeFileName.sanitize(input, fallback: "CONT9")
+            #expect(!name.isEmpty && name != "." && name != ".." && !name.hasPrefix("."), "\(input.debugDescription)")
+            #expect(!name.contains("/") && !name.contains("\\") && !name.utf8.contains(0), "\(input.debugDescription)")
+            #expect(name.utf8.count <= SafeFileName.maximumBytes)
+            let resolved = URL(fileURLWithPath: "/folder").appendingPathComponent(name).standardized.path
+            #expect(resolved.hasPrefix("/folder/"), "\(input.debugDescription) -> \(name)")
+        }
+    }
+}
