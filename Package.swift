@@ -64,6 +64,12 @@ let package = Package(
                 "MirrorModule",
             ]),
 
+        // `swift package oceq-lint [PATH...]`: checks .oceq files by building and running `oceq lint`.
+        .plugin(
+            name: "OCEQLint",
+            capability: .command(
+                intent: .custom(verb: "oceq-lint", description: "check .oceq scripts without a channel"))),
+
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
 

@@ -17,10 +17,13 @@ public func fuzzParse(_ bytes: UnsafeRawBufferPointer) {
     }
     _ = DiagnosticRenderer(fileName: "fuzz.oceq").render(parsed.diagnostics, in: parsed.source)
     let compiler = Compiler(environment: FuzzEnvironment())
+    // A printed `define` is parsed alone: the commands its body calls may be defined beside it.
+    var reparseOptions = ParserOptions(commands: nil)
+    for case .define(let definition) in parsed.statements { reparseOptions.userCommands[definition.name] = definition }
     for statement in parsed.statements {
         precondition(statement.span.start >= 0 && statement.span.end <= count, "statement span outside the source")
         let printed = Printer.text(of: statement)
-        let reparsed = Parser.parse(printed)
+        let reparsed = Parser.parse(printed, options: reparseOptions)
         precondition(!reparsed.hasErrors && reparsed.statements.count == 1, "printed statement does not parse")
         guard case .select(let select) = statement, case .select(let again) = reparsed.statements[0] else { continue }
         let first = Result { () throws(DiagnosticError) in try compiler.compile(select) }

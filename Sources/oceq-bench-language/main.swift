@@ -47,6 +47,7 @@ func work(_ parsed: ParsedInput, _ compiler: Compiler) -> Int {
         case .explain(let e): if case .select(let s) = e.statement { select = s }
         case .let(let l): if case .statement(.select(let s)) = l.binding { select = s }
         case .command(let c): checksum &+= c.arguments.count
+        case .define(let d): checksum &+= d.body.count
         }
         if let select {
             let query = try! compiler.compile(select)

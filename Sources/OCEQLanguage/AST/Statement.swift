@@ -8,6 +8,8 @@ public indirect enum Statement: Sendable, Hashable {
     case explain(ExplainStatement)
     /// Any other command, parsed generically for the shell to dispatch.
     case command(CommandStatement)
+    /// `define NAME(PARAMS)` ... `end`: a user command.
+    case define(DefineStatement)
 
     /// The whole statement.
     public var span: SourceSpan {
@@ -16,6 +18,7 @@ public indirect enum Statement: Sendable, Hashable {
         case .let(let statement): return statement.span
         case .explain(let statement): return statement.span
         case .command(let statement): return statement.span
+        case .define(let statement): return statement.span
         }
     }
 
@@ -26,6 +29,7 @@ public indirect enum Statement: Sendable, Hashable {
         case .let: return "let"
         case .explain: return "explain"
         case .command(let statement): return statement.name
+        case .define: return "define"
         }
     }
 }

@@ -102,8 +102,66 @@ public enum DiagnosticMessage: Sendable, Hashable {
     /// `$x` bound to something that is not a single value.
     case variableNotAValue(String, holds: String)
 
-    /// Always `.error` for now; the type leaves room for warnings.
-    public var severity: Severity { .error }
+    // `define` blocks and calls of user commands.
+
+    /// `cmd name=a name=b`
+    case argumentGivenTwice(String)
+    /// A statement or a symbol given to a user command.
+    case argumentNotAValue(command: String)
+    /// A user command whose name another definition already holds (`where` names it).
+    case commandDefinedElsewhere(String, where: String)
+    /// `define x(n = $y)`
+    case defaultNotLiteral(String)
+    /// `define` inside a `define` block.
+    case defineInsideDefine
+    /// The same command defined twice in one text.
+    case duplicateDefine(String)
+    /// `define x(a, a)`
+    case duplicateParameter(String)
+    /// `end` with no open `define`.
+    case endWithoutDefine
+    /// `define` alone.
+    case expectedCommandNameAfterDefine
+    /// Something other than `,` or `)` in a parameter list.
+    case expectedCommaOrParenInParameters
+    /// `define x(,)`
+    case expectedParameterName
+    /// More arguments than parameters.
+    case extraArgument(command: String, maximum: Int)
+    /// `define 2x`, `define a=b`
+    case invalidCommandName(String)
+    /// A required parameter given no value.
+    case missingArgument(command: String, parameter: String, usage: String)
+    /// `cmd a=1 2`
+    case positionalAfterNamed
+    /// A statement other than `define` in a plugin file.
+    case pluginStatementNotDefine(String)
+    /// `define x(a = 1, b)`
+    case requiredAfterDefault(String)
+    /// A command given fewer arguments than it takes.
+    case tooFewArguments(command: String, usage: String)
+    /// `define list`, `define end`
+    case reservedCommandName(String)
+    /// A user command that calls itself, directly or through others (a warning: every such call fails).
+    case recursiveCommand(chain: [String])
+    /// `$1` in a `define` body.
+    case scriptArgumentInDefine(String)
+    /// `$x` in a `define` body that is neither a parameter nor set by a `let` above it.
+    case undeclaredVariable(String, command: String, suggestion: String?)
+    /// `cmd nme=1` when `cmd` has no parameter `nme`.
+    case unknownParameter(String, command: String, suggestion: String?)
+    /// `define` with no `end` before the end of the text.
+    case unterminatedDefine(String)
+    /// `$x` in a script that no `let` above sets (a warning: it may come from a sourced file).
+    case variableNotSet(String)
+
+    /// `.warning` for what may still run (a variable set elsewhere, a recursive command), else `.error`.
+    public var severity: Severity {
+        switch self {
+        case .variableNotSet, .recursiveCommand: return .warning
+        default: return .error
+        }
+    }
 
     /// The stable identifier: the case name.
     public var id: String {
@@ -213,6 +271,60 @@ public enum DiagnosticMessage: Sendable, Hashable {
             return "the value contains '\"', which a delivery api query cannot express"
         case .variableNotAValue(let name, let holds):
             return "'$\(name)' holds \(holds), not a value"
+        case .argumentGivenTwice(let name):
+            return "'\(name)' is given twice"
+        case .argumentNotAValue(let command):
+            return "'\(command)' takes values; bind a statement's result with 'let' and pass the variable"
+        case .commandDefinedElsewhere(let name, let place):
+            return "command '\(name)' is already defined \(place)"
+        case .defaultNotLiteral(let name):
+            return "the default of '\(name)' must be a literal value, not a reference"
+        case .defineInsideDefine:
+            return "'define' cannot appear inside another 'define'"
+        case .duplicateDefine(let name):
+            return "'\(name)' is defined twice"
+        case .duplicateParameter(let name):
+            return "parameter '\(name)' is declared twice"
+        case .endWithoutDefine:
+            return "'end' without a 'define' to close"
+        case .expectedCommandNameAfterDefine:
+            return "expected a command name after 'define'"
+        case .expectedCommaOrParenInParameters:
+            return "expected ',' or ')' in the parameter list"
+        case .expectedParameterName:
+            return "expected a parameter name"
+        case .extraArgument(let command, let maximum):
+            return maximum == 0
+                ? "'\(command)' takes no arguments"
+                : "'\(command)' takes at most \(maximum) argument\(maximum == 1 ? "" : "s")"
+        case .invalidCommandName(let name):
+            return "'\(name)' is not a valid command name; use letters, digits, '-' and '_', starting with a letter"
+        case .missingArgument(let command, let parameter, let usage):
+            return "'\(command)' needs a value for '\(parameter)' (usage: \(usage))"
+        case .positionalAfterNamed:
+            return "a value without a name cannot follow a named one (NAME=VALUE)"
+        case .pluginStatementNotDefine(let word):
+            return "a plugin file holds only 'define' blocks, not '\(word)'"
+        case .tooFewArguments(let command, let usage):
+            return "'\(command)' needs more arguments (usage: \(usage))"
+        case .requiredAfterDefault(let name):
+            return "parameter '\(name)' needs a default, as a parameter before it has one"
+        case .reservedCommandName(let name):
+            return "'\(name)' is a word of the language and cannot be defined"
+        case .recursiveCommand(let chain):
+            return
+                "'\(chain[0])' calls itself (\(chain.joined(separator: " -> "))); every call would fail at the depth limit"
+        case .scriptArgumentInDefine(let text):
+            return "'\(text)' is a script argument, which a 'define' body cannot use; declare a parameter"
+        case .undeclaredVariable(let name, let command, let suggestion):
+            return "'$\(name)' is neither a parameter of '\(command)' nor set by a 'let' above"
+                + DiagnosticMessage.didYouMean(suggestion.map { "$" + $0 })
+        case .unknownParameter(let name, let command, let suggestion):
+            return "'\(command)' has no parameter '\(name)'" + DiagnosticMessage.didYouMean(suggestion)
+        case .unterminatedDefine(let name):
+            return "'define \(name)' has no 'end'"
+        case .variableNotSet(let name):
+            return "'$\(name)' is not set by a 'let' above"
         }
     }
 

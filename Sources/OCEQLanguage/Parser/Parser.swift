@@ -26,6 +26,9 @@ public struct ParserOptions: Sendable, Hashable {
     public var commands: Set<String>?
     /// Commands besides `list`/`count`/`first` whose result `let` can bind (`let a = get @1`).
     public var bindableCommands: Set<String>
+    /// User commands already defined (by plugins or earlier input), so that calls of them are
+    /// checked against their parameters; their names must also be in `commands`.
+    public var userCommands: [String: DefineStatement] = [:]
 
     /// The core commands of issue 5 and DESIGN.md §4.
     public static let coreCommands: Set<String> = [
@@ -66,6 +69,8 @@ public enum InputState: Sendable, Hashable {
     case insideParentheses(depth: Int)
     /// A string is still open.
     case insideString
+    /// A `define` block has no `end` yet.
+    case insideDefine
 }
 
 /// Parses oceq statements.
@@ -88,10 +93,10 @@ public enum Parser {
 
     /// Whether `text` ends inside parentheses or a string, so that the REPL continues on the next line.
     public static func inputState(of text: String) -> InputState {
-        let (_, summary) = Lexer.tokenize(SourceText(text))
+        let (tokens, summary) = Lexer.tokenize(SourceText(text))
         if summary.endsInsideString { return .insideString }
         if summary.openParentheses > 0 { return .insideParentheses(depth: summary.openParentheses) }
-        return .complete
+        return ParserState.endsInsideDefine(tokens, text: text) ? .insideDefine : .complete
     }
 }
 
@@ -99,6 +104,12 @@ struct ParserState {
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [Token]
     let options: ParserOptions
+    /// The command words known: the options' and those this input defines (nil accepts any).
+    var commands: Set<String>?
+    /// The user commands whose calls are checked: the options' and those this input defines.
+    var definitions: [String: DefineStatement]
+    /// Where each `define` of this input named its command, to report one defined twice.
+    var definedHere: [String: SourceSpan] = [:]
     /// The next token to consume.
     var pos = 0
     /// The separator ending the current statement; tokens from here on are out of reach.
@@ -112,6 +123,8 @@ struct ParserState {
         self.bytes = bytes
         self.tokens = tokens
         self.options = options
+        self.commands = options.commands
+        self.definitions = options.userCommands
     }
 
     // MARK: Token access
@@ -188,7 +201,9 @@ struct ParserState {
     // MARK: Statements
 
     mutating func parseAll() -> [Statement] {
+        if let known = commands { commands = known.union(definedNames()) }
         var statements: [Statement] = []
+        var open: OpenDefine?
         var index = 0
         while true {
             while tokens[index].kind == .semicolon || tokens[index].kind == .newline { index += 1 }
@@ -205,15 +220,43 @@ struct ParserState {
                 depth = 0
                 aborted = false
                 let before = diagnostics.count
-                let statement = parseStatement()
-                if !atEnd && diagnostics.count == before {
-                    diagnose(.unexpected(describe(current)), at: current.span)
+                if isWord(current, "define") {
+                    if let outer = open {
+                        diagnose(.defineInsideDefine, at: current.span)
+                        open = outer
+                    } else {
+                        open = parseDefineHeader()
+                    }
+                } else if isWord(current, "end"), var block = open {
+                    advance()
+                    if !atEnd { diagnose(.unexpected(describe(current)), at: current.span) }
+                    block.endSpan = tokens[pos - 1].span
+                    if let define = finishDefine(block) { statements.append(.define(define)) }
+                    open = nil
+                } else if isWord(current, "end") {
+                    diagnose(.endWithoutDefine, at: current.span)
+                } else {
+                    let statement = parseStatement()
+                    if !atEnd && diagnostics.count == before {
+                        diagnose(.unexpected(describe(current)), at: current.span)
+                    }
+                    if let statement, diagnostics.count == before {
+                        if open != nil { open?.body.append(statement) } else { statements.append(statement) }
+                    }
                 }
-                if let statement, diagnostics.count == before { statements.append(statement) }
             }
             index = end
         }
-        return statements
+        if let block = open {
+            if !block.name.isEmpty { diagnose(.unterminatedDefine(block.name), at: block.keywordSpan) }
+            checkVariables(
+                of: DefineStatement(name: block.name, parameters: block.parameters, body: block.body))
+        }
+        return checkCalls(statements)
+    }
+
+    func isWord(_ token: Token, _ word: String) -> Bool {
+        token.kind == .word && token.span.length == word.utf8.count && text(token) == word
     }
 
     /// A statement from `pos` to `limit`.
@@ -230,7 +273,7 @@ struct ParserState {
         if FieldPath.matches(word, "let") { return parseLet().map(Statement.let) }
         if FieldPath.matches(word, "explain") { return parseExplain().map(Statement.explain) }
         let name = text(token)
-        if let commands = options.commands, !commands.contains(name) {
+        if let commands, !commands.contains(name) {
             let next = peek(1)
             if next.kind == .op || isKeyword(next, .in) || ComparisonOperator.match(word: bytes, next.span) != nil {
                 let statementText = text(SourceSpan(start: token.span.start, end: tokens[limit - 1].span.end))

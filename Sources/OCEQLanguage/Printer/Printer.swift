@@ -27,6 +27,15 @@ public enum Printer {
         case .explain(let statement): return "explain " + text(of: statement.statement)
         case .command(let command):
             return ([command.name] + command.arguments.map { text(of: $0) }).joined(separator: " ")
+        case .define(let define):
+            let parameters = define.parameters.map { parameter in
+                parameter.name + (parameter.defaultValue.map { " = " + text(of: $0) } ?? "")
+            }
+            var lines = define.help.map { "# " + $0 }
+            lines.append("define \(define.name)(" + parameters.joined(separator: ", ") + ")")
+            lines += define.body.map { "  " + text(of: $0) }
+            lines.append("end")
+            return lines.joined(separator: "\n")
         }
     }
 

@@ -19,6 +19,9 @@ public struct CommandDescriptor: Sendable {
     public var examples: [String]
     /// More text for `help COMMAND`, if any.
     public var discussion: String?
+    /// How many arguments the command takes, when that is fixed (checked by `oceq lint`); nil when
+    /// it varies with what they are. Set with `taking(_:)`.
+    public var argumentCount: ClosedRange<Int>?
 
     /// A descriptor with every part given.
     public init(
@@ -72,6 +75,9 @@ public struct CommandRegistry: Sendable {
     /// The modules, in order.
     public let modules: [Module]
     let byName: [String: any Command.Type]
+    /// The commands written in oceq (`define`, plugins) and the plugin files read; see
+    /// `CommandRegistry+UserCommands.swift`.
+    public internal(set) var user = UserCommands()
 
     /// The registry of `modules`; throws when two commands share a name or alias.
     public init(modules: [Module]) throws(DuplicateCommandError) {
@@ -102,7 +108,9 @@ public struct CommandRegistry: Sendable {
     }()
 
     /// The descriptor of the command for `word` (a name or an alias).
-    public func descriptor(named word: String) -> CommandDescriptor? { byName[word]?.descriptor }
+    public func descriptor(named word: String) -> CommandDescriptor? {
+        byName[word]?.descriptor ?? user.commands[word]?.descriptor
+    }
 
     /// The command for `word` (a name or an alias).
     public func command(named word: String) -> (any Command.Type)? { byName[word] }
@@ -111,5 +119,5 @@ public struct CommandRegistry: Sendable {
     public var commands: [any Command.Type] { modules.flatMap(\.commands) }
 
     /// Every word the parser should accept as a command.
-    public var parserCommands: Set<String> { Set(byName.keys) }
+    public var parserCommands: Set<String> { Set(byName.keys).union(user.commands.keys) }
 }

@@ -32,7 +32,8 @@ public enum EchoCommand: Command {
 public enum QuitCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "quit", aliases: ["exit"], abstract: "leave oceq (Ctrl-D does the same); in a script, stop it",
-        usage: "quit", examples: ["quit"])
+        usage: "quit", examples: ["quit"]
+    ).taking(0...0)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

@@ -36,6 +36,9 @@ public enum ExplainCommand: Command {
                 throw .diagnostics(error)
             }
             return .text(text(for: read, client: connection.client))
+        case .command(let command):
+            if let user = session.registry.userCommand(named: command.name) { return .text(user.explanation) }
+            return .text("'\(command.name)' sends no request\n")
         case let other:
             return .text("'\(other.commandName)' sends no request\n")
         }

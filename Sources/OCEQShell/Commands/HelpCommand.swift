@@ -4,27 +4,38 @@ import OCEQLanguage
 public enum HelpCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "help", abstract: "list the commands, or show one command's usage and examples",
-        usage: "help [COMMAND]", examples: ["help", "help list"])
+        usage: "help [COMMAND]", examples: ["help", "help list"]
+    ).taking(0...1)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
             return .text(overview(session.registry))
         }
         let name = SetCommand.word(first) ?? ""
-        if let descriptor = session.registry.descriptor(named: name) { return .text(detail(descriptor)) }
-        let names = session.registry.commands.map { $0.descriptor.name }
+        if let descriptor = session.registry.descriptor(named: name) {
+            return .text(TerminalText.cleanKeepingLines(detail(descriptor)))
+        }
+        let names = session.registry.commands.map { $0.descriptor.name } + session.registry.user.commands.keys.sorted()
         throw .usage("no command '\(name)'" + SetCommand.suggestion(name, names), span: first.span)
     }
 
     /// Every command with its abstract, grouped by module.
     public static func overview(_ registry: CommandRegistry) -> String {
-        let width = registry.commands.map { $0.descriptor.name.count }.max() ?? 0
+        let userCommands = registry.user.commands.values.sorted { $0.name < $1.name }
+        let width = (registry.commands.map { $0.descriptor.name.count } + userCommands.map(\.name.count)).max() ?? 0
         var out = ""
         for module in registry.modules {
             out += "\(module.name) commands:\n"
             for command in module.commands {
                 let descriptor = command.descriptor
                 out += "  " + descriptor.name.padding(width) + "  " + descriptor.abstract + "\n"
+            }
+        }
+        if !userCommands.isEmpty {
+            out += "user commands:\n"
+            for command in userCommands {
+                out +=
+                    "  " + command.name.padding(width) + "  " + TerminalText.clean(command.descriptor.abstract) + "\n"
             }
         }
         out += """

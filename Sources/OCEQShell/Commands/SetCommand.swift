@@ -29,16 +29,8 @@ public enum SetCommand: Command {
             throw .usage("set \(name) takes one value", span: span)
         }
         let argument = command.arguments[1]
-        let value: String
-        switch argument.kind {
-        case .word(let word): value = word
-        case .value(let raw):
-            do {
-                value = try session.compiler.resolve(raw)
-            } catch {
-                throw .diagnostics(error)
-            }
-        default: throw .usage("set \(name) takes one value", span: argument.span)
+        guard let value = try session.text(of: argument) else {
+            throw .usage("set \(name) takes one value", span: argument.span)
         }
         switch name {
         case "format":

@@ -6,7 +6,8 @@ public enum SourceCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "source", abstract: "run the statements of a file in this session (variables and rows carry over)",
         usage: "source FILE", examples: ["source Scripts/blog-tour.oceq", "source \"my script.oceq\""],
-        discussion: "A relative path is taken from the folder of the script that sources it. At most 16 deep.")
+        discussion: "A relative path is taken from the folder of the script that sources it. At most 16 deep."
+    ).taking(1...1)
 
     /// How deep `source` may nest.
     public static let maximumDepth = 16
@@ -21,16 +22,8 @@ public enum SourceCommand: Command {
                 } else { nil }
             throw .usage("source takes one file name", span: span)
         }
-        let name: String
-        switch argument.kind {
-        case .word(let word): name = word
-        case .value(let value):
-            do {
-                name = try session.compiler.resolve(value)
-            } catch {
-                throw .diagnostics(error)
-            }
-        default: throw .usage("source takes a file name", span: argument.span)
+        guard let name = try session.text(of: argument) else {
+            throw .usage("source takes a file name", span: argument.span)
         }
         guard session.sourceDepth < maximumDepth else {
             throw .usage(

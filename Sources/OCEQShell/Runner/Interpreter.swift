@@ -7,6 +7,9 @@ import OCEQLanguage
 public enum Interpreter {
     /// Runs `statement` and returns its result without rendering it.
     public static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        if let user = session.registry.user.commands[statement.commandName] {
+            return try await user.run(statement, in: session)
+        }
         guard let command = session.registry.command(named: statement.commandName) else {
             throw .usage("unknown command '\(statement.commandName)'", span: nil)
         }

@@ -32,6 +32,8 @@ public struct CLIOptions: Equatable {
     public var color = ColorMode.auto
     /// `--images auto|never|symbols|sixel|kitty|iterm`.
     public var images: ImageMode?
+    /// `--plugin FILE`, in order.
+    public var plugins: [String] = []
 
     /// When to colour messages.
     public enum ColorMode: String, Sendable, CaseIterable {
@@ -64,6 +66,7 @@ public struct CLIOptions: Equatable {
                oceq serve PATH... [options]            serve the delivery API from an export (oceq serve --help)
                oceq [OPTIONS] mirror DIR [--query STATEMENT]
                                                        write the channel (or a selection) to DIR as an export
+               oceq lint [--plugin FILE]... FILE|FOLDER...   check .oceq files without a channel
 
         options:
           --profile NAME       connect as profile NAME of ~/.config/oceq/profiles.json
@@ -77,6 +80,8 @@ public struct CLIOptions: Equatable {
           --color WHEN         auto (default: on a terminal, unless NO_COLOR is set), always, never
           --images MODE        auto (default), never, symbols, sixel, kitty or iterm (only on a terminal)
           -c TEXT              run TEXT (repeatable; all parsed before any runs)
+          --plugin FILE        read the define blocks of FILE at start (repeatable), after those of
+                               $XDG_CONFIG_HOME/oceq/plugins/*.oceq (~/.config/oceq/plugins)
           --version, --help
 
         exit codes: 0 success, 1 a statement failed, 2 usage or syntax error, 130 interrupted
@@ -126,6 +131,7 @@ public struct CLIOptions: Equatable {
                 }
                 options.format = format
             case "--keep-going", "-k": options.keepGoing = true
+            case "--plugin": options.plugins.append(try take())
             case "--color":
                 let text = try take()
                 guard let mode = ColorMode(rawValue: text) else {
@@ -148,7 +154,7 @@ public struct CLIOptions: Equatable {
             default:
                 let known = [
                     "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
-                    "--color", "--profile", "--images",
+                    "--color", "--profile", "--images", "--plugin",
                     "--help", "--version",
                 ]
                 throw UsageError(
@@ -188,6 +194,11 @@ public enum OceqCLI {
         if arguments.first == "serve" {
             return ServeCommand.run(Array(arguments.dropFirst()), environment: environment)
         }
+        if arguments.first == "lint" {
+            let colors = errors.isTerminal && output.isTerminal && environment["NO_COLOR"] == nil
+            return Linter.main(
+                Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
+        }
         // Ctrl-C ends oceq with 130 until the REPL takes it over (reading stdin included).
         Interrupts.exitOnInterrupt()
         let options: CLIOptions
@@ -206,7 +217,11 @@ public enum OceqCLI {
             return 0
         }
         let colors = options.color.enabled(isTerminal: errors.isTerminal, environment: environment)
-        let parserOptions = ParserOptions(commands: registry.parserCommands)
+        // Plugins first: a broken one is reported and skipped, and the script may call the others.
+        var registry = registry
+        PluginLoader.loadAll(
+            flagFiles: options.plugins, environment: environment, into: &registry, errors: errors, colors: colors)
+        let parserOptions = registry.parserOptions
 
         // What to run, parsed whole before connecting: a syntax error runs nothing and needs no channel.
         var script: (parsed: ParsedInput, fileName: String?, directory: String)?

@@ -75,6 +75,7 @@ public struct REPL {
             return false
         }
         let presenter = ErrorPresenter(fileName: nil, source: parsed.source, colors: session.settings.color)
+        session.currentSource = (parsed.source, nil)
         for statement in parsed.statements {
             Interrupts.clear()
             switch await performInterruptibly(statement) {

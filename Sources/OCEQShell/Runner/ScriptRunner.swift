@@ -41,6 +41,9 @@ public enum ScriptRunner {
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
         let presenter = ErrorPresenter(fileName: fileName, source: parsed.source, colors: session.settings.color)
+        let savedSource = session.currentSource
+        session.currentSource = (parsed.source, fileName)
+        defer { session.currentSource = savedSource }
         var failed = false
         for statement in parsed.statements {
             do {

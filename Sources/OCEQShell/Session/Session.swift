@@ -39,10 +39,14 @@ public final class Session {
     public var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
     /// Messages, errors and timing go here (secrets shown as REDACTED).
     public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
-    /// The commands.
-    public let registry: CommandRegistry
+    /// The commands; `define` adds to them.
+    public var registry: CommandRegistry
     /// How deep `source` is nested.
     var sourceDepth = 0
+    /// How deep calls of user commands are nested.
+    var callDepth = 0
+    /// The text and file name of the statements running now (a `define` keeps them for its errors).
+    var currentSource: (text: SourceText, fileName: String?)?
     /// The directory relative `source` paths are resolved against.
     var baseDirectory: String
 
@@ -77,7 +81,7 @@ public final class Session {
     public var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
 
     /// The parser options for this session's commands.
-    var parserOptions: ParserOptions { ParserOptions(commands: registry.parserCommands) }
+    var parserOptions: ParserOptions { registry.parserOptions }
 }
 
 /// The session seen by the compiler.

@@ -54,6 +54,7 @@ func allDiagnostics(
                     do { _ = try compiler.resolve(value) } catch { diagnostics += error.diagnostics }
                 }
             }
+        case .define: break
         }
         for select in selects {
             do { _ = try compiler.compile(select) } catch { diagnostics += error.diagnostics }

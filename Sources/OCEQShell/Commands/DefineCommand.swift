@@ -1,0 +1,79 @@
+import OCEQLanguage
+
+/// `define`: add a command written in oceq to this session.
+public enum DefineCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "define", abstract: "define a command of your own from statements, with parameters",
+        usage: "define NAME(PARAM, PARAM = DEFAULT, ...) <statements> end",
+        examples: ["define hello(who = world); echo hello $who; end"],
+        discussion: """
+            A block runs from 'define' to a line holding only 'end':
+
+              # Articles of a topic, by topic name
+              define topic-articles(name, n = 10)
+                let t = first type=OCEGettingStartedTopic name=$name
+                list type=OCEGettingStartedArticle topic=$t order published_date desc limit $n
+              end
+
+            The comment lines right above 'define' are its help. Call it with values in order
+            (topic-articles Recipes 5) or by name after those (topic-articles Recipes n=5); a
+            parameter with a default may be left out. In the body, $NAME is a parameter or a
+            variable set by a 'let' above it; the caller's variables are not visible, and its own
+            'let's end with the call. Calls nest at most 16 deep. A name that a built-in command or
+            another file already holds is refused. Files in $XDG_CONFIG_HOME/oceq/plugins/*.oceq
+            (~/.config/oceq/plugins) and --plugin FILE are read at start; 'plugins' lists them.
+            """)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .define(let definition) = statement else {
+            throw .usage("usage: \(descriptor.usage)", span: nil)
+        }
+        let origin = session.currentSource
+        let command = UserCommand(
+            definition: definition, source: origin?.text ?? SourceText(""), fileName: origin?.fileName)
+        do {
+            try session.registry.define(command)
+        } catch {
+            throw .diagnostics(DiagnosticError([error.diagnostic]))
+        }
+        return .none
+    }
+}
+
+/// `plugins`: the plugin files read at start and the commands defined since.
+public enum PluginsCommand: Command {
+    public static let descriptor = CommandDescriptor(
+        name: "plugins", abstract: "list the plugin files read at start, their commands, and commands defined since",
+        usage: "plugins", examples: ["plugins"],
+        discussion: """
+            Plugins are .oceq files of 'define' blocks, read at start from
+            $XDG_CONFIG_HOME/oceq/plugins/*.oceq (~/.config/oceq/plugins) in name order, then from
+            each --plugin FILE in the order given. A file with any problem is reported and skipped
+            whole. See 'help define'.
+            """
+    ).taking(0...0)
+
+    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        if case .command(let command) = statement, let extra = command.arguments.first {
+            throw .usage("plugins takes no arguments", span: extra.span)
+        }
+        return .text(report(session.registry))
+    }
+
+    /// One line per plugin file, then the commands defined outside plugin files.
+    public static func report(_ registry: CommandRegistry) -> String {
+        let files = registry.user.pluginFiles
+        var out = ""
+        if files.isEmpty { out += "no plugin files\n" }
+        for file in files {
+            let status = file.problem.map { "skipped: " + $0 } ?? file.commands.joined(separator: ", ")
+            out += "\(file.path) (\(file.origin.rawValue)): \(status)\n"
+        }
+        let fromPlugins = Set(files.flatMap(\.commands))
+        let others = registry.user.commands.values.filter { !fromPlugins.contains($0.name) }.sorted {
+            $0.name < $1.name
+        }
+        for command in others { out += "\(command.name) (defined at \(command.place))\n" }
+        return TerminalText.cleanKeepingLines(out)
+    }
+}

@@ -1,0 +1,113 @@
+// A command written in oceq. A call binds its arguments (by position or NAME=VALUE) to the
+// parameters, resolves them in the caller's variables, and runs the body in a call frame: the body
+// sees its parameters and its own `let`s, never the caller's variables, and the caller's come back
+// when it ends. Values are bound, never pasted into text, so an argument cannot add syntax. Rows
+// (`@n`) are shared, so `read @1` works after a command that lists. Errors inside the body are
+// shown at their line in the file that defined the command; calls nest at most `maximumDepth` deep.
+
+import Foundation
+import OCEQLanguage
+
+/// A command defined by a `define` block.
+public struct UserCommand: Sendable {
+    /// How deep calls may nest (like `source`).
+    public static let maximumDepth = 16
+
+    /// The block.
+    public var definition: DefineStatement
+    /// The text the block was parsed from (its spans index into it).
+    public var source: SourceText
+    /// The file it came from as shown in messages; nil for the REPL or `-c`.
+    public var fileName: String?
+
+    /// A command from `definition`, parsed from `source` of `fileName`.
+    public init(definition: DefineStatement, source: SourceText, fileName: String?) {
+        self.definition = definition
+        self.source = source
+        self.fileName = fileName
+    }
+
+    /// The command word.
+    public var name: String { definition.name }
+
+    /// `FILE:LINE:COL` of the name in the `define` line (`<input>` for the REPL).
+    public var place: String {
+        let location = source.location(of: definition.nameSpan.start)
+        return "\(fileName ?? "<input>"):\(location.line):\(location.column)"
+    }
+
+    /// What `help` shows: the comment above the block, the usage from the parameters.
+    public var descriptor: CommandDescriptor {
+        let abstract =
+            definition.help.first { !$0.isEmpty } ?? "(no description: write one as a comment above 'define')"
+        var discussion = definition.help.drop { $0 != abstract }.dropFirst().joined(separator: "\n")
+        discussion = discussion.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !discussion.isEmpty { discussion += "\n\n" }
+        discussion += """
+            Defined at \(place).
+            Give the values in order, or by name (NAME=VALUE) after those; a parameter
+            in [brackets] may be left out and takes the default shown.
+            """
+        return CommandDescriptor(
+            name: name, abstract: abstract, usage: definition.usage, examples: [], discussion: discussion)
+    }
+
+    /// What `explain` says of a call: where the command is defined and the statements it runs (each
+    /// can be explained on its own once its parameters are set with `let`).
+    var explanation: String {
+        var out = "'\(name)' is a user command (\(place)); a call sets its parameters and runs:\n"
+        for statement in definition.body { out += "  " + Printer.text(of: statement) + "\n" }
+        return TerminalText.cleanKeepingLines(out)
+    }
+
+    /// Runs a call of this command.
+    func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        guard case .command(let call) = statement else { throw .usage("usage: \(definition.usage)", span: nil) }
+        let bound: [(name: String, value: Value)]
+        switch definition.bind(call) {
+        case .success(let values): bound = values
+        case .failure(let error): throw .diagnostics(error)
+        }
+        var frame: [String: Variable] = [:]
+        let compiler = session.compiler
+        for (name, value) in bound {
+            if case .variable(let variable) = value.kind, let held = session.variables[variable],
+                case .item = held
+            {
+                frame[name] = held
+                continue
+            }
+            do {
+                frame[name] = .text(try compiler.resolve(value))
+            } catch {
+                throw .diagnostics(error)
+            }
+        }
+        guard session.callDepth < UserCommand.maximumDepth else {
+            throw .usage(
+                "'\(name)' is called more than \(UserCommand.maximumDepth) deep; does it call itself?",
+                span: call.nameSpan)
+        }
+        let saved = (session.variables, session.currentSource)
+        session.variables = frame
+        session.currentSource = (source, fileName)
+        session.callDepth += 1
+        defer {
+            session.callDepth -= 1
+            (session.variables, session.currentSource) = saved
+        }
+        let presenter = ErrorPresenter(fileName: fileName, source: source, colors: session.settings.color)
+        for inner in definition.body {
+            // Ctrl-C in the REPL cancels the task: stop before the next statement.
+            if Task.isCancelled { throw .alreadyReported(ScriptRunner.ExitCode.interrupted) }
+            do {
+                if case .quit = try await Interpreter.perform(inner, in: session) { return .quit }
+            } catch {
+                if case .alreadyReported = error { throw error }
+                session.errors.write(presenter.message(for: error, statementSpan: inner.span))
+                throw .alreadyReported(ScriptRunner.ExitCode.failure)
+            }
+        }
+        return .none
+    }
+}

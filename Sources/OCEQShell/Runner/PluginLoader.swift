@@ -1,0 +1,128 @@
+// Plugin files at start: every `*.oceq` of `$XDG_CONFIG_HOME/oceq/plugins/` (else
+// `~/.config/oceq/plugins/`) in name order, then each `--plugin FILE` in the order given. A plugin
+// holds only `define` blocks (nothing runs at start). Each file is parsed whole against the
+// commands loaded before it, and is loaded whole or not at all: a file that cannot be read, does
+// not parse, holds another statement, or defines a name already taken is reported with file, line
+// and column and skipped, and oceq starts anyway.
+
+import Foundation
+import OCEQLanguage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Reads plugin files into a registry.
+public enum PluginLoader {
+    /// The plugins folder for `environment`.
+    public static func directory(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return config + "/oceq/plugins"
+    }
+
+    /// The `*.oceq` files of `directory`, sorted by name; none when it does not exist.
+    public static func files(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".oceq") }.sorted().map { directory + "/" + $0 }
+    }
+
+    /// Loads the plugins folder's files, then `flagFiles`, into `registry`; problems go to `errors`.
+    public static func loadAll(
+        flagFiles: [String], environment: [String: String], into registry: inout CommandRegistry,
+        errors: any OutputSink, colors: Bool
+    ) {
+        for path in files(in: directory(environment: environment)) {
+            load(path: path, origin: .directory, into: &registry, errors: errors, colors: colors)
+        }
+        for path in flagFiles {
+            load(path: path, origin: .flag, into: &registry, errors: errors, colors: colors)
+        }
+    }
+
+    /// Loads one file (or records why not, and reports it to `errors`).
+    public static func load(
+        path: String, origin: PluginFile.Origin, into registry: inout CommandRegistry, errors: any OutputSink,
+        colors: Bool
+    ) {
+        let renderer = DiagnosticRenderer(fileName: path, colors: colors)
+        let text: String
+        switch read(path) {
+        case .success(let contents): text = contents
+        case .failure(let reason):
+            errors.write(
+                renderer.header(.error, "cannot read plugin: \(reason)", at: SourceLocation(line: 1, column: 1)))
+            errors.write("\n")
+            skip(path, origin, "cannot read it (\(reason))", into: &registry, errors: errors)
+            return
+        }
+        let (commands, diagnostics, source) = check(text, fileName: path, registry: registry)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            errors.write(renderer.render(diagnostics, in: source))
+            let count = diagnostics.filter { $0.severity == .error }.count
+            skip(path, origin, "\(count) error\(count == 1 ? "" : "s")", into: &registry, errors: errors)
+            return
+        }
+        for command in commands { try? registry.define(command) }
+        registry.record(PluginFile(path: path, origin: origin, commands: commands.map(\.name), problem: nil))
+    }
+
+    /// The commands of a plugin's text and every problem found, without changing `registry`.
+    static func check(
+        _ text: String, fileName: String, registry: CommandRegistry
+    ) -> (
+        [UserCommand], [Diagnostic], SourceText
+    ) {
+        let parsed = Parser.parse(text, options: registry.parserOptions)
+        var diagnostics = parsed.diagnostics
+        var commands: [UserCommand] = []
+        var trial = registry
+        for statement in parsed.statements {
+            guard case .define(let definition) = statement else {
+                diagnostics.append(Diagnostic(.pluginStatementNotDefine(statement.commandName), at: statement.span))
+                continue
+            }
+            let command = UserCommand(definition: definition, source: parsed.source, fileName: fileName)
+            do {
+                try trial.define(command)
+                commands.append(command)
+            } catch {
+                diagnostics.append(error.diagnostic)
+            }
+        }
+        diagnostics.sort { $0.span.start < $1.span.start }
+        return (commands, diagnostics, parsed.source)
+    }
+
+    static func skip(
+        _ path: String, _ origin: PluginFile.Origin, _ problem: String, into registry: inout CommandRegistry,
+        errors: any OutputSink
+    ) {
+        errors.write("oceq: plugin \(path) skipped: \(problem)\n")
+        registry.record(PluginFile(path: path, origin: origin, commands: [], problem: problem))
+    }
+
+    /// The file's text, or why it cannot be read (`no such file or directory`, `is a directory`, ...).
+    static func read(_ path: String) -> Result<String, PluginReadError> {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .failure(PluginReadError("is a directory"))
+        }
+        guard let file = fopen(path, "rb") else {
+            return .failure(PluginReadError(String(cString: strerror(errno)).lowercased()))
+        }
+        fclose(file)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(PluginReadError("read failed"))
+        }
+        return .success(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// Why a plugin file could not be read.
+struct PluginReadError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,19 @@
+import OCEQLanguage
+
+extension Session {
+    /// The text of a command's argument: a word as written, a value (`"text"`, `$var`, `$1`, `@n`)
+    /// resolved in this session; nil for a symbol, a group or a selection. For modules' commands
+    /// as much as the core's.
+    public func text(of argument: CommandArgument) throws(ShellError) -> String? {
+        switch argument.kind {
+        case .word(let word): return word
+        case .value(let value):
+            do {
+                return try compiler.resolve(value)
+            } catch {
+                throw .diagnostics(error)
+            }
+        default: return nil
+        }
+    }
+}
