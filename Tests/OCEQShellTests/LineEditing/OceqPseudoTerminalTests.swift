@@ -15,85 +15,44 @@ private let driver = #"""
             os.environ.pop(key, None)
         os.environ.update(TERM="xterm", HOME=state, XDG_STATE_HOME=state, XDG_CONFIG_HOME=state, LANG="C.UTF-8")
         os.execv(binary, [binary])
-    out = b""
-    def pump(until=None, count=1, timeout=20.0):
-        global out
-        end = time.time() + timeout
-        while time.time() < end:
-            if until is not None and out.count(until) >= count:
-                return
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    return
-                if not data:
-                    return
-                out += data
-            elif until is None:
-                return
-    def send(data, until, count=1):
-        """Types `data` and waits until `until` was shown `count` times, then a little more: libedit sets raw
-        mode after it draws the prompt, and a key typed in between would meet the cooked terminal."""
-        os.write(fd, data)
-        pump(until, count)
+    """# + "\n" + pseudoTerminalHelpers + #"""
+        def send(data, until, count=1):
+            """Types `data` and waits until `until` was shown `count` times, then a little more: libedit sets raw
+            mode after it draws the prompt, and a key typed in between would meet the cooked terminal."""
+            os.write(fd, data)
+            pump(until, count)
+            time.sleep(0.3)
+        PROMPT = b"OCEGettingStarted> "
+        pump(PROMPT)
         time.sleep(0.3)
-    PROMPT = b"OCEGettingStarted> "
-    pump(PROMPT)
-    time.sleep(0.3)
-    send(b"list type=OCEGett\t", b"ingStarted")          # four types share the prefix
-    send(b"Ar\t", b"ticle ")                              # one left
-    send(b"topic=Espresso\t", b"CORE1")                   # a topic's name becomes its id
-    send(b"limit 2\r", b"(2 rows of", 1)
-    send(b"get @\t", b"@2 ")                              # the rows of the result, listed with names
-    send(b"\x15", PROMPT, 3)                              # Ctrl-U: drop the line
-    send(b"\x12type=OCEG", b"bck:")                       # Ctrl-R finds the query again
-    send(b"\r", b"(2 rows of", 2)
-    os.write(fd, b"\x04")                                 # Ctrl-D on an empty line
-    deadline = time.time() + 10
-    status = None
-    while status is None:
-        pump(timeout=0.2)
-        done, code = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = code
-        elif time.time() > deadline:
-            os.kill(pid, 9)                               # never hang the test run
-            status = os.waitpid(pid, 0)[1]
-    sys.stdout.write(out.decode("utf-8", "replace"))
-    sys.stdout.write("\nEXIT %d\n" % status)
-    """#
-
-/// The first executable `name` on PATH.
-private func python3() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-}
+        send(b"list type=OCEGett\t", b"ingStarted")          # four types share the prefix
+        send(b"Ar\t", b"ticle ")                              # one left
+        send(b"topic=Espresso\t", b"CORE1")                   # a topic's name becomes its id
+        send(b"limit 2\r", b"(2 rows of", 1)
+        send(b"get @\t", b"@2 ")                              # the rows of the result, listed with names
+        send(b"\x15", PROMPT, 3)                              # Ctrl-U: drop the line
+        send(b"\x12type=OCEG", b"bck:")                       # Ctrl-R finds the query again
+        send(b"\r", b"(2 rows of", 2)
+        os.write(fd, b"\x04")                                 # Ctrl-D on an empty line
+        finish(10)
+        """#
 
 @Suite("oceq in a pseudo-terminal")
 struct OceqPseudoTerminalTests {
     @Test(
         "a query typed with Tab completion (type, reference name, @n) and found again with Ctrl-R",
-        .enabled(if: python3() != nil, "python3 is missing: the pseudo-terminal test of oceq is skipped"),
+        .enabled(
+            if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test of oceq is skipped"),
         .timeLimit(.minutes(1)))
     func completionAndSearch() throws {
-        let python = try #require(python3())
+        let python = try #require(executableOnPath("python3"))
         let oceq = OceqBinary.executable
         try #require(FileManager.default.isExecutableFile(atPath: oceq.path), "oceq is not built at \(oceq.path)")
         let state = try LineEditingFiles.temporaryDirectory()
         defer { LineEditingFiles.remove(state) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", driver, oceq.path, OceqBinary.repositoryRoot.path, state]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let transcript = String(decoding: data, as: UTF8.self)
+        let transcript = try runPython(
+            python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state])
 
         let query = "list type=OCEGettingStartedArticle topic=CORE141A251016B815034E10D61C414604D1 limit 2"
         let history = try LineEditingFiles.text(of: state + "/oceq/history")
