@@ -74,11 +74,12 @@ public struct Completer {
         if command == "help", words.count == 1 {
             return Completion(word: word, candidates: matching(source.commandNames(), word).map { .init($0) })
         }
-        // The clauses of a select: after the command word, or after `(list` inside another command.
+        // The clauses of a select: after the command word, or after `(list`, `= list` (let) or `explain list`.
         guard
             let head = tokens.indices.last(where: { index in
                 Completer.selectCommands.contains(words[index].lowercased())
-                    && (index == 0 || tokens[index - 1].kind == .leftParen)
+                    && (index == 0 || tokens[index - 1].kind == .leftParen || words[index - 1] == "="
+                        || words[index - 1].lowercased() == "explain")
             })
         else { return .none }
         let clause = Array(tokens[(head + 1)...])

@@ -64,6 +64,13 @@ struct CompleterTests {
             texts(completer.complete(line: expand, cursor: expand.count)) == ["image", "image_16x9", "image_caption"])
         let prefixed = "count type=OCEGettingStartedArticle and fields.to"
         #expect(texts(completer.complete(line: prefixed, cursor: prefixed.count)) == ["fields.topic"])
+        // Inside explain, let and a parenthesised selection too.
+        for line in [
+            "explain list type=OCEGettingStartedArticle and to", "let x = count type=OCEGettingStartedArticle to",
+            "download (list type=OCEGettingStartedArticle to",
+        ] {
+            #expect(texts(completer.complete(line: line, cursor: line.count)) == ["topic"], "\(line)")
+        }
         // Without a type in the statement only the standard fields are known.
         #expect(texts(completer.complete(line: "list na", cursor: 7)) == ["name"])
     }
