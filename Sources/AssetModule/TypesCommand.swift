@@ -1,6 +1,6 @@
 // `types`: every type in the channel with its number of items. The type names come from one pass
-// over the listing (summaries, 500 a page); each count is the `totalResults` of a `type eq` query,
-// as `count type=T` would ask.
+// over the listing (summaries, 500 a page: `ChannelCatalog.typeKinds`, which Tab completion shares);
+// each count is the `totalResults` of a `type eq` query, as `count type=T` would ask.
 
 import DeliveryKit
 import OCEQLanguage
@@ -16,13 +16,9 @@ public enum TypesCommand: Command {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("types takes no arguments", span: extra.span) }
         let client = try session.requireConnection().client
-        var kinds: [String: Bool] = [:]
+        let kinds: [String: Bool]
         do {
-            for try await page in client.pages(DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit)) {
-                for item in page.items where kinds[item.type] == nil {
-                    kinds[item.type] = item.isDigitalAsset || item.id.hasPrefix("CONT")
-                }
-            }
+            kinds = try await ChannelCatalog.typeKinds(client)
         } catch {
             throw .delivery(error)
         }

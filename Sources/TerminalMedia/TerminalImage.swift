@@ -48,7 +48,7 @@ public struct TerminalImage: Sendable {
             let reason = String(decoding: error.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw ImageError("cannot decode: " + reason)
         }
-        defer { g_free(pixels) }
+        defer { oceq_vips_free(pixels) }
         self.width = Int(width)
         self.height = Int(height)
         self.pixels = Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))

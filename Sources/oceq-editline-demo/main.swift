@@ -34,7 +34,8 @@ guard let reader = EditLineReader(programName: "oceq", history: history) else {
 let words = ["select", "search", "show", "type=", "OCEGettingStartedArticle", "OCEGettingStartedHomePage"]
 reader.completer = { line, cursor in
     let word = CompletionAction.word(before: String(line.prefix(cursor)))
-    return words.filter { $0.hasPrefix(word) }
+    return Completion(
+        word: String(word), candidates: words.filter { $0.hasPrefix(word) }.map { CompletionCandidate($0) })
 }
 let prompt = "\u{1B}[1;32moceq\u{1B}[0m> "
 loop: while true {

@@ -37,7 +37,7 @@ struct RenditionTests {
         let file = NSTemporaryDirectory() + "oceq-rendition-\(UUID().uuidString).\(format)"
         try Data(response.body).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let engine = try #require(VipsRenditions(directory: NSTemporaryDirectory()))
+        let engine = VipsRenditions(directory: NSTemporaryDirectory())
         let decoded = try #require(engine.nativeSize(of: file))
         let expected = Self.size(name, 1900, 1200)!
         #expect(decoded.width == expected.width && decoded.height == expected.height)

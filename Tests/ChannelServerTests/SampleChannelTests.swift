@@ -76,7 +76,7 @@ struct SampleChannelTests {
         let images = try channel.json("/items?q=type%20eq%20%22Image%22&limit=500&fields=all")
         let items = try #require(images["items"]?.arrayValue)
         #expect(items.count >= 70)
-        let engine = try #require(VipsRenditions(directory: NSTemporaryDirectory()))
+        let engine = VipsRenditions(directory: NSTemporaryDirectory())
         let scratch = NSTemporaryDirectory() + "oceq-sample-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -16,13 +16,14 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
     /// Renditions known to be on disk, by item id, name and format.
     private var made: [String: BinaryFile] = [:]
 
-    /// An engine caching under `directory` (created when needed); nil if libvips cannot start.
-    public init?(directory: String) {
-        guard VipsRenditions.started else { return nil }
+    /// An engine caching under `directory` (created when needed). libvips is opened and started on the first
+    /// image it measures, not here, so that a process that serves no rendition never loads it.
+    public init(directory: String) {
         self.directory = directory
     }
 
-    private static let started: Bool = oceq_vips_init() == 0
+    /// Whether libvips could be opened and started (tried once, on first use).
+    static let started: Bool = oceq_vips_init() == 0
 
     /// The native size of an image file, read from its header by libvips (cached); nil if it cannot be decoded.
     public func nativeSize(of path: String) -> (width: Int, height: Int)? {
@@ -32,6 +33,7 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             return known
         }
         lock.unlock()
+        guard VipsRenditions.started else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         let size: (width: Int, height: Int)? =
@@ -59,6 +61,9 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
         }
         let key = "\(item.id)\u{1F}\(canonical)\u{1F}\(chosen)"
         if let made = lock.withLock({ made[key] }) { return made }
+        guard VipsRenditions.started else {
+            throw .notFound("rendition \(canonical) of \(item.id) is not available: libvips cannot be started")
+        }
         guard let measured = nativeSize(of: native) else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
         }

@@ -1,7 +1,7 @@
 /// What Tab does with the completer's candidates, decided apart from libedit so that it can be tested.
 ///
 /// The completer returns whole words that may replace *the word before the cursor*: the characters back to the
-/// nearest delimiter (`EditLineReader.wordDelimiters`). One candidate replaces the word and adds a space
+/// nearest delimiter (`defaultDelimiters`), or the word a `Completion` names. One candidate replaces the word and adds a space
 /// (none after a candidate ending in `/`, `=` or `.`, where typing goes on); several replace it by their
 /// longest common prefix when that is longer than the word, else they are listed; none beeps.
 public enum CompletionAction: Equatable, Sendable {
@@ -28,21 +28,31 @@ public enum CompletionAction: Equatable, Sendable {
     public static func plan(
         beforeCursor: String, candidates: [String], delimiters: Set<Character> = defaultDelimiters
     ) -> CompletionAction {
-        var seen = Set<String>()
-        let unique = candidates.filter { !$0.isEmpty && seen.insert($0).inserted }
         let word = self.word(before: beforeCursor, delimiters: delimiters)
+        return plan(Completion(word: String(word), candidates: candidates.map { CompletionCandidate($0) }))
+    }
+
+    /// The action for `completion`: its candidates replace its `word`, which ends at the cursor. Several
+    /// candidates are listed by their `display` text; their common prefix is inserted first only when the
+    /// completion allows it (not for names that insert ids).
+    public static func plan(_ completion: Completion) -> CompletionAction {
+        var seen = Set<String>()
+        let unique = completion.candidates.filter { !$0.text.isEmpty && seen.insert($0.text).inserted }
+        let word = completion.word
         let deleting = word.unicodeScalars.count
         switch unique.count {
         case 0:
             return .beep
         case 1:
-            let candidate = unique[0]
+            let candidate = unique[0].text
             let space = candidate.hasSuffix("/") || candidate.hasSuffix("=") || candidate.hasSuffix(".") ? "" : " "
             return .replace(deleting: deleting, text: candidate + space)
         default:
-            let prefix = commonPrefix(unique)
-            if prefix.count > word.count { return .replace(deleting: deleting, text: prefix) }
-            return .list(unique)
+            if completion.insertsCommonPrefix {
+                let prefix = commonPrefix(unique.map(\.text))
+                if prefix.count > word.count { return .replace(deleting: deleting, text: prefix) }
+            }
+            return .list(unique.map(\.display))
         }
     }
 
@@ -84,4 +94,40 @@ public enum CompletionAction: Equatable, Sendable {
         }
         return out
     }
+}
+
+/// One thing Tab may insert: the text that replaces the word, and what the list of candidates shows for it.
+public struct CompletionCandidate: Equatable, Sendable {
+    /// Inserted in place of the word (an item's id, a field's name, a path).
+    public var text: String
+    /// Shown when several candidates are listed (an item's name, a row's number and name).
+    public var display: String
+
+    /// A candidate inserting `text` and showing `display` (by default the text itself).
+    public init(_ text: String, display: String? = nil) {
+        self.text = text
+        self.display = display ?? text
+    }
+}
+
+/// What the completer found for the cursor's position: the word before the cursor that a candidate replaces,
+/// and the candidates.
+public struct Completion: Equatable, Sendable {
+    /// The text just before the cursor that a chosen candidate replaces (may be empty).
+    public var word: String
+    /// The candidates, in the order to list them.
+    public var candidates: [CompletionCandidate]
+    /// Whether several candidates may first be narrowed to their common prefix (false when the word is matched
+    /// against `display` while `text` is inserted, as for names that insert ids).
+    public var insertsCommonPrefix: Bool
+
+    /// A completion of `word` by `candidates`.
+    public init(word: String, candidates: [CompletionCandidate], insertsCommonPrefix: Bool = true) {
+        self.word = word
+        self.candidates = candidates
+        self.insertsCommonPrefix = insertsCommonPrefix
+    }
+
+    /// Nothing to offer.
+    public static let none = Completion(word: "", candidates: [])
 }

@@ -77,10 +77,9 @@ public final class EditLineReader: LineReader {
     /// The character that fences non-printing sequences in a prompt.
     public static let promptEscape: Character = "\u{1}"
 
-    /// Candidates for the word before the cursor; `cursor` counts characters of `line`. See `CompletionAction`.
-    public var completer: ((_ line: String, _ cursor: Int) -> [String])?
-    /// Characters that end the word that completion replaces.
-    public var wordDelimiters: Set<Character> = CompletionAction.defaultDelimiters
+    /// What Tab offers for the line, the cursor counting characters of `line`: the word before the cursor and
+    /// its candidates (see `Completer`, `CompletionAction`).
+    public var completer: ((_ line: String, _ cursor: Int) -> Completion)?
     /// The persistent history, if any.
     public let history: History?
 
@@ -383,8 +382,10 @@ public final class EditLineReader: LineReader {
         }
         let beforeCursor = bytes(buffer, info.cursor)
         let line = bytes(buffer, info.lastchar)
-        let candidates = completer(line, beforeCursor.count)
-        switch CompletionAction.plan(beforeCursor: beforeCursor, candidates: candidates, delimiters: wordDelimiters) {
+        var completion = completer(line, beforeCursor.count)
+        // The word must be what stands before the cursor, else nothing is replaced.
+        if !beforeCursor.hasSuffix(completion.word) { completion = .none }
+        switch CompletionAction.plan(completion) {
         case .beep:
             return UInt8(CC_REFRESH_BEEP)
         case .replace(let deleting, let text):

@@ -289,12 +289,12 @@ public enum OceqCLI {
             return code == ScriptRunner.ExitCode.quit ? 0 : code
         }
         output.write(REPL.banner(channel: connection.channelName, items: items, version: version))
-        return await REPL(reader: makeLineReader(), session: session).run()
+        return await REPL(reader: makeLineReader(session: session), session: session).run()
     }
 
-    /// The reader for the REPL: libedit with the history file on a terminal, plain lines otherwise
-    /// (never both on one stdin).
-    static func makeLineReader() -> any LineReader {
+    /// The reader for the REPL: libedit with the history file and Tab completion in `session` on a
+    /// terminal, plain lines otherwise (never both on one stdin).
+    static func makeLineReader(session: Session) -> any LineReader {
         guard EditLineReader.isUsable() else { return PlainLineReader() }
         let history = History(path: History.defaultPath())
         do {
@@ -302,6 +302,9 @@ public enum OceqCLI {
         } catch {
             FileHandle.standardError.write(Data("oceq: history not loaded: \(error)\n".utf8))
         }
-        return EditLineReader(history: history) ?? PlainLineReader()
+        guard let reader = EditLineReader(history: history) else { return PlainLineReader() }
+        let completer = Completer(source: SessionCompletionSource(session: session))
+        reader.completer = { line, cursor in completer.complete(line: line, cursor: cursor) }
+        return reader
     }
 }

@@ -41,6 +41,8 @@ public final class Session {
     public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
     /// The commands; `define` adds to them.
     public var registry: CommandRegistry
+    /// What Tab completion learned from the channel; `refresh` clears it.
+    public let completionCache = CompletionCache()
     /// How deep `source` is nested.
     var sourceDepth = 0
     /// How deep calls of user commands are nested.

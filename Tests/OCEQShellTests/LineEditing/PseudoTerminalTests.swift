@@ -1,16 +1,6 @@
 import Foundation
 import Testing
 
-/// The first executable `name` on PATH.
-private func executableOnPath(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-        let candidate = "\(directory)/\(name)"
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
-}
-
 /// `oceq-editline-demo`, built beside the test bundle (the test target depends on it).
 private func demoBinary() -> String? {
     guard let test = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
@@ -38,72 +28,44 @@ private let driver = #"""
         os.environ["LANG"] = "C.UTF-8"
         os.environ.pop("LC_ALL", None)
         os.execv(binary, [binary])
-    out = b""
-    def pump(until=None, count=1, timeout=10.0):
-        global out
-        end = time.time() + timeout
-        while time.time() < end:
-            if until is not None and out.count(until) >= count:
-                return
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    return
-                if not data:
-                    return
-                out += data
-            elif until is None:
-                return
-    PROMPT = b"\x1b[1;32moceq\x1b[0m> "
-    def send(data, until=None, count=1):
-        """Types `data`; with `until`, waits for it to be shown `count` times, then for the next prompt and a
-        little more: libedit flushes the prompt before it sets raw mode (tcsetattr waits for the prompt to be
-        read), and a key typed in between would meet the cooked terminal (^R there means "reprint")."""
-        os.write(fd, data)
-        if until is None:
-            time.sleep(0.3)
-        else:
-            pump(until + b"\r\n" + PROMPT, count)
-            time.sleep(0.3)
-    pump(PROMPT)
-    time.sleep(0.3)
-    send(b"abc\r", b"got: abc")
-    send(b"\x12ab")                                     # Ctrl-R, then the start of the earlier line
-    send(b"\r", b"got: abc", 2)
-    send(b"\x12Seed")                                   # an entry loaded from the history file
-    send(b"\r", b"got: count type=Seeded")
-    send(b"half")
-    send(b"\x03", b"interrupted")                       # Ctrl-C drops the half-typed line
-    send("h\u00e9llo \u2603\r".encode(), "got: h\u00e9llo \u2603".encode())
-    def resize(rows, columns):                          # the kernel sends SIGWINCH
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    """# + "\n" + pseudoTerminalHelpers + #"""
+        PROMPT = b"\x1b[1;32moceq\x1b[0m> "
+        def send(data, until=None, count=1):
+            """Types `data`; with `until`, waits for it to be shown `count` times, then for the next prompt and a
+            little more: libedit flushes the prompt before it sets raw mode (tcsetattr waits for the prompt to be
+            read), and a key typed in between would meet the cooked terminal (^R there means "reprint")."""
+            os.write(fd, data)
+            if until is None:
+                time.sleep(0.3)
+            else:
+                pump(until + b"\r\n" + PROMPT, count)
+                time.sleep(0.3)
+        pump(PROMPT)
         time.sleep(0.3)
-    send(b"wide")
-    resize(30, 100)
-    resize(24, 60)                                      # twice in one line: libedit's handler is one-shot
-    send(b"r\r", b"got: wider")
-    send(b"sel\t")                                      # Tab: one candidate
-    send(b"\r", b"got: select ")
-    send(b"se\t")                                       # Tab: several, listed
-    send(b"\x15connect https://h token123\r", b"got: connect https://h token123")
-    send(b"\x0f world\r", b"got: hello world")          # ^O is bound in the test's ~/.editrc
-    os.write(fd, b"\x04")                               # Ctrl-D on an empty line
-    pump(b"end\r\n")
-    deadline = time.time() + 5
-    status = None
-    while status is None:
-        pump(timeout=0.2)
-        done, code = os.waitpid(pid, os.WNOHANG)
-        if done:
-            status = code
-        elif time.time() > deadline:
-            os.kill(pid, 9)                             # never hang the test run
-            status = os.waitpid(pid, 0)[1]
-    sys.stdout.write(out.decode("utf-8", "replace"))
-    sys.stdout.write("\nEXIT %d\n" % status)
-    """#
+        send(b"abc\r", b"got: abc")
+        send(b"\x12ab")                                     # Ctrl-R, then the start of the earlier line
+        send(b"\r", b"got: abc", 2)
+        send(b"\x12Seed")                                   # an entry loaded from the history file
+        send(b"\r", b"got: count type=Seeded")
+        send(b"half")
+        send(b"\x03", b"interrupted")                       # Ctrl-C drops the half-typed line
+        send("h\u00e9llo \u2603\r".encode(), "got: h\u00e9llo \u2603".encode())
+        def resize(rows, columns):                          # the kernel sends SIGWINCH
+            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            time.sleep(0.3)
+        send(b"wide")
+        resize(30, 100)
+        resize(24, 60)                                      # twice in one line: libedit's handler is one-shot
+        send(b"r\r", b"got: wider")
+        send(b"sel\t")                                      # Tab: one candidate
+        send(b"\r", b"got: select ")
+        send(b"se\t")                                       # Tab: several, listed
+        send(b"\x15connect https://h token123\r", b"got: connect https://h token123")
+        send(b"\x0f world\r", b"got: hello world")          # ^O is bound in the test's ~/.editrc
+        os.write(fd, b"\x04")                               # Ctrl-D on an empty line
+        pump(b"end\r\n")
+        finish(5)
+        """#
 
 @Suite("EditLineReader in a pseudo-terminal")
 struct PseudoTerminalTests {
@@ -121,16 +83,7 @@ struct PseudoTerminalTests {
         try "_oceq_history_v1_\ncount type=Seeded\n".write(
             toFile: state + "/oceq/history", atomically: false, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", driver, demo, state]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let transcript = String(decoding: data, as: UTF8.self)
+        let transcript = try runPython(python, driver, arguments: [demo, state])
 
         // "\r\n" is one Character in Swift: split the scalars.
         let lines = transcript.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)

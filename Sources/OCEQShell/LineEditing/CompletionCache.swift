@@ -1,0 +1,91 @@
+// What Tab learned from the channel (type names, a sample item's fields per type, the names of a type's
+// items), kept for the session until `refresh`. A lookup runs in its own task and Tab waits for it only
+// so long: one that takes longer goes on, and its answer is here for the next Tab.
+
+import Dispatch
+import Synchronization
+
+/// The channel lookups that completion made, by key, for the rest of the session.
+public final class CompletionCache: Sendable {
+    /// How long Tab waits for a lookup that is not cached yet.
+    public static let defaultTimeout: Duration = .milliseconds(1500)
+
+    private struct State {
+        var values: [String: any Sendable] = [:]
+        var running: Set<String> = []
+        /// Bumped by `clear()`, so that a lookup started before it does not store its answer after it.
+        var generation = 0
+    }
+    private let state = Mutex(State())
+
+    /// An empty cache.
+    public init() {}
+
+    /// Forgets everything (the `refresh` command).
+    public func clear() {
+        state.withLock {
+            $0.values.removeAll()
+            $0.running.removeAll()
+            $0.generation += 1
+        }
+    }
+
+    /// Number of answers kept.
+    public var count: Int { state.withLock { $0.values.count } }
+
+    /// The cached answer for `key`, if any.
+    public func cached<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+        state.withLock { $0.values[key] as? Value }
+    }
+
+    /// The answer for `key`: cached, or computed by `work` within `timeout`. Nil when `work` fails (nothing is
+    /// kept, so a later Tab asks again), when it takes longer (it goes on and keeps its answer), or when the
+    /// same lookup is already running.
+    public func value<Value: Sendable>(
+        _ key: String, timeout: Duration = CompletionCache.defaultTimeout,
+        _ work: @escaping @Sendable () async throws -> Value
+    ) -> Value? {
+        let generation: Int? = state.withLock { state in
+            if state.values[key] != nil || state.running.contains(key) { return nil }
+            state.running.insert(key)
+            return state.generation
+        }
+        guard let generation else { return cached(key) }
+        let done = DispatchSemaphore(value: 0)
+        // Tab waits on the caller's thread, which may be one of the few threads of Swift's cooperative pool;
+        // the lookup runs on a queue of its own so that it never waits for that thread.
+        Task.detached(executorPreference: CompletionCache.executor) { [self] in
+            let value = try? await work()
+            self.state.withLock { state in
+                guard state.generation == generation else { return }
+                state.running.remove(key)
+                if let value { state.values[key] = value }
+            }
+            done.signal()
+        }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
+        return cached(key)
+    }
+}
+
+/// Runs the jobs of completion lookups on a serial dispatch queue, which gets a thread of its own even when
+/// every thread of the cooperative pool is blocked (as the one waiting for Tab is).
+final class QueueTaskExecutor: TaskExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+extension CompletionCache {
+    /// Where lookups run.
+    static let executor = QueueTaskExecutor(label: "oceq.completion")
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The first executable `name` on PATH.
+func executableOnPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+        let candidate = "\(directory)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// Python shared by the pseudo-terminal drivers, placed after `pid, fd = pty.fork()`: `pump` reads what the
+/// terminal shows into `out` (until `until` was shown `count` times, or until it goes quiet), and `finish`
+/// waits for the child to end (killing it after `seconds`), then prints the transcript and the exit status.
+let pseudoTerminalHelpers = #"""
+    out = b""
+    def pump(until=None, count=1, timeout=10.0):
+        global out
+        end = time.time() + timeout
+        while time.time() < end:
+            if until is not None and out.count(until) >= count:
+                return
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    return
+                if not data:
+                    return
+                out += data
+            elif until is None:
+                return
+    def finish(seconds):
+        deadline = time.time() + seconds
+        status = None
+        while status is None:
+            pump(timeout=0.2)
+            done, code = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = code
+            elif time.time() > deadline:
+                os.kill(pid, 9)                             # never hang the test run
+                status = os.waitpid(pid, 0)[1]
+        sys.stdout.write(out.decode("utf-8", "replace"))
+        sys.stdout.write("\nEXIT %d\n" % status)
+
+    """#
+
+/// Runs `script` with `python` and `arguments`; what it printed (stdout and stderr).
+func runPython(_ python: String, _ script: String, arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", script] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
