@@ -111,6 +111,8 @@ public final class HTTPServer: @unchecked Sendable {
 final class RequestContext {
     let target: String
     let started = DispatchTime.now().uptimeNanoseconds
+    /// The headers, read on the first call of the access handler.
+    var headers: [String: String]?
     var answered = false
 
     init(target: String) {
@@ -170,15 +172,34 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         uploadSize?.pointee = 0
         return .YES
     }
-    context.answered = true
-
-    var headers: [String: String] = [:]
-    withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+    guard let headers = context.headers else {
+        // First call: only the headers are in. A response queued now is "early" and makes MHD
+        // close the connection after it (it cannot tell where the next request starts), so a
+        // request without a body is answered on the next call, once MHD has read all of it, and
+        // its connection stays open for the next request. A request announcing a body is
+        // answered at once (we take no uploads) and its connection is closed.
+        var headers: [String: String] = [:]
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+        }
+        context.headers = headers
+        let length = headers["content-length"]
+        let announcesBody = headers["transfer-encoding"] != nil || (length != nil && length != "0")
+        return announcesBody ? answer(server, context, headers, connection, method) : .YES
     }
+    return answer(server, context, headers, connection, method)
+}
+
+/// Runs the handler for a request and queues its response.
+private func answer(
+    _ server: HTTPServer, _ context: RequestContext, _ headers: [String: String], _ connection: OpaquePointer,
+    _ method: UnsafePointer<CChar>?
+) -> MHD_Result {
+    context.answered = true
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: context.target, headers: headers,
-        clientAddress: clientAddress(connection))
+        // The address is only for the access log: formatting it costs more than the rest of the request line.
+        clientAddress: server.observer == nil ? "-" : clientAddress(connection))
     var response: HTTPResponse
     if context.target.utf8.count > HTTPServer.maximumTargetLength {
         response = HTTPServer.plainError(414, "request target longer than \(HTTPServer.maximumTargetLength) bytes")
