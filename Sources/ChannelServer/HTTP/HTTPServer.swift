@@ -158,7 +158,7 @@ private let headerIterator:
             cls, _, key, value in
             guard let cls, let key else { return .YES }
             let headers = cls.assumingMemoryBound(to: [String: String].self)
-            headers.pointee[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+            headers.pointee[HTTPRequest.lowercased(String(cString: key))] = value.map { String(cString: $0) } ?? ""
             return .YES
         }
 
@@ -206,7 +206,7 @@ private func answer(
     } else {
         response = server.handler(request)
     }
-    let (mhdResponse, length) = makeResponse(&response, socket: oceq_mhd_socket(connection))
+    let (mhdResponse, length) = makeResponse(&response, connection: connection)
     guard let mhdResponse else { return .NO }
     for header in response.headers {
         _ = MHD_add_response_header(mhdResponse, header.name, header.value)
@@ -239,7 +239,7 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 }
 
 /// Turns a response body into an MHD response; a file that cannot be opened becomes a 500.
-private func makeResponse(_ response: inout HTTPResponse, socket: Int32) -> (OpaquePointer?, Int) {
+private func makeResponse(_ response: inout HTTPResponse, connection: OpaquePointer) -> (OpaquePointer?, Int) {
     switch response.body {
     case .empty:
         return (MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
@@ -253,11 +253,12 @@ private func makeResponse(_ response: inout HTTPResponse, socket: Int32) -> (Opa
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             response = HTTPServer.plainError(500, "the file for this resource cannot be read")
-            return makeResponse(&response, socket: socket)
+            return makeResponse(&response, connection: connection)
         }
         // MHD owns the descriptor from here on and closes it with the response.
         return (MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
     case .stream(let stream):
+        let socket = oceq_mhd_socket(connection)
         let state = Unmanaged.passRetained(StreamState(stream: stream, socket: socket)).toOpaque()
         let size = stream.declaredLength.map { UInt64($0) } ?? UInt64.max  // MHD_SIZE_UNKNOWN
         let made = MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)
