@@ -85,4 +85,26 @@ struct HTTPServerTests {
             #expect(fine.status == 200 && fine.text == "ok")
         }
     }
+
+    @Test("keeps the connection for the next request; a request with a body is answered and its connection closed")
+    func keepAlive() throws {
+        try Self.withServer({ request in
+            HTTPResponse(status: 200, body: .bytes(Array("[\(request.method) \(request.target)]".utf8)))
+        }) { port in
+            func exchange(_ first: String) throws -> String {
+                let second = "GET /second HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
+                let raw = try RawHTTPClient.exchange(port: port, bytes: Array((first + second).utf8), timeout: 10)
+                return String(decoding: raw.bytes, as: UTF8.self)
+            }
+            // Two requests on one connection: both answered, in order (an early answer used to close it).
+            let kept = try exchange("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(kept.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
+            #expect(kept.contains("[GET /first]HTTP/1.1 200 OK"))
+            #expect(kept.hasSuffix("[GET /second]"))
+            // An upload is not read: the answer comes at once and the connection ends after it.
+            let upload = try exchange("POST /up HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(upload.components(separatedBy: "HTTP/1.1 200 OK").count == 2)
+            #expect(upload.hasSuffix("[POST /up]"))
+        }
+    }
 }

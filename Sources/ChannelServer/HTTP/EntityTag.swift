@@ -10,6 +10,19 @@ public enum EntityTag {
         "\"\(String(fnv1a(Array(text.utf8)), radix: 16))\""
     }
 
+    /// The tag of a file: the same as `of("\(path)|\(size)|\(seconds).\(nanoseconds)")`, hashed
+    /// piece by piece instead of through an interpolated string.
+    public static func ofFile(path: String, size: Int, seconds: Int, nanoseconds: Int) -> String {
+        var hash = fnv1a(path.utf8, continuing: fnv1aBasis)
+        hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+        hash = fnv1a(String(size).utf8, continuing: hash)
+        hash = fnv1a(CollectionOfOne(UInt8(ascii: "|")), continuing: hash)
+        hash = fnv1a(String(seconds).utf8, continuing: hash)
+        hash = fnv1a(CollectionOfOne(UInt8(ascii: ".")), continuing: hash)
+        hash = fnv1a(String(nanoseconds).utf8, continuing: hash)
+        return "\"\(String(hash, radix: 16))\""
+    }
+
     /// True when an `If-None-Match` value matches `tag` (weak comparison, `*` matches anything).
     public static func noneMatch(_ header: String?, matches tag: String) -> Bool {
         guard let header else { return false }
@@ -22,14 +35,23 @@ public enum EntityTag {
 
     /// FNV-1a over bytes.
     public static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
+        fnv1a(bytes, continuing: fnv1aBasis)
+    }
+
+    /// The FNV-1a offset basis: the hash of no bytes.
+    public static let fnv1aBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// FNV-1a continued over `bytes` from `hash`.
+    public static func fnv1a(_ bytes: some Sequence<UInt8>, continuing hash: UInt64) -> UInt64 {
+        func run(_ buffer: some Sequence<UInt8>) -> UInt64 {
+            var hash = hash
             for byte in buffer {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x0000_0100_0000_01B3
             }
+            return hash
         }
-        return hash
+        return bytes.withContiguousStorageIfAvailable { run($0) } ?? run(bytes)
     }
 
     private static func strip(_ tag: some StringProtocol) -> Substring {

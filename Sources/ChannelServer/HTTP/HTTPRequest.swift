@@ -62,7 +62,26 @@ public struct HTTPRequest: Sendable {
 
     /// The header `name` (any case).
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        headers[HTTPRequest.lowercased(name)]
+    }
+
+    /// `text` lower-cased; ASCII text (every header name in practice) without `String.lowercased()`'s
+    /// Unicode tables or, when it has no capitals, a copy.
+    static func lowercased(_ text: String) -> String {
+        var capitals = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.lowercased() }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals = true }
+        }
+        guard capitals else { return text }
+        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var count = 0
+            for byte in text.utf8 {
+                buffer[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                count += 1
+            }
+            return count
+        }
     }
 }
 
@@ -76,7 +95,7 @@ public enum PercentDecoding {
     /// Decodes `%XX` escapes in UTF-8 bytes (and `+` as a space when `plusAsSpace`).
     public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool) -> String {
         guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
-            return String(decoding: bytes, as: UTF8.self)
+            return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
         }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -93,7 +112,7 @@ public enum PercentDecoding {
             out.append(byte == UInt8(ascii: "+") && plusAsSpace ? 0x20 : byte)
             i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

@@ -111,6 +111,8 @@ public final class HTTPServer: @unchecked Sendable {
 final class RequestContext {
     let target: String
     let started = DispatchTime.now().uptimeNanoseconds
+    /// The headers, read on the first call of the access handler.
+    var headers: [String: String]?
     var answered = false
 
     init(target: String) {
@@ -156,7 +158,7 @@ private let headerIterator:
             cls, _, key, value in
             guard let cls, let key else { return .YES }
             let headers = cls.assumingMemoryBound(to: [String: String].self)
-            headers.pointee[String(cString: key).lowercased()] = value.map { String(cString: $0) } ?? ""
+            headers.pointee[HTTPRequest.lowercased(String(cString: key))] = value.map { String(cString: $0) } ?? ""
             return .YES
         }
 
@@ -170,22 +172,41 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         uploadSize?.pointee = 0
         return .YES
     }
-    context.answered = true
-
-    var headers: [String: String] = [:]
-    withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+    guard let headers = context.headers else {
+        // First call: only the headers are in. A response queued now is "early" and makes MHD
+        // close the connection after it (it cannot tell where the next request starts), so a
+        // request without a body is answered on the next call, once MHD has read all of it, and
+        // its connection stays open for the next request. A request announcing a body is
+        // answered at once (we take no uploads) and its connection is closed.
+        var headers: [String: String] = [:]
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+        }
+        context.headers = headers
+        let length = headers["content-length"]
+        let announcesBody = headers["transfer-encoding"] != nil || (length != nil && length != "0")
+        return announcesBody ? answer(server, context, headers, connection, method) : .YES
     }
+    return answer(server, context, headers, connection, method)
+}
+
+/// Runs the handler for a request and queues its response.
+private func answer(
+    _ server: HTTPServer, _ context: RequestContext, _ headers: [String: String], _ connection: OpaquePointer,
+    _ method: UnsafePointer<CChar>?
+) -> MHD_Result {
+    context.answered = true
     let request = HTTPRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: context.target, headers: headers,
-        clientAddress: clientAddress(connection))
+        // The address is only for the access log: formatting it costs more than the rest of the request line.
+        clientAddress: server.observer == nil ? "-" : clientAddress(connection))
     var response: HTTPResponse
     if context.target.utf8.count > HTTPServer.maximumTargetLength {
         response = HTTPServer.plainError(414, "request target longer than \(HTTPServer.maximumTargetLength) bytes")
     } else {
         response = server.handler(request)
     }
-    let (mhdResponse, length) = makeResponse(&response, socket: oceq_mhd_socket(connection))
+    let (mhdResponse, length) = makeResponse(&response, connection: connection)
     guard let mhdResponse else { return .NO }
     for header in response.headers {
         _ = MHD_add_response_header(mhdResponse, header.name, header.value)
@@ -218,7 +239,7 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 }
 
 /// Turns a response body into an MHD response; a file that cannot be opened becomes a 500.
-private func makeResponse(_ response: inout HTTPResponse, socket: Int32) -> (OpaquePointer?, Int) {
+private func makeResponse(_ response: inout HTTPResponse, connection: OpaquePointer) -> (OpaquePointer?, Int) {
     switch response.body {
     case .empty:
         return (MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
@@ -232,11 +253,12 @@ private func makeResponse(_ response: inout HTTPResponse, socket: Int32) -> (Opa
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             response = HTTPServer.plainError(500, "the file for this resource cannot be read")
-            return makeResponse(&response, socket: socket)
+            return makeResponse(&response, connection: connection)
         }
         // MHD owns the descriptor from here on and closes it with the response.
         return (MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
     case .stream(let stream):
+        let socket = oceq_mhd_socket(connection)
         let state = Unmanaged.passRetained(StreamState(stream: stream, socket: socket)).toOpaque()
         let size = stream.declaredLength.map { UInt64($0) } ?? UInt64.max  // MHD_SIZE_UNKNOWN
         let made = MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)

@@ -15,6 +15,15 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
     private var probes: [String: (width: Int, height: Int)?] = [:]
     /// Renditions known to be on disk, by item id, name and format.
     private var made: [String: BinaryFile] = [:]
+    /// The same, by the request's own words when they are the canonical ones (`Medium`, `jpg` or
+    /// none): a repeated request is answered with one lookup, without validating or building names.
+    private var answered: [Asked: BinaryFile] = [:]
+
+    private struct Asked: Hashable {
+        var id: String
+        var name: String
+        var format: String?
+    }
 
     /// An engine caching under `directory` (created when needed). libvips is opened and started on the first
     /// image it measures, not here, so that a process that serves no rendition never loads it.
@@ -45,6 +54,19 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
     }
 
     public func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
+        let asked = Asked(id: item.id, name: name, format: format)
+        if let known = lock.withLock({ answered[asked] }) { return known }
+        let file = try render(item, name: name, format: format)
+        // Only canonical words are kept, so odd spellings (`mEdIuM`, `JPEG`) cannot grow the table.
+        if SystemRendition.all.contains(where: { $0.name == name }),
+            format.map({ format in SystemRendition.formats.contains { $0.format == format } }) ?? true
+        {
+            lock.withLock { answered[asked] = file }
+        }
+        return file
+    }
+
+    private func render(_ item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
         guard let native = item.nativeFile, MediaTypes.forFileName(item.name).hasPrefix("image/") else {
             throw .notFound("item \(item.id) is not an image: it has no renditions")
         }

@@ -87,18 +87,19 @@ public final class DeliveryRouter: Sendable {
             throw APIError(status: 405, detail: "only GET and HEAD are supported", headers: ["Allow": "GET, HEAD"])
         }
         let segments = request.pathSegments
-        guard segments.count > DeliveryRouter.prefix.count, Array(segments.prefix(4)) == DeliveryRouter.prefix else {
+        guard segments.count > DeliveryRouter.prefix.count, segments.prefix(4).elementsEqual(DeliveryRouter.prefix)
+        else {
             throw .notFound("no resource at this path; the delivery API is under /content/published/api/v1.1")
         }
         try authorize(request)
     }
 
     func route(_ request: HTTPRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
-        let context = linkContext(for: request)
         switch rest[0] {
-        case "items": return try items(request, Array(rest.dropFirst()), context)
-        case "assets": return try assets(request, Array(rest.dropFirst()), context)
-        case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), context)
+        case "items": return try items(request, Array(rest.dropFirst()), linkContext(for: request))
+        // Binaries carry no links.
+        case "assets": return try assets(request, Array(rest.dropFirst()))
+        case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), linkContext(for: request))
         default: throw .notFound("no resource '\(rest[0])' in the delivery API")
         }
     }
@@ -148,11 +149,13 @@ public final class DeliveryRouter: Sendable {
 
 /// Compares secrets without an early exit, so timing does not reveal a prefix.
 func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-    let x = Array(a.utf8)
-    let y = Array(b.utf8)
-    var difference = UInt8(x.count == y.count ? 0 : 1)
-    for i in 0..<max(x.count, y.count) {
-        difference |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+    var x = a.utf8.makeIterator()
+    var y = b.utf8.makeIterator()
+    var difference = UInt8(a.utf8.count == b.utf8.count ? 0 : 1)
+    while true {
+        let p = x.next()
+        let q = y.next()
+        if p == nil && q == nil { return difference == 0 }
+        difference |= (p ?? 0) ^ (q ?? 0)
     }
-    return difference == 0
 }
