@@ -56,7 +56,7 @@ public struct HostileChannel: Sendable {
     /// Authors in the large page.
     public static let authorCount = 500
     /// Bytes of each author's large field.
-    public static let authorFieldBytes = 8 * 1024
+    public static let authorFieldBytes = 4 * 1024
 
     /// Writes the export into `folder` (created if needed); the huge article's text field is
     /// `hugeBytes` long (smaller values keep tests of a debug build quick).
