@@ -85,7 +85,7 @@ let package = Package(
             name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
-        .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
         .testTarget(
             name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
             exclude: ["Golden"]),

@@ -20,8 +20,8 @@ struct FaultInjectionTests {
         "a malformed spec names the offending part",
         arguments: [
             (
-                "404",
-                "invalid fault spec at '404': unknown fault '404' (500, 502, 503, 504, 429, reset, truncate, delay, stall)"
+                "402",
+                "invalid fault spec at '402': unknown fault '402' (500, 502, 503, 504, 401, 403, 404, 429, reset, truncate, delay, stall, malformed)"
             ),
             ("503@2", "invalid fault spec at '503@2': rate '2' must be between 0 and 1 (or 0% and 100%)"),
             ("reset:after=x", "invalid fault spec at 'after=x': 'after' needs a non-negative integer"),
@@ -104,7 +104,7 @@ struct FaultInjectionTests {
         #expect(options.faultSeed == 9)
         #expect(
             throws: UsageError(
-                "invalid fault spec at '418': unknown fault '418' (500, 502, 503, 504, 429, reset, truncate, delay, stall)"
+                "invalid fault spec at '418': unknown fault '418' (500, 502, 503, 504, 401, 403, 404, 429, reset, truncate, delay, stall, malformed)"
             )
         ) {
             try ServeOptions.parse(["x", "--faults", "418"])

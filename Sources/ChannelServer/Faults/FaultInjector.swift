@@ -44,6 +44,16 @@ public final class FaultInjector: @unchecked Sendable {
             log("fault: delay \(rule.milliseconds)ms for \(subject) (rule \(ruleIndex + 1))")
             usleep(UInt32(min(rule.milliseconds, 600_000)) * 1000)
             return handler(request)
+        case .malformed:
+            var response = handler(request)
+            let json = response.headers.contains {
+                $0.name.lowercased() == "content-type" && $0.value.lowercased().contains("json")
+            }
+            guard json, response.status < 300 else { return response }
+            log("fault: malformed JSON for \(subject) (rule \(ruleIndex + 1))")
+            response.body = .bytes(FaultInjector.malformedBody)
+            response.headers.removeAll { $0.name.lowercased() == "etag" || $0.name.lowercased() == "content-length" }
+            return response
         case .reset, .truncate, .stall:
             let response = handler(request)
             guard let bytes = FaultInjector.bodyBytes(response), !bytes.isEmpty, response.status < 300 else {
@@ -111,6 +121,9 @@ public final class FaultInjector: @unchecked Sendable {
         x ^= x >> 31
         return Double(x >> 11) / Double(1 << 53)
     }
+
+    /// The body a `malformed` fault sends: the start of a listing, cut inside a string.
+    static let malformedBody = Array(#"{"items":[{"id":"CONT"#.utf8) + [0xFF, 0xFE] + Array(#"", "hasMore": tru"#.utf8)
 
     /// The whole body of a response, read from memory or its file.
     static func bodyBytes(_ response: HTTPResponse) -> [UInt8]? {

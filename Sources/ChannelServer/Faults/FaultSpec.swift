@@ -2,7 +2,7 @@
 //
 //   SPEC  := RULE (',' RULE)*
 //   RULE  := KIND ['@' RATE] (':' KEY '=' VALUE)*
-//   KIND  := 500 | 502 | 503 | 504 | 429 | reset | truncate | delay | stall
+//   KIND  := 500 | 502 | 503 | 504 | 401 | 403 | 404 | 429 | reset | truncate | delay | stall | malformed
 //   RATE  := a probability 0...1 or a percentage (`10%`); default 1 (every matching request)
 //   KEYS  := path=/items          only requests whose path under /content/published/api/v1.1 starts so
 //            retry-after=SECONDS  429 (and 503): the Retry-After value (default 1)
@@ -11,6 +11,7 @@
 //            keep=BYTES           truncate: body bytes sent of the announced length (default half)
 //            ms=MILLISECONDS      delay: wait before the first byte (default 1000)
 //            bps=BYTES            stall: drip the body at this many bytes per second (default 64)
+//   malformed replaces a JSON response's body with JSON that does not parse (other bodies pass).
 //
 // Example: `503@0.1,429@5%:retry-after=2,reset@0.05:after=1024:path=/assets,delay@0.2:ms=300`.
 
@@ -24,6 +25,7 @@ public struct FaultRule: Sendable, Equatable {
         case truncate
         case delay
         case stall
+        case malformed
     }
 
     public var kind: Kind
@@ -111,16 +113,19 @@ public struct FaultSpec: Sendable, Equatable {
 
     static func kind(_ text: Substring, in rule: Substring) throws(FaultSpecError) -> FaultRule.Kind {
         switch text {
-        case "500", "502", "503", "504": return .status(Int(text)!)
+        case "500", "502", "503", "504", "401", "403", "404": return .status(Int(text)!)
         case "429": return .tooManyRequests
         case "reset": return .reset
         case "truncate": return .truncate
         case "delay": return .delay
         case "stall": return .stall
+        case "malformed": return .malformed
         default:
             throw FaultSpecError(
                 part: String(rule),
-                reason: "unknown fault '\(text)' (500, 502, 503, 504, 429, reset, truncate, delay, stall)")
+                reason:
+                    "unknown fault '\(text)' (500, 502, 503, 504, 401, 403, 404, 429, reset, truncate, delay, stall, malformed)"
+            )
         }
     }
 

@@ -1,20 +1,30 @@
+import DeliveryKit
 import Foundation
 
 /// One line per request on stderr, with secrets removed: the `channelToken` query value is
-/// replaced, and no header (so no `Authorization` or `channelToken` header) is ever written.
+/// replaced, the server's own secrets are hidden wherever they appear (a client that asks for an
+/// item named like the token puts it in the path), and no header (so no `Authorization` or
+/// `channelToken` header) is ever written.
 public final class AccessLog: @unchecked Sendable {
     private let lock = NSLock()
     private let write: @Sendable (String) -> Void
+    /// Hides the server's channel token and bearer, raw or percent-encoded.
+    public let redactor: Redactor
 
-    /// A log that hands each finished line to `write` (stderr by default).
-    public init(write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    /// A log that hands each finished line to `write` (stderr by default), with `secrets` hidden.
+    public init(
+        secrets: [String?] = [],
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         self.write = write
+        redactor = Redactor(secrets: secrets)
     }
 
     /// Records one exchange.
     public func record(_ exchange: HTTPExchange) {
         let line =
-            "\(exchange.request.clientAddress) \(exchange.request.method) \(AccessLog.redact(exchange.request.target)) "
+            "\(exchange.request.clientAddress) \(exchange.request.method) "
+            + "\(redactor.redact(AccessLog.redact(exchange.request.target))) "
             + "\(exchange.status) \(exchange.bytes) \(String(format: "%.2f", exchange.milliseconds))ms\n"
         lock.lock()
         defer { lock.unlock() }

@@ -29,6 +29,14 @@ public struct HTTPExchange: Sendable {
     public var status: Int
     public var bytes: Int
     public var milliseconds: Double
+
+    /// An exchange as the server reports it.
+    public init(request: HTTPRequest, status: Int, bytes: Int, milliseconds: Double) {
+        self.request = request
+        self.status = status
+        self.bytes = bytes
+        self.milliseconds = milliseconds
+    }
 }
 
 /// An HTTP/1.1 server over libmicrohttpd with a thread pool.

@@ -46,14 +46,15 @@ public enum ServeCommand {
                 + "; read in \(String(format: "%.2f", service.loadSeconds))s, index "
                 + "\(service.index.wasCached ? "opened" : "built") in \(String(format: "%.2f", service.indexSeconds))s")
 
-        let log = options.quiet ? nil : AccessLog()
+        let secrets = Redactor(secrets: [service.token, options.bearer])
+        let log = options.quiet ? nil : AccessLog(secrets: [service.token, options.bearer])
         let server: HTTPServer
         do {
             let router = service.router
             var handler: HTTPServer.Handler = { router.handle($0) }
             if let faults = options.faults {
                 let injector = FaultInjector(spec: faults, seed: options.faultSeed) {
-                    Console.error("oceq serve: \($0)")
+                    Console.error("oceq serve: \(secrets.redact($0))")
                 }
                 handler = injector.wrap(handler)
                 Console.error(

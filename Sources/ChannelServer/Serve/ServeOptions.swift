@@ -51,8 +51,8 @@ public struct ServeOptions: Sendable, Equatable {
           --quiet           no access log
           --faults SPEC     misbehave on purpose, for testing clients (also OCEQ_SERVE_FAULTS), e.g.
                             '503@0.1,429@5%:retry-after=2,reset@0.05:after=1024:path=/assets,delay@0.2:ms=300'
-                            kinds: 500 502 503 504 429 reset truncate delay stall; keys: path retry-after
-                            limit after keep ms bps
+                            kinds: 500 502 503 504 401 403 404 429 reset truncate delay stall malformed;
+                            keys: path retry-after limit after keep ms bps
           --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
         """
 

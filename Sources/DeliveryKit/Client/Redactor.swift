@@ -11,13 +11,17 @@ public struct Redactor: Sendable, Hashable {
         self.secrets = secrets.compactMap { $0 }.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
     }
 
-    /// `text` with secrets and `channelToken=` values replaced by `REDACTED`.
+    /// `text` with secrets (as they are, as a query value or a path segment encodes them, and with
+    /// every reserved character encoded) and `channelToken=` values replaced by `REDACTED`.
     public func redact(_ text: String) -> String {
         var out = text
-        for secret in secrets where out.contains(secret) {
-            out = out.replacingAll(secret, with: "REDACTED")
-            let encoded = URLEncoding.query(secret)
-            if encoded != secret { out = out.replacingAll(encoded, with: "REDACTED") }
+        for secret in secrets {
+            for form in [
+                secret, URLEncoding.query(secret), URLEncoding.pathSegment(secret),
+                URLEncoding.encode(secret, Redactor.unreserved),
+            ] where out.contains(form) {
+                out = out.replacingAll(form, with: "REDACTED")
+            }
         }
         return Redactor.redactTokenParameters(out)
     }
@@ -54,6 +58,9 @@ public struct Redactor: Sendable, Hashable {
         }
         return changed ? String(decoding: out, as: UTF8.self) : text
     }
+
+    /// Only the unreserved characters: every other byte percent-encoded.
+    static let unreserved = URLEncoding.allowedSet("")
 
     static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
 }

@@ -35,8 +35,10 @@ struct FaultPlan: Sendable {
     var seed: UInt64 = 1
     /// Only requests whose API path starts with this are offered to the injector.
     var pathPrefix = "/"
-    /// When set, only the first N requests under `pathPrefix` are offered to the injector.
+    /// When set, only the first N requests under `pathPrefix` (after `skip`) are offered to the injector.
     var firstRequests: Int?
+    /// The first requests under `pathPrefix` that are answered without faults (a later page, say).
+    var skip = 0
 }
 
 /// `oceq serve` on the sample channel, started on port 0 and stopped when released.
@@ -89,7 +91,8 @@ final class SampleServer: @unchecked Sendable {
             let offered = Counter()
             handler = { request in
                 guard SampleServer.apiPath(of: request).hasPrefix(faults.pathPrefix) else { return direct(request) }
-                let count = offered.increment()
+                let count = offered.increment() - faults.skip
+                if count <= 0 { return direct(request) }
                 if let first = faults.firstRequests, count > first { return direct(request) }
                 return faulty(request)
             }

@@ -1,0 +1,91 @@
+// `oceq serve` run as its own process (the built binary), on an ephemeral loopback port, with its
+// stdout and stderr (the access log and fault lines) kept in files a test can read and scan.
+
+import Foundation
+
+/// A running `oceq serve` process; stopped by `stop()` or when released.
+public final class ServeProcess: @unchecked Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// The file holding its stdout.
+    public let stdoutPath: String
+    /// The file holding its stderr (start-up lines, the access log, injected faults).
+    public let stderrPath: String
+    private let process: Process
+    private let scratch: String
+    private let ownsScratch: Bool
+
+    /// `http://127.0.0.1:<port>`
+    public var origin: String { "http://127.0.0.1:\(port)" }
+
+    /// Starts `oceq serve EXPORT --port 0 ARGUMENTS` and waits (up to 60 s) for its listening line.
+    /// `logFolder` keeps the logs (else a temporary folder, removed when released); `cacheDirectory`
+    /// lets several servers share one index cache.
+    public init(
+        export: String, arguments: [String] = [], logFolder: String? = nil, cacheDirectory: String? = nil
+    )
+        throws
+    {
+        scratch = logFolder ?? NSTemporaryDirectory() + "oceq-serve-\(UUID().uuidString)"
+        ownsScratch = logFolder == nil
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        stdoutPath = scratch + "/serve.stdout"
+        stderrPath = scratch + "/serve.stderr"
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process = Process()
+        process.executableURL = OceqBinary.executable
+        process.arguments =
+            [
+                "serve", export, "--host", "127.0.0.1", "--port", "0", "--cache-dir",
+                cacheDirectory ?? scratch + "/cache",
+            ]
+            + arguments
+        process.currentDirectoryURL = OceqBinary.repositoryRoot
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        var found: Int?
+        while found == nil, Date() < deadline, process.isRunning {
+            let text = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                found = Int(text[range].split(separator: ":").last!)
+            } else {
+                usleep(20_000)
+            }
+        }
+        guard let found else {
+            if process.isRunning { process.terminate() }
+            let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+            throw ServeProcessError(message: "oceq serve did not start: \(errors)")
+        }
+        port = found
+    }
+
+    deinit {
+        stop()
+        if ownsScratch { try? FileManager.default.removeItem(atPath: scratch) }
+    }
+
+    /// Stops the server (SIGTERM) and waits for it.
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Everything it wrote to stdout and stderr so far.
+    public var output: String {
+        ((try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "")
+            + ((try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "")
+    }
+}
+
+/// `oceq serve` failed to start.
+public struct ServeProcessError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
