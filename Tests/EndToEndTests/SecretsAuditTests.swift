@@ -69,7 +69,17 @@ struct SecretsAuditTests {
             read(10)
         os.write(fd, b"quit\\r")
         read(5)
-        _, status = os.waitpid(pid, 0)
+        status = None
+        end = time.time() + 20
+        while status is None and time.time() < end:
+            done, code = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = code
+            else:
+                read(0.1)
+        if status is None:
+            os.kill(pid, 9)  # never hang the test run
+            status = os.waitpid(pid, 0)[1]
         sys.stdout.buffer.write(out)
         sys.stdout.write("\\nEXIT %d\\n" % os.waitstatus_to_exitcode(status))
         """
@@ -114,7 +124,10 @@ struct SecretsAuditTests {
             "explain list type=Image name ^= \"a\" limit 3", "explain get @1", "set timing on", "list limit 3",
             "get NOSUCHITEM", "connect \(server.origin) \(Self.token)", "count",
             "connect \(server.origin) \(Self.token) extra", "get \"\(Self.token)\"",
-            "connect \(server.origin) not-the-token", "count type=Image", "echo done",
+            "connect \(server.origin) not-the-token", "count type=Image",
+            "download (list type=Image limit 3) to \(root)/downloads",
+            "download (list type=Image limit 2) rendition Small to \(root)/downloads",
+            "mirror \(root)/mirror (list type=OCEGettingStartedTopic)", "echo done",
         ]
         let scripted = try run("script", ["--keep-going"], input: script.joined(separator: "\n") + "\n")
         #expect(scripted.code == 1, "\(scripted.stderrText)")
@@ -170,6 +183,9 @@ struct SecretsAuditTests {
         // Every file written under the temporary folders, but the credentials file that holds them.
         let files = (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? [])
         #expect(files.contains("state/oceq/history"))
+        // The manifest and the mirror were written (and are scanned with the rest).
+        #expect(files.contains("downloads/.oceq-manifest.json"), "\(files.sorted().prefix(40))")
+        #expect(files.contains("mirror/channel.json"))
         for file in files where file != "config/oceq/credentials.json" && file != "drive_session.py" {
             let path = root + "/" + file
             var isDirectory: ObjCBool = false
