@@ -45,6 +45,7 @@ public enum MirrorCommand: Command {
         guard !folder.isEmpty else { throw .usage("mirror needs a folder name", span: first.span) }
         var request = DeliveryAPI.listAssets()
         var selected = false
+        var maximumItems: Int?
         for argument in command.arguments.dropFirst() {
             guard case .selection(let select) = argument.kind, !selected else {
                 throw .usage(
@@ -58,6 +59,7 @@ public enum MirrorCommand: Command {
             }
             guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
             request = query.request()
+            maximumItems = query.kind == .first ? 1 : query.limit
             selected = true
         }
         let connection = try session.requireConnection()
@@ -69,7 +71,8 @@ public enum MirrorCommand: Command {
         }
         let run = MirrorRun(
             client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected)
+            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected,
+            maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()
         session.output.write(TerminalText.cleanKeepingLines(summary.text))

@@ -1,0 +1,24 @@
+// A selection's `limit` (and `first`) bounds what a mirror lists, as it bounds a `download`: a
+// QA run found `mirror DIR (list type=Image limit 2)` writing all 74 images.
+
+import Foundation
+import MirrorModule
+import OCEQShell
+import Testing
+
+@Suite("mirror: a selection's limit")
+struct SelectionLimitTests {
+    @Test("list ... limit N mirrors N items; first mirrors one")
+    func limitAndFirst() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        for (selection, count) in [("(list type=Image order name limit 2)", 2), ("(first type=Image)", 1)] {
+            let folder = temporaryFolder("limit")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = await runScript("mirror \"\(folder)\" \(selection)", on: source)
+            #expect(run.code == 0, "\(run.output)\(run.errors)")
+            #expect(run.output.contains("mirrored \(count) item"), "\(selection): \(run.output)")
+            let images = filesUnder(folder + "/contentexport/ContentItems/Image").filter { $0.hasSuffix(".json") }
+            #expect(images.count == count, "\(selection): \(images)")
+        }
+    }
+}
