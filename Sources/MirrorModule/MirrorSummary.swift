@@ -52,14 +52,15 @@ struct MirrorSummary {
         return out
     }
 
-    /// `812 B`, `6.6 MB`.
+    /// `812 B`, `90.8 KB`, `6.3 MB`: powers of 1024 with the unit names `download`, `show` and
+    /// `renditions` use, so the same files read the same size in every command.
     static func bytes(_ count: Int64) -> String {
-        if count < 1000 { return "\(count) B" }
-        let units = ["kB", "MB", "GB", "TB"]
-        var value = Double(count) / 1000
+        if count < 1024 { return "\(count) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(count) / 1024
         var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
             unit += 1
         }
         return String(format: "%.1f %@", value, units[unit])

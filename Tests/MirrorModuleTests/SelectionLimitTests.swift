@@ -2,9 +2,10 @@
 // QA run found `mirror DIR (list type=Image limit 2)` writing all 74 images.
 
 import Foundation
-import MirrorModule
 import OCEQShell
 import Testing
+
+@testable import MirrorModule
 
 @Suite("mirror: a selection's limit")
 struct SelectionLimitTests {
@@ -20,5 +21,16 @@ struct SelectionLimitTests {
             let images = filesUnder(folder + "/contentexport/ContentItems/Image").filter { $0.hasSuffix(".json") }
             #expect(images.count == count, "\(selection): \(images)")
         }
+    }
+}
+
+@Suite("mirror: sizes")
+struct MirrorSizeTests {
+    @Test("sizes read as download reads them: powers of 1024, KB and MB")
+    func units() {
+        #expect(MirrorSummary.bytes(812) == "812 B")
+        #expect(MirrorSummary.bytes(92_988) == "90.8 KB")
+        #expect(MirrorSummary.bytes(5_452_595) == "5.2 MB")
+        #expect(MirrorSummary.bytes(1_024 * 1_024) == "1.0 MB")
     }
 }
