@@ -75,7 +75,13 @@ public enum MirrorCommand: Command {
             maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()
-        session.output.write(TerminalText.cleanKeepingLines(summary.text))
+        if session.settings.format == .json || session.settings.format == .ndjson {
+            let pretty = session.settings.format == .json && session.output.isTerminal
+            session.output.write(
+                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(summary.json)) + "\n")
+        } else {
+            session.output.write(TerminalText.cleanKeepingLines(summary.text))
+        }
         guard summary.succeeded else {
             let count = summary.failures.count + summary.skipped.count
             throw .file(

@@ -1,3 +1,5 @@
+import DeliveryKit
+
 /// What a mirror run did, for the closing summary and the exit code.
 struct MirrorSummary {
     /// DIR.
@@ -50,6 +52,19 @@ struct MirrorSummary {
             out += "failed \(failures.count):\n" + failures.map { "  " + $0 + "\n" }.joined()
         }
         return out
+    }
+
+    /// The summary as one JSON object, as `download` gives one under `set format json`: `folder`,
+    /// `items`, `written`, `unchanged`, `files`, `fetched`, `complete`, `failedFiles`, `bytes`,
+    /// `referencesAdded`, `removed`, `skipped` and `failures` (lists of text). No timing.
+    var json: JSON {
+        .object([
+            "folder": .string(target), "items": .int(itemsWritten + itemsUnchanged), "written": .int(itemsWritten),
+            "unchanged": .int(itemsUnchanged), "files": .int(filesDownloaded + filesComplete + filesFailed),
+            "fetched": .int(filesDownloaded), "complete": .int(filesComplete), "failedFiles": .int(filesFailed),
+            "bytes": .int(Int(bytes)), "referencesAdded": .int(referencesAdded), "removed": .int(itemsRemoved),
+            "skipped": .array(skipped.map { .string($0) }), "failures": .array(failures.map { .string($0) }),
+        ])
     }
 
     /// `812 B`, `90.8 KB`, `6.3 MB`: powers of 1024 with the unit names `download`, `show` and

@@ -1,6 +1,7 @@
 // A selection's `limit` (and `first`) bounds what a mirror lists, as it bounds a `download`: a
 // QA run found `mirror DIR (list type=Image limit 2)` writing all 74 images.
 
+import DeliveryKit
 import Foundation
 import OCEQShell
 import Testing
@@ -32,5 +33,22 @@ struct MirrorSizeTests {
         #expect(MirrorSummary.bytes(92_988) == "90.8 KB")
         #expect(MirrorSummary.bytes(5_452_595) == "5.2 MB")
         #expect(MirrorSummary.bytes(1_024 * 1_024) == "1.0 MB")
+    }
+}
+
+@Suite("mirror: JSON summary")
+struct MirrorJSONSummaryTests {
+    @Test("under set format json the summary is one JSON object, as download's is")
+    func json() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        let folder = temporaryFolder("json")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = await runScript("set format json\nmirror \"\(folder)\" (first type=Image)", on: source)
+        #expect(run.code == 0, "\(run.errors)")
+        let object = try JSON.parse(run.output)
+        #expect(object["items"] == .int(1))
+        #expect(object["fetched"] == .int(1))
+        #expect(object["failures"] == .array([]))
+        #expect(!run.output.contains("mirrored"))
     }
 }
