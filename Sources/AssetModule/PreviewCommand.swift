@@ -13,7 +13,7 @@ public enum PreviewCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "preview", abstract: "draw an image asset in the terminal (symbols, sixel, kitty or iTerm2)",
         usage: "preview ID|@n|$VAR|slug:SLUG|(first ...) [rendition NAME]",
-        examples: ["preview @1", "preview @1 rendition Thumbnail", "preview slug:flat-white-23-jpg"],
+        examples: ["preview @1", "preview @1 rendition Thumbnail", "preview slug:image-flat-white-23"],
         discussion: """
             Draws the native file, or the named rendition, fitted to the terminal. The protocol is
             the best the terminal has (kitty, iTerm2, sixel, else Unicode symbols in 256 or true

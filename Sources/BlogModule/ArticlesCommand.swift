@@ -20,10 +20,11 @@ public enum ArticlesCommand: Command {
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)
-        guard let target = try BlogTarget.parse(statement, in: session, what: "topic") else {
+        guard let written = try BlogTarget.parse(statement, in: session, what: "topic") else {
             throw .usage("articles takes a topic: @n, an id or a name", span: nil)
         }
         let channel = try BlogChannel(session)
+        let target = try await written.resolvingSlug(in: channel, what: "topic")
         let topic = try await resolveTopic(target, channel: channel)
         let page = try await channel.articles(where: "topic", is: topic.id)
         session.lastRows = page.items

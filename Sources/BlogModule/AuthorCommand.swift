@@ -24,8 +24,9 @@ public enum AuthorCommand: Command {
             if BlogScreen.wantsData(session) { return .items(Listing(items: authors)) }
             return .text(index(authors, width: BlogScreen.width(session)))
         }
-        var id = target.text
-        if !target.isID {
+        let named = try await target.resolvingSlug(in: channel, what: "author")
+        var id = named.text
+        if !named.isID {
             let authors = try await channel.all(BlogType.author)
             if authors.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
             id = try target.match(in: authors, what: "author").id

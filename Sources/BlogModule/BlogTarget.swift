@@ -1,5 +1,5 @@
 // The one argument of `articles`, `read` and `author`: `@n`, `$var`, `$n`, a quoted string, or
-// words written as they are (`articles Espresso & Milk`). An id is used as it is; any other text
+// words written as they are (`articles Espresso & Milk`), or `slug:S`. An id is used as it is; any other text
 // names an item of the expected type, matched without regard to case (a unique part of a name
 // will do).
 
@@ -41,10 +41,23 @@ struct BlogTarget {
         return BlogTarget(text: command.argumentText, span: span)
     }
 
+    /// This target with a `slug:S` (as `get`, `show` and `download` take it) read and replaced by
+    /// the id of its item; any other target as it is.
+    func resolvingSlug(in channel: BlogChannel, what: String) async throws(ShellError) -> BlogTarget {
+        guard text.hasPrefix("slug:") else { return self }
+        let slug = String(text.dropFirst("slug:".count))
+        do {
+            return BlogTarget(text: try await channel.fetch(DeliveryAPI.readAsset(slug: slug)).id, span: span)
+        } catch .delivery(.http(let error)) where error.status == 404 {
+            throw .usage("no \(what) with slug '\(TerminalText.clean(slug))'", span: span)
+        }
+    }
+
     /// The item of `items` this target names: by id, by name (case-insensitive), or by the one
     /// name that contains it.
     func match(in items: [Asset], what: String) throws(ShellError) -> Asset {
         if let item = items.first(where: { $0.id == text }) { return item }
+
         let wanted = text.lowercased()
         if let item = items.first(where: { $0.name.lowercased() == wanted }) { return item }
         let partial = items.filter { $0.name.lowercased().contains(wanted) }

@@ -19,10 +19,11 @@ public enum ReadCommand: Command {
             """)
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
-        guard let target = try BlogTarget.parse(statement, in: session, what: "article") else {
+        guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {
             throw .usage("read takes an article: @n, an id or a title", span: nil)
         }
         let channel = try BlogChannel(session)
+        let target = try await written.resolvingSlug(in: channel, what: "article")
         var id = target.text
         if !target.isID {
             let articles = try await channel.all(BlogType.article)

@@ -112,7 +112,14 @@ public enum DownloadCommand: Command {
         } else {
             session.output.write(batch.summary.text)
         }
-        if batch.summary.failed { throw .alreadyReported(ScriptRunner.ExitCode.failure) }
+        let outcome = batch.summary
+        if !outcome.failures.isEmpty || outcome.manifestProblem != nil {
+            // One line on stderr too, as `mirror` does: stdout may be a file or a pipe.
+            let count = outcome.failures.count
+            let what = count == 0 ? "the manifest was not saved" : "\(count) file\(count == 1 ? "" : "s") failed"
+            throw .file("download: \(what) (see the summary); run it again to retry")
+        }
+        if outcome.failed { throw .alreadyReported(ScriptRunner.ExitCode.failure) }
         return .none
     }
 }

@@ -1,4 +1,4 @@
-// `mirror DIR [(list CONDITION...)]`: the channel, or the items a selection matches, written to
+// `mirror DIR [(list ...)|(first ...)]`: the channel, or the items a selection matches, written to
 // DIR as an OCM content export in the 2023 layout (export-format.md), which `oceq serve DIR`
 // answers like the source. DIR is checked (created, written to) before anything is fetched; a
 // rerun resumes: complete native files are not fetched again, unchanged item files not rewritten.
@@ -13,16 +13,17 @@ public enum MirrorCommand: Command {
     public static let descriptor = CommandDescriptor(
         name: "mirror",
         abstract: "write the channel (or a selection) to a folder as an OCM export that oceq serve reads",
-        usage: "mirror DIR [(list CONDITION...)]",
+        usage: "mirror DIR [(list ...)|(first ...)]",
         examples: ["mirror ./cafe-mirror", "mirror ./images (list type=Image)", "mirror \"$1\""],
         discussion: """
             Writes DIR/contentexport/ in the 2023 export layout: ContentTypes/ inferred from the
             items, ContentItems/<Type>/<ID>.json for every item (read with fields=all) and
             ContentItems/<Type>/files/<ID>/<name> for every native file, plus metadata.json,
             Summary.json, META-INF/ and channel.json (the channel's name, never its token).
-            A selection brings the items it refers to as well, and adds to what DIR holds; a
-            mirror of the whole channel removes the items the channel no longer has. Run it again
-            to resume: complete files are not fetched again.
+            A selection (its limit counts; first is one item) brings the items it refers to as
+            well, and adds to what DIR holds; a mirror of the whole channel removes the items the
+            channel no longer has. DIR must be new, empty or a mirror. Run it again to resume:
+            complete files are not fetched again. Under set format json the summary is JSON.
             From the shell: oceq mirror DIR [--query STATEMENT].
             """)
 
@@ -45,10 +46,12 @@ public enum MirrorCommand: Command {
         guard !folder.isEmpty else { throw .usage("mirror needs a folder name", span: first.span) }
         var request = DeliveryAPI.listAssets()
         var selected = false
+        var maximumItems: Int?
         for argument in command.arguments.dropFirst() {
             guard case .selection(let select) = argument.kind, !selected else {
                 throw .usage(
-                    "mirror takes a folder and at most one (list ...): \(descriptor.usage)", span: argument.span)
+                    "mirror takes a folder and at most one (list ...) or (first ...): \(descriptor.usage)",
+                    span: argument.span)
             }
             let query: CompiledQuery
             do {
@@ -58,6 +61,7 @@ public enum MirrorCommand: Command {
             }
             guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
             request = query.request()
+            maximumItems = query.kind == .first ? 1 : query.limit
             selected = true
         }
         let connection = try session.requireConnection()
@@ -69,10 +73,17 @@ public enum MirrorCommand: Command {
         }
         let run = MirrorRun(
             client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected)
+            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected,
+            maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()
-        session.output.write(TerminalText.cleanKeepingLines(summary.text))
+        if session.settings.format == .json || session.settings.format == .ndjson {
+            let pretty = session.settings.format == .json && session.output.isTerminal
+            session.output.write(
+                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(summary.json)) + "\n")
+        } else {
+            session.output.write(TerminalText.cleanKeepingLines(summary.text))
+        }
         guard summary.succeeded else {
             let count = summary.failures.count + summary.skipped.count
             throw .file(

@@ -20,6 +20,8 @@ struct MirrorRun {
     var progress: ProgressLine?
     /// True for the whole channel: item files no longer on it are removed after a complete listing.
     var isFullChannel = false
+    /// The most items the selection takes (its `limit`, 1 for `first`), or nil for every match.
+    var maximumItems: Int?
 
     func run() async -> MirrorSummary {
         let started = ContinuousClock.now
@@ -66,8 +68,11 @@ struct MirrorRun {
 
     /// Lists every page and writes its items; false when the listing stopped early.
     private func list(into state: inout MirrorState, converter: ExportItemConverter) async -> Bool {
-        var pages = client.pages(request.fields(.all).limit(DeliveryAPI.defaultLimit)).makeAsyncIterator()
-        while true {
+        var remaining = maximumItems ?? Int.max
+        guard remaining > 0 else { return true }
+        let pageSize = min(DeliveryAPI.defaultLimit, remaining)
+        var pages = client.pages(request.fields(.all).limit(pageSize)).makeAsyncIterator()
+        while remaining > 0 {
             let page: Page<Asset>
             do {
                 guard let next = try await pages.next() else { return true }
@@ -79,12 +84,14 @@ struct MirrorRun {
                 return false
             }
             if Task.isCancelled { return false }
-            for asset in page.items {
+            for asset in page.items.prefix(remaining) {
+                remaining -= 1
                 state.summary.itemsSeen += 1
                 state.accept(asset, target: target, converter: converter)
             }
             progress?.show("items \(state.summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
         }
+        return true
     }
 
     /// Reads and writes the items the written ones refer to, and theirs, so a selection's mirror

@@ -1,3 +1,5 @@
+import DeliveryKit
+
 /// What a mirror run did, for the closing summary and the exit code.
 struct MirrorSummary {
     /// DIR.
@@ -52,14 +54,28 @@ struct MirrorSummary {
         return out
     }
 
-    /// `812 B`, `6.6 MB`.
+    /// The summary as one JSON object, as `download` gives one under `set format json`: `folder`,
+    /// `items`, `written`, `unchanged`, `files`, `fetched`, `complete`, `failedFiles`, `bytes`,
+    /// `referencesAdded`, `removed`, `skipped` and `failures` (lists of text). No timing.
+    var json: JSON {
+        .object([
+            "folder": .string(target), "items": .int(itemsWritten + itemsUnchanged), "written": .int(itemsWritten),
+            "unchanged": .int(itemsUnchanged), "files": .int(filesDownloaded + filesComplete + filesFailed),
+            "fetched": .int(filesDownloaded), "complete": .int(filesComplete), "failedFiles": .int(filesFailed),
+            "bytes": .int(Int(bytes)), "referencesAdded": .int(referencesAdded), "removed": .int(itemsRemoved),
+            "skipped": .array(skipped.map { .string($0) }), "failures": .array(failures.map { .string($0) }),
+        ])
+    }
+
+    /// `812 B`, `90.8 KB`, `6.3 MB`: powers of 1024 with the unit names `download`, `show` and
+    /// `renditions` use, so the same files read the same size in every command.
     static func bytes(_ count: Int64) -> String {
-        if count < 1000 { return "\(count) B" }
-        let units = ["kB", "MB", "GB", "TB"]
-        var value = Double(count) / 1000
+        if count < 1024 { return "\(count) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(count) / 1024
         var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
             unit += 1
         }
         return String(format: "%.1f %@", value, units[unit])

@@ -30,6 +30,9 @@ struct MirrorTarget {
     /// The folder of an asset's native file.
     func filesFolder(type: String, id: String) -> String { content + "/ContentItems/" + type + "/files/" + id }
 
+    /// The entries a mirror writes at the top of DIR; any other entry means DIR is not a mirror.
+    static let ownEntries: Set<String> = [contentFolderName, "META-INF", "channel.json"]
+
     /// What the manifest of a mirror says made it.
     static let manifestCreator = "Created-by: oceq mirror"
 
@@ -41,6 +44,17 @@ struct MirrorTarget {
             !String(decoding: manifest, as: UTF8.self).contains(Self.manifestCreator)
         {
             throw .target("\(root) holds an export that oceq mirror did not write; choose another folder")
+        }
+        // Like `git clone`: a folder holding anything but a mirror's own entries is not written
+        // into (a mirror into `~` or a project folder would scatter channel.json and META-INF there).
+        if let entries = try? FileManager.default.contentsOfDirectory(atPath: root) {
+            let foreign = entries.filter { !Self.ownEntries.contains($0) }.sorted()
+            if let first = foreign.first {
+                let more = foreign.count > 1 ? " and \(foreign.count - 1) more" : ""
+                throw .target(
+                    "\(root) is not empty and holds no mirror (it has \(first.debugDescription)\(more)); "
+                        + "choose a new or empty folder")
+            }
         }
         for folder in [
             root, content, content + "/ContentTypes", content + "/ContentItems", content + "/LocalizationPolicies",

@@ -9,9 +9,11 @@
 
 /// Measuring and sanitising text for terminal cells.
 public enum TerminalCells {
-    /// C0 (ESC among them), DEL and C1.
+    /// C0 (ESC among them), DEL and C1, and the bidi embeddings, overrides and isolates
+    /// (U+202A-U+202E, U+2066-U+2069), with which a name could show reversed ("Trojan Source").
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// `text` with tabs and line breaks as spaces and every other control character dropped.

@@ -111,6 +111,21 @@ struct AssetCommandTests {
         expectGolden(result.errors, named: "error-\(golden).txt")
     }
 
+    @Test("every slug in an asset command's examples is an item of the sample channel")
+    func exampleSlugsExist() async {
+        var slugs: Set<String> = []
+        for command in AssetModule.module.commands {
+            for example in command.descriptor.examples {
+                for word in example.split(separator: " ") where word.hasPrefix("slug:") { slugs.insert(String(word)) }
+            }
+        }
+        #expect(!slugs.isEmpty)
+        for slug in slugs.sorted() {
+            let result = await runScript("get \(slug)\n")
+            #expect(result.code == 0, "\(slug): \(result.errors)")
+        }
+    }
+
     @Test("every example of every asset command parses")
     func examplesParse() {
         let options = ParserOptions(commands: registry.parserCommands)

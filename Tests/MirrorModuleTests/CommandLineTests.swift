@@ -14,6 +14,9 @@ struct CommandLineTests {
         #expect(try SubcommandStatement.mirror(["out"]) == #"mirror "out""#)
         #expect(try SubcommandStatement.mirror(["out", "--query", "type=Image"]) == #"mirror "out" (list type=Image)"#)
         #expect(
+            try SubcommandStatement.mirror(["out", "-q", "first type=Image"]) == #"mirror "out" (first type=Image)"#)
+        #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["out", "--query", "count type=Image"]) }
+        #expect(
             try SubcommandStatement.mirror(["--query=list name ~ tea", "o\"ut"]) == #"mirror 'o"ut' (list name ~ tea)"#)
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror([]) }
         #expect(throws: UsageError.self) { try SubcommandStatement.mirror(["a", "b"]) }

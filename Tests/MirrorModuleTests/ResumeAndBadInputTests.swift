@@ -75,6 +75,13 @@ struct ResumeAndBadInputTests {
         let sample = await runScript("mirror \"\(Self.samplePath)\"", on: source)
         #expect(sample.code == 1)
         #expect(sample.errors.contains("holds an export that oceq mirror did not write"), "\(sample.errors)")
+
+        // Nor a folder that holds anything else (a QA run mirrored into a folder of downloads).
+        let busy = await runScript("mirror \"\(folder)\"", on: source)
+        #expect(busy.code == 1)
+        #expect(busy.errors.contains("is not empty and holds no mirror"), "\(busy.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/channel.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/contentexport"))
         #expect(source.takeLog().isEmpty, "requests were sent")
     }
 

@@ -197,7 +197,9 @@ final class CurlEngine: @unchecked Sendable {
             for transfer in adds { begin(transfer) }
             for transfer in cancels {
                 if let easy = transfer.easy, active[easy] === transfer {
-                    finish(transfer, .failure(TransportError(.cancelled, message: "cancelled")))
+                    // Removed in mid-transfer: libcurl 7.88 then refuses some options on the reset
+                    // handle (CURLOPT_BUFFERSIZE gave curl 43 to every later transfer that got it).
+                    finish(transfer, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
                 }
             }
             _ = curl_multi_perform(multi, &running)
@@ -222,12 +224,20 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func begin(_ transfer: CurlTransfer) {
-        guard let easy = idle.popLast() ?? curl_easy_init() else {
+        guard var easy = idle.popLast() ?? curl_easy_init() else {
             transfer.resume(.failure(TransportError(.other(2), message: "curl_easy_init failed")))
             return
         }
         transfer.easy = easy
-        let code = transfer.configure()
+        var code = transfer.configure()
+        if code != CURLE_OK, let fresh = curl_easy_init() {
+            // A recycled handle may refuse an option a new one takes: configure a new one once.
+            transfer.release()
+            curl_easy_cleanup(easy)
+            easy = fresh
+            transfer.easy = easy
+            code = transfer.configure()
+        }
         guard code == CURLE_OK else {
             transfer.release()
             recycle(easy)
@@ -244,12 +254,18 @@ final class CurlEngine: @unchecked Sendable {
         active[easy] = transfer
     }
 
-    private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponseHead, TransportError>) {
+    private func finish(
+        _ transfer: CurlTransfer, _ outcome: Result<HTTPResponseHead, TransportError>, reuse: Bool = true
+    ) {
         guard let easy = transfer.easy else { return }
         _ = curl_multi_remove_handle(multi, easy)
         active[easy] = nil
         transfer.release()
-        recycle(easy)
+        if reuse {
+            recycle(easy)
+        } else {
+            curl_easy_cleanup(easy)
+        }
         transfer.resume(outcome)
     }
 

@@ -50,7 +50,10 @@ public struct DiagnosticRenderer: Sendable {
     /// The header line: `FILE:LINE:COL: error: message` or `error: message`.
     public func header(_ severity: Severity, _ message: String, at location: SourceLocation?) -> String {
         var out = ""
-        if let fileName, let location { out += "\(fileName):\(location.line):\(location.column): " }
+        if let fileName, let location {
+            // A file name is text from the disk: an ESC in it must not drive the terminal either.
+            out += "\(DiagnosticRenderer.printable(fileName)):\(location.line):\(location.column): "
+        }
         out += paint(severity.rawValue + ":", severity == .error ? "1;31" : severity == .warning ? "1;35" : "1;36")
         out += " " + paint(DiagnosticRenderer.printable(message), "1")
         return out

@@ -100,7 +100,7 @@ public enum PluginLoader {
         _ path: String, _ origin: PluginFile.Origin, _ problem: String, into registry: inout CommandRegistry,
         errors: any OutputSink
     ) {
-        errors.write("oceq: plugin \(path) skipped: \(problem)\n")
+        errors.write(TerminalText.clean("oceq: plugin \(path) skipped: \(problem)") + "\n")
         registry.record(PluginFile(path: path, origin: origin, commands: [], problem: problem))
     }
 

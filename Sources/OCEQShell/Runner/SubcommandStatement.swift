@@ -7,7 +7,7 @@ import Foundation
 /// Statements for subcommands that are REPL commands run once.
 public enum SubcommandStatement {
     /// The statement text for `mirror DIR [--query STATEMENT]` (`--query=STATEMENT` too).
-    /// STATEMENT is a `list` (a bare condition list means `list CONDITIONS`).
+    /// STATEMENT is a `list` or `first` (a bare condition list means `list CONDITIONS`).
     public static func mirror(_ arguments: [String]) throws(UsageError) -> String {
         var folder: String?
         var query: String?
@@ -44,7 +44,10 @@ public enum SubcommandStatement {
         var text = "mirror " + quote + folder + quote
         if var query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty {
             let verb = query.prefix { !$0.isWhitespace }
-            if verb != "list" { query = "list " + query }
+            if verb == "count" || verb == "get" {
+                throw UsageError("--query takes a list or first statement, or conditions; not \(verb)")
+            }
+            if verb != "list" && verb != "first" { query = "list " + query }
             text += " (" + query + ")"
         }
         return text

@@ -1,0 +1,54 @@
+// A selection's `limit` (and `first`) bounds what a mirror lists, as it bounds a `download`: a
+// QA run found `mirror DIR (list type=Image limit 2)` writing all 74 images.
+
+import DeliveryKit
+import Foundation
+import OCEQShell
+import Testing
+
+@testable import MirrorModule
+
+@Suite("mirror: a selection's limit")
+struct SelectionLimitTests {
+    @Test("list ... limit N mirrors N items; first mirrors one")
+    func limitAndFirst() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        for (selection, count) in [("(list type=Image order name limit 2)", 2), ("(first type=Image)", 1)] {
+            let folder = temporaryFolder("limit")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = await runScript("mirror \"\(folder)\" \(selection)", on: source)
+            #expect(run.code == 0, "\(run.output)\(run.errors)")
+            #expect(run.output.contains("mirrored \(count) item"), "\(selection): \(run.output)")
+            let images = filesUnder(folder + "/contentexport/ContentItems/Image").filter { $0.hasSuffix(".json") }
+            #expect(images.count == count, "\(selection): \(images)")
+        }
+    }
+}
+
+@Suite("mirror: sizes")
+struct MirrorSizeTests {
+    @Test("sizes read as download reads them: powers of 1024, KB and MB")
+    func units() {
+        #expect(MirrorSummary.bytes(812) == "812 B")
+        #expect(MirrorSummary.bytes(92_988) == "90.8 KB")
+        #expect(MirrorSummary.bytes(5_452_595) == "5.2 MB")
+        #expect(MirrorSummary.bytes(1_024 * 1_024) == "1.0 MB")
+    }
+}
+
+@Suite("mirror: JSON summary")
+struct MirrorJSONSummaryTests {
+    @Test("under set format json the summary is one JSON object, as download's is")
+    func json() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        let folder = temporaryFolder("json")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = await runScript("set format json\nmirror \"\(folder)\" (first type=Image)", on: source)
+        #expect(run.code == 0, "\(run.errors)")
+        let object = try JSON.parse(run.output)
+        #expect(object["items"] == .int(1))
+        #expect(object["fetched"] == .int(1))
+        #expect(object["failures"] == .array([]))
+        #expect(!run.output.contains("mirrored"))
+    }
+}
