@@ -42,6 +42,20 @@ enum DownloadFolder {
         unlink(probe)
     }
 
+    /// The names in `path` (none when it cannot be read), but `.` and `..`.
+    static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The size of the regular file at `path`, or nil.
     static func size(of path: String) -> Int64? {
         var info = stat()

@@ -53,6 +53,15 @@ struct DownloadPlan {
             names.reserve(entry.file)
             if entry.kind == .thumbnail { names.reserve(SafeFileName.split(entry.file).stem) }
         }
+        // A file already in the folder that the manifest does not record is someone else's: never
+        // replaced, a new file takes the next free name (`photo (2).jpg`). Its stem is kept too, as a
+        // thumbnail is named before its extension is known.
+        let recorded = Set(manifest.entries.values.map(\.file))
+        for name in DownloadFolder.names(in: folder)
+        where !recorded.contains(name) && !name.hasSuffix(".part") && name != DownloadManifest.fileName {
+            names.reserve(name)
+            names.reserve(SafeFileName.split(name).stem)
+        }
         for asset in items {
             switch DownloadPlan.source(of: asset, kind: kind) {
             case .failure(.notAFile(let reason)):

@@ -109,6 +109,30 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test("a file in the folder that the manifest does not record is never replaced")
+    func keepsOtherFiles() async throws {
+        let server = try DownloadServer()
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try await server.run("download (list type=Image order name limit 1) to $1", arguments: [folder])
+        #expect(first.code == 0, "\(first.errors)")
+        let name = try #require(try manifestFiles(folder).first?["file"]?.stringValue)
+        // The user's own file under that name, and no manifest: the next run must not touch it.
+        try FileManager.default.removeItem(atPath: folder + "/.oceq-manifest.json")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        let stem = SafeFileName.split(name).stem
+        try Data("mine too".utf8).write(to: URL(fileURLWithPath: folder + "/" + stem + "-thumbnail.jpg"))
+        let second = try await server.run(
+            "download (list type=Image order name limit 1) to $1\n"
+                + "download (list type=Image order name limit 1) thumbnail to $1", arguments: [folder])
+        #expect(second.code == 0, "\(second.errors)")
+        #expect(fileBytes(folder + "/" + name) == Array("mine".utf8))
+        #expect(fileBytes(folder + "/" + stem + "-thumbnail.jpg") == Array("mine too".utf8))
+        let files = try manifestFiles(folder).compactMap { $0["file"]?.stringValue }.sorted()
+        #expect(files.count == 2 && !files.contains(name) && !files.contains(stem + "-thumbnail.jpg"), "\(files)")
+        #expect(files.contains(stem + " (2).jpg"), "\(files)")
+    }
+
     @Test("targets: a listing variable, @n, $var with an item, slug:S and (first ...) all name items")
     func targets() async throws {
         let server = try DownloadServer()
