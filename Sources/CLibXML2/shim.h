@@ -1,6 +1,12 @@
 // The few libxml2 calls oceq's HTML renderer needs, behind plain functions (libxml2's xmlFree is a
 // global function pointer, which Swift 6 cannot call safely).
 #pragma once
+// Debian's libxml2 is built with ICU, so its encoding.h includes <unicode/ucnv.h>; those ICU types
+// clash with the copy inside Foundation (_FoundationICU) in any Swift module that sees both ("UErrorCode
+// has different definitions in different modules"). oceq never touches libxml2's encoding handlers (the
+// only structure whose fields depend on it), so the ICU part of the headers is left out.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <string.h>
