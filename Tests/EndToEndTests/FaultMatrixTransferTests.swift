@@ -1,5 +1,5 @@
-// The fault matrix's transfer rows: a bulk `download` and a `mirror` through the built binary, against
-// `oceq serve --faults` in its own process, for each fault kind. A retried fault hits 8 % of the file
+// The fault matrix's transfer rows (the `BinaryFaultRow`s of FaultMatrixBinaryTests): a bulk
+// `download` and a `mirror` through the built binary, against `oceq serve --faults` in its own process, for each fault kind. A retried fault hits 8 % of the file
 // requests (few enough that four attempts always get through); a fault that cannot be retried hits
 // every request. Each case checks the exit code, the one-line message, that no `.part` file is left,
 // that every file under a final name is whole (the manifest's size), and that the token is never shown.
@@ -8,39 +8,28 @@ import Foundation
 import OCEQTestSupport
 import Testing
 
-/// One row: a fault spec and how a transfer under it ends.
-struct TransferFaultRow: Sendable, CustomStringConvertible {
-    var name: String
-    /// `--faults` (nil: nothing listens at the URL).
-    var spec: String?
-    /// nil: succeeds; else the text its error contains.
-    var failure: String?
-
-    var description: String { name }
-}
-
 @Suite("End to end: bulk download and mirror under each fault kind", .serialized)
 struct FaultMatrixTransferTests {
     static let token = "transfer-token-91c2"
     static let cache = NSTemporaryDirectory() + "oceq-transfer-cache-\(UUID().uuidString)"
     static let images = 12
 
-    static let rows: [TransferFaultRow] = [
-        TransferFaultRow(name: "503", spec: "503@8%:retry-after=0:path=/assets"),
-        TransferFaultRow(name: "500", spec: "500@8%:path=/assets"),
-        TransferFaultRow(name: "429 Retry-After", spec: "429@8%:retry-after=0:path=/assets"),
-        TransferFaultRow(name: "reset mid-body", spec: "reset@8%:after=100:path=/assets"),
-        TransferFaultRow(name: "truncated body", spec: "truncate@8%:path=/assets"),
-        TransferFaultRow(name: "delayed first byte", spec: "delay@30%:ms=150"),
-        TransferFaultRow(name: "refused connection", spec: nil, failure: "connection refused"),
-        TransferFaultRow(name: "malformed JSON", spec: "malformed", failure: "malformed JSON"),
-        TransferFaultRow(name: "401", spec: "401", failure: "401"),
-        TransferFaultRow(name: "403", spec: "403", failure: "403"),
-        TransferFaultRow(name: "404", spec: "404", failure: "404"),
+    static let rows: [BinaryFaultRow] = [
+        BinaryFaultRow(name: "503", spec: "503@8%:retry-after=0:path=/assets"),
+        BinaryFaultRow(name: "500", spec: "500@8%:path=/assets"),
+        BinaryFaultRow(name: "429 Retry-After", spec: "429@8%:retry-after=0:path=/assets"),
+        BinaryFaultRow(name: "reset mid-body", spec: "reset@8%:after=100:path=/assets"),
+        BinaryFaultRow(name: "truncated body", spec: "truncate@8%:path=/assets"),
+        BinaryFaultRow(name: "delayed first byte", spec: "delay@30%:ms=150"),
+        BinaryFaultRow(name: "refused connection", spec: nil, failure: "connection refused"),
+        BinaryFaultRow(name: "malformed JSON", spec: "malformed", failure: "malformed JSON"),
+        BinaryFaultRow(name: "401", spec: "401", failure: "401"),
+        BinaryFaultRow(name: "403", spec: "403", failure: "403"),
+        BinaryFaultRow(name: "404", spec: "404", failure: "404"),
     ]
 
     /// Starts the server of `row` (or finds a port nothing listens on) and returns its origin.
-    static func origin(for row: TransferFaultRow) throws -> (String, ServeProcess?) {
+    static func origin(for row: BinaryFaultRow) throws -> (String, ServeProcess?) {
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
         guard let spec = row.spec else {
             let probe = try ServeProcess(export: sample, cacheDirectory: cache)
@@ -69,7 +58,7 @@ struct FaultMatrixTransferTests {
     }
 
     static func expectOutcome(
-        _ run: (code: Int32, stdout: String, stderr: String), _ row: TransferFaultRow, _ what: String
+        _ run: (code: Int32, stdout: String, stderr: String), _ row: BinaryFaultRow, _ what: String
     ) {
         if let failure = row.failure {
             #expect(run.code == 1, "\(what): \(run.stderr)")
@@ -82,7 +71,7 @@ struct FaultMatrixTransferTests {
     }
 
     @Test("download (list type=Image limit 12): whole files or none, the manifest consistent", arguments: rows)
-    func download(_ row: TransferFaultRow) throws {
+    func download(_ row: BinaryFaultRow) throws {
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
         let folder = NSTemporaryDirectory() + "oceq-transfer-download-\(UUID().uuidString)"
@@ -116,7 +105,7 @@ struct FaultMatrixTransferTests {
     }
 
     @Test("mirror --query type=OCEGettingStartedTopic: complete, or failed with nothing half-written", arguments: rows)
-    func mirror(_ row: TransferFaultRow) throws {
+    func mirror(_ row: BinaryFaultRow) throws {
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
         let folder = NSTemporaryDirectory() + "oceq-transfer-mirror-\(UUID().uuidString)"
@@ -143,7 +132,7 @@ struct FaultMatrixTransferTests {
 
     @Test("every file request fails for good: both fail, name each file, and leave no file half-written")
     func filesFailForGood() throws {
-        let row = TransferFaultRow(name: "503 on every file", spec: "503:retry-after=0:path=/assets")
+        let row = BinaryFaultRow(name: "503 on every file", spec: "503:retry-after=0:path=/assets")
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
         let folder = NSTemporaryDirectory() + "oceq-transfer-fail-\(UUID().uuidString)"
