@@ -161,8 +161,11 @@ static inline unsigned char *oceq_vips_rgba(const char *in, int max_width, int m
     return failed ? NULL : pixels;
 }
 
-/// Frees what oceq_vips_rgba returned.
+/// Frees what oceq_vips_rgba returned (libvips is open by then, so only g_free is looked up).
 static inline void oceq_vips_free(void *memory) {
-    struct oceq_vips_api functions, *api = &functions;
-    if (oceq_vips(api) == 0) api->free(memory);
+    void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_GLOBAL);
+    if (!library) return;
+    void (*free_memory)(void *);
+    *(void **)&free_memory = dlsym(library, "g_free");
+    if (free_memory) free_memory(memory);
 }
