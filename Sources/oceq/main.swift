@@ -10,6 +10,13 @@ import OCEQShell
 let arguments = Array(CommandLine.arguments.dropFirst())
 let version = "0.1.0"
 
+// `--version` alone is answered before the modules are assembled: it needs none of them, and a
+// version check is the one start that should cost nothing but the process itself.
+if arguments == ["--version"] || arguments == ["-V"] {
+    print("oceq \(version)")
+    exit(0)
+}
+
 // `serve` runs on the main thread before anything else starts: it blocks SIGINT/SIGTERM here so
 // that every thread it starts inherits the mask and only its `sigwait` sees them.
 if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }

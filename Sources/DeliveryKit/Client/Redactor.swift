@@ -19,8 +19,8 @@ public struct Redactor: Sendable, Hashable {
             for form in [
                 secret, URLEncoding.query(secret), URLEncoding.pathSegment(secret),
                 URLEncoding.encode(secret, Redactor.unreserved),
-            ] where out.contains(form) {
-                out = out.replacingAll(form, with: "REDACTED")
+            ] where out.containsBytes(of: form) {
+                out = out.replacingAllBytes(of: form, with: "REDACTED")
             }
         }
         return Redactor.redactTokenParameters(out)
@@ -37,7 +37,9 @@ public struct Redactor: Sendable, Hashable {
         var i = 0
         var changed = false
         while i < bytes.count {
-            if i + key.count <= bytes.count && zip(bytes[i..<(i + key.count)], key).allSatisfy({ ($0 | 0x20) == $1 }) {
+            if bytes[i] | 0x20 == key[0] && i + key.count <= bytes.count
+                && zip(bytes[i..<(i + key.count)], key).allSatisfy({ ($0 | 0x20) == $1 })
+            {
                 out.append(contentsOf: bytes[i..<(i + key.count)])
                 i += key.count
                 let start = i
@@ -63,19 +65,4 @@ public struct Redactor: Sendable, Hashable {
     static let unreserved = URLEncoding.allowedSet("")
 
     static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation needed).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
 }

@@ -41,7 +41,8 @@ public enum Pager {
     /// Whether `result` is text carrying a sixel, kitty or iTerm2 image.
     static func hasGraphics(_ result: CommandResult) -> Bool {
         guard case .text(let text) = result else { return false }
-        return text.contains("\u{1B}P") || text.contains("\u{1B}_G") || text.contains("\u{1B}]1337;")
+        return text.containsBytes(of: "\u{1B}P") || text.containsBytes(of: "\u{1B}_G")
+            || text.containsBytes(of: "\u{1B}]1337;")
     }
 
     /// Runs `command` with `text` on its stdin and waits for it; false if it could not start.
