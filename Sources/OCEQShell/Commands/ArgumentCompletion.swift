@@ -11,6 +11,9 @@ public enum ArgumentCompletion: Sendable, Equatable {
     case item
     /// A dotted field path of the item given by the argument before (`field @1 author.name`).
     case fieldPath
+    /// `expand`, then `all` or the reference fields (a comma list) of the item given by the argument before
+    /// (`get @1 expand author,topic`).
+    case expansion
 }
 
 extension CommandDescriptor {

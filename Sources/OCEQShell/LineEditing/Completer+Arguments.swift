@@ -21,6 +21,9 @@ extension Completer {
         }
         guard depth == 0 else { return nil }
         let position = arguments.count
+        if kinds.last == .expansion, position >= kinds.count - 1 {
+            return expansion(arguments, at: kinds.count - 1, in: text, word: word)
+        }
         let offered: [String]
         switch position < kinds.count ? kinds[position] : nil {
         case .command?:
@@ -36,6 +39,8 @@ extension Completer {
         case .fieldPath?:
             guard position >= 1, let item = reference(arguments[position - 1], in: text) else { return Completion.none }
             return fieldPath(raw, of: item)
+        case .expansion?:
+            return Completion.none  // handled above
         case nil:
             // The argument after a setting is one of its values.
             guard position == kinds.count, kinds.last == .setting, let name = arguments.last?.first else {
@@ -44,6 +49,25 @@ extension Completer {
             offered = Settings.values(of: text.text(of: name.span)) ?? []
         }
         return Completion(word: word, candidates: matching(offered, word).map { CompletionCandidate($0) })
+    }
+
+    /// `expand` where it may start (argument `start`), then `all` or the reference fields of the item before it
+    /// that the comma list does not name yet.
+    private func expansion(_ arguments: [[Token]], at start: Int, in text: SourceText, word: String) -> Completion {
+        if arguments.count == start {
+            return Completion(word: word, candidates: matching(["expand"], word).map { CompletionCandidate($0) })
+        }
+        guard start >= 1, text.text(of: arguments[start][0].span).lowercased() == "expand",
+            let item = reference(arguments[start - 1], in: text)
+        else { return Completion.none }
+        let listed = arguments.dropFirst(start + 1).map { $0.map { text.text(of: $0.span) }.joined() }
+        // After `expand` or a comma comes a name; after a name, only a comma would go on.
+        guard listed.last.map({ $0 == "," }) ?? true else { return Completion.none }
+        let references = source.itemFields(item).filter { _, value in
+            Completer.referencedID(value) != nil || value.arrayValue?.first.flatMap(Completer.referencedID) != nil
+        }
+        let names = (listed.isEmpty ? ["all"] : []) + references.keys.sorted().filter { !listed.contains($0) }
+        return Completion(word: word, candidates: matching(names, word).map { CompletionCandidate($0) })
     }
 
     /// The item an argument names: the id of row `@n`, an id, or `slug:SLUG`; nil for anything else.

@@ -98,6 +98,22 @@ struct CompleterArgumentTests {
         #expect(texts(completer, "list name=Choo").isEmpty)
     }
 
+    @Test("get: a row, then expand, then all or the item's reference fields not listed yet")
+    func expand() async throws {
+        let (completer, session) = try sampleCompleter()
+        let code = await ScriptRunner.run(
+            text: "list type=OCEGettingStartedArticle order name limit 2", fileName: nil, in: session, keepGoing: false)
+        #expect(code == 0)
+        #expect(texts(completer, "get ") == ["@1", "@2"])
+        #expect(texts(completer, "get @1 ") == ["expand"])
+        #expect(texts(completer, "get @1 ex") == ["expand"])
+        #expect(texts(completer, "get @1 expand ") == ["all", "author", "image", "image_16x9", "topic"])
+        #expect(texts(completer, "get @1 expand author, ") == ["image", "image_16x9", "topic"])
+        #expect(texts(completer, "get @1 expand author,im") == ["image", "image_16x9"])
+        #expect(texts(completer, "get @1 expand author ").isEmpty, "a comma goes on the list")
+        #expect(texts(completer, "get slug:priya-natarajan expand ") == ["all", "avatar"])
+    }
+
     @Test("a value is bare when the lexer reads it as one word, else quoted")
     func quoting() {
         #expect(Completer.quoted("Latte") == "Latte")

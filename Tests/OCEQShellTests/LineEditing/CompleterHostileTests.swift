@@ -49,11 +49,12 @@ struct CompleterHostileTests {
         var paths: [CompletionCandidate] = []
         for line in [
             "probe @1 ", "probe @1 author.", "probe @1 topic.", "probe @1 image.", "probe @2 topic.thumbnail.",
+            "get @1 expand ",
         ] {
             paths += completer.complete(line: line, cursor: line.count).candidates
         }
         #expect(values.count > 20, "the hostile names and captions are offered")
-        #expect(paths.contains { $0.text == "author.avatar" })
+        #expect(paths.contains { $0.text == "author.avatar" } && paths.contains { $0.text == "all" })
         for candidate in values + paths {
             #expect(!(candidate.text + candidate.display).unicodeScalars.contains(where: TerminalText.isControl))
         }
