@@ -23,7 +23,8 @@ public enum FieldCommand: Command {
             before the next segment (`author.avatar` reads the author, then its avatar), a number
             picks an element of a list (counting from 1), a name goes into a json value.
             --raw prints the value as JSON.
-            """)
+            """
+    ).completing([.item, .fieldPath])
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

@@ -15,7 +15,8 @@ public enum FieldsCommand: Command {
             Data types are inferred from the values (the API does not serve the type's
             definition): text, largetext, number, decimal, boolean, datetime, reference,
             reference list, json, list of ...; an empty field reads "empty (null)".
-            """)
+            """
+    ).completing([.item])
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

@@ -18,7 +18,8 @@ public enum ShowCommand: Command {
             Custom fields are listed alphabetically (the API does not serve a type's field order).
             References read name (type, id); dates read with their offset and zone; long text is
             a one-line excerpt with HTML removed. --raw prints the JSON the server sent.
-            """)
+            """
+    ).completing([.item])
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

@@ -6,8 +6,10 @@
 #include <fcntl.h>
 #include <histedit.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 
 /// Signature of a prompt callback (EL_PROMPT, EL_PROMPT_ESC).
@@ -63,6 +65,24 @@ static inline int oceq_el_set_history(EditLine *el, History *h) { return el_set(
 
 /// Replaces libedit's read-a-character function (EL_GETCFN).
 static inline int oceq_el_set_getcfn(EditLine *el, el_rfunc_t fn) { return el_set(el, EL_GETCFN, fn); }
+
+/// Puts the terminal into libedit's editing mode now (on = 1) or back (on = 0) (EL_PREP_TERM). el_gets itself
+/// switches only when it reads the first key, after it has drawn the prompt.
+static inline int oceq_el_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
+
+/// Takes an end of file that waits at the head of terminal `fd`'s input queue in canonical mode (Ctrl-D typed
+/// on an empty line while no line was being edited): 1 when one was taken, else 0 with nothing read. Linux
+/// queues it as a NUL byte that FIONREAD does not count; poll() still reports it readable.
+static inline int oceq_take_pending_eof(int fd) {
+    struct termios mode;
+    if (tcgetattr(fd, &mode) != 0 || !(mode.c_lflag & ICANON)) return 0;
+    struct pollfd ready = {fd, POLLIN, 0};
+    if (poll(&ready, 1, 0) != 1 || !(ready.revents & POLLIN)) return 0;
+    int queued = -1;
+    if (ioctl(fd, FIONREAD, &queued) != 0 || queued != 0) return 0;
+    char byte;
+    return read(fd, &byte, 1) == 0;
+}
 
 /// Redraws the prompt and line (EL_REFRESH).
 static inline int oceq_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }

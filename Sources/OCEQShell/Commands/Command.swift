@@ -22,6 +22,9 @@ public struct CommandDescriptor: Sendable {
     /// How many arguments the command takes, when that is fixed (checked by `oceq lint`); nil when
     /// it varies with what they are. Set with `taking(_:)`.
     public var argumentCount: ClosedRange<Int>?
+    /// How Tab completes the arguments, in order (empty: only what the language knows). Set with
+    /// `completing(_:)`.
+    public var argumentCompletion: [ArgumentCompletion] = []
 
     /// A descriptor with every part given.
     public init(

@@ -14,7 +14,8 @@ public enum ConnectCommand: Command {
             A PROFILE is a name in ~/.config/oceq/profiles.json. A PATH is served in-process like a local url in credentials.json. If the channel cannot be
             reached or refuses the token, the current connection stays. connect lines are never kept
             in history.
-            """)
+            """
+    ).completing([.profile])
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, (1...2).contains(command.arguments.count) else {

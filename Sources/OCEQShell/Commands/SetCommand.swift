@@ -10,9 +10,10 @@ public enum SetCommand: Command {
         examples: [
             "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set html raw",
             "set images symbols", "set",
-        ])
+        ]
+    ).completing([.setting])
 
-    static let names = ["format", "limit", "errexit", "timing", "pager", "html", "images"]
+    static let names = Settings.names
 
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {

@@ -1,7 +1,7 @@
 // Tab completion: the lexer's tokens before the cursor say where the cursor stands (a command word, a field
 // of a condition, the value after `type=` or after a reference field, a clause keyword, `@n`, a path after
-// `to`, `source` or `run`), and the source says what fits there. Text from the channel is cleaned of
-// control characters before it is offered.
+// `to`, `source` or `run`, an argument its command's descriptor says how to complete), and the source says
+// what fits there. Text from the channel is cleaned of control characters before it is offered.
 
 import DeliveryKit
 import Foundation
@@ -29,7 +29,8 @@ public struct Completer {
         let before = String(line.prefix(max(0, cursor)))
         var completion = position(before)
         completion.candidates = completion.candidates.map {
-            CompletionCandidate(TerminalText.clean($0.text), display: TerminalText.clean($0.display))
+            CompletionCandidate(
+                TerminalText.clean($0.text), display: TerminalText.clean($0.display), goesOn: $0.goesOn)
         }
         return completion
     }
@@ -50,8 +51,8 @@ public struct Completer {
             partial = last
             tokens.removeLast()
         }
-        let word = partial.map { text.slice($0.span) } ?? ""
-        let words = tokens.map { text.slice($0.span) }
+        let word = partial.map { text.text(of: $0.span) } ?? ""
+        let words = tokens.map { text.text(of: $0.span) }
         // The raw text back to the last blank: paths and `@n` may hold characters the lexer splits at.
         let rawWord = String(before.reversed().prefix(while: { !$0.isWhitespace }).reversed())
 
@@ -71,8 +72,8 @@ public struct Completer {
         guard let command = words.first?.lowercased() else {
             return Completion(word: word, candidates: matching(source.commandNames(), word).map { .init($0) })
         }
-        if command == "help", words.count == 1 {
-            return Completion(word: word, candidates: matching(source.commandNames(), word).map { .init($0) })
+        if let arguments = arguments(command, tokens: Array(tokens.dropFirst()), text: text, word: word, raw: rawWord) {
+            return arguments
         }
         // The clauses of a select: after the command word, or after `(list`, `= list` (let) or `explain list`.
         guard
@@ -91,8 +92,9 @@ public struct Completer {
         return selectClause(clause, clauseWords, word: word, type: type)
     }
 
-    /// The value after `type=`, or, when a reference field's value is being typed, the names of the items of
-    /// the referenced type (they insert their ids; the name may run over several words).
+    /// The value after `type=`; when a reference field's value is being typed, the names of the items of the
+    /// referenced type (they insert their ids; the name may run over several words); after another field, the
+    /// values it takes in items of the statement's type.
     private func referenceValue(
         _ clause: [Token], _ words: [String], partial: Token?, before: String, in text: SourceText, type: String?
     ) -> Completion? {
@@ -114,14 +116,42 @@ public struct Completer {
             }
             return Completion(word: typed, candidates: matching(source.typeNames(), name).map { .init($0) })
         }
-        guard let type, let sample = source.fields(ofType: type)[field],
-            let referenced = ChannelCatalog.referencedType(sample)
-        else { return nil }
+        guard let type else { return nil }
         // Several words of a name are taken only while they are not followed by a blank (still being typed).
         if index < clause.count - 1, before.last?.isWhitespace == true { return nil }
+        let userField = field.hasPrefix("fields.") ? String(field.dropFirst("fields.".count)) : field
+        guard let sample = source.fields(ofType: type)[userField],
+            let referenced = ChannelCatalog.referencedType(sample)
+        else {
+            return fieldValues(field, type: type, typed: typed, name: name)
+        }
         let items = source.items(ofType: referenced).filter { $0.name.lowercased().hasPrefix(name.lowercased()) }
         let candidates = items.sorted { $0.name < $1.name }.map { CompletionCandidate($0.id, display: $0.name) }
         return Completion(word: typed, candidates: candidates, insertsCommonPrefix: false)
+    }
+
+    /// The values `field` takes in items of `type` that start with `name` (what is typed, unquoted), quoted
+    /// where the lexer needs it.
+    private func fieldValues(_ field: String, type: String, typed: String, name: String) -> Completion {
+        let values = source.values(ofField: field, type: type).map(TerminalText.clean)
+        let candidates = matching(values, name).compactMap { value in
+            Completer.quoted(value).map { CompletionCandidate($0, display: value) }
+        }
+        return Completion(word: typed, candidates: candidates)
+    }
+
+    /// `value` as a value of a condition: bare when the lexer reads it as one word that is not a keyword, else
+    /// in double quotes, else (it holds `"`) in single quotes; nil when it holds both quotes.
+    static func quoted(_ value: String) -> String? {
+        let tokens = Lexer.tokenize(SourceText(value)).tokens.filter { $0.kind != .end }
+        if tokens.count == 1, tokens[0].kind == .word, tokens[0].span.end == value.utf8.count,
+            Keyword(text: value) == nil
+        {
+            return value
+        }
+        if !value.contains("\"") { return "\"" + value + "\"" }
+        if !value.contains("'") { return "'" + value + "'" }
+        return nil
     }
 
     /// Fields and keywords inside the clauses of a select.
@@ -144,9 +174,9 @@ public struct Completer {
             }
         case "order":
             if lowered.last == "order" {
-                offered = ["by"] + fieldNames(type, prefixed: false)
+                offered = ["by"] + sortableFieldNames(type)
             } else if lowered.last == "by" || last?.kind == .comma {
-                offered = fieldNames(type, prefixed: false)
+                offered = sortableFieldNames(type)
             } else {
                 offered = ["asc", "desc"] + Completer.clauseKeywords.filter { $0 != "and" && $0 != "or" }
             }
@@ -171,9 +201,17 @@ public struct Completer {
 
     /// The standard fields, then the user fields of `type` (as `fields.NAME` when the word starts so).
     private func fieldNames(_ type: String?, prefixed: Bool) -> [String] {
-        let standard = ["type", "name", "id", "slug", "description", "language", "createdDate", "updatedDate"]
+        let standard = ChannelCatalog.standardFields
         let user = type.map { source.fields(ofType: $0).keys.sorted() } ?? []
         return standard + (prefixed ? user.map { "fields." + $0 } : user)
+    }
+
+    /// The fields the API sorts on: name and the dates, then the user fields of `type` holding one text,
+    /// number or date.
+    private func sortableFieldNames(_ type: String?) -> [String] {
+        let fields = type.map { source.fields(ofType: $0) } ?? [:]
+        return ChannelCatalog.sortableStandardFields
+            + fields.filter { ChannelCatalog.isSortable($0.value) }.keys.sorted()
     }
 
     /// The type that a `type=NAME` condition of the statement names.
@@ -188,7 +226,7 @@ public struct Completer {
     }
 
     /// `@n` of the last result, listed with their names.
-    private func rows(_ typed: String) -> Completion {
+    func rows(_ typed: String) -> Completion {
         let candidates = source.rows().enumerated().map { index, row in
             CompletionCandidate("@\(index + 1)", display: "@\(index + 1) \(row.name)")
         }.filter { $0.text.hasPrefix(typed) }
@@ -196,7 +234,7 @@ public struct Completer {
     }
 
     /// Files and folders for a path being typed (`~/` is the home folder; folders end in `/`).
-    private func paths(_ typed: String) -> Completion {
+    func paths(_ typed: String) -> Completion {
         let slash = typed.lastIndex(of: "/")
         let folderPart = slash.map { String(typed[...$0]) } ?? ""
         let namePart = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
@@ -216,15 +254,8 @@ public struct Completer {
     }
 
     /// The words of `words` that start with `typed`, in any case, in order.
-    private func matching(_ words: [String], _ typed: String) -> [String] {
+    func matching(_ words: [String], _ typed: String) -> [String] {
         let lowered = typed.lowercased()
         return words.filter { $0.lowercased().hasPrefix(lowered) }
-    }
-}
-
-extension SourceText {
-    /// The text of `span`.
-    fileprivate func slice(_ span: SourceSpan) -> String {
-        String(decoding: bytes[span.start..<min(span.end, bytes.count)], as: UTF8.self)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// The completer returns whole words that may replace *the word before the cursor*: the characters back to the
 /// nearest delimiter (`defaultDelimiters`), or the word a `Completion` names. One candidate replaces the word and adds a space
-/// (none after a candidate ending in `/`, `=` or `.`, where typing goes on); several replace it by their
+/// (none after a candidate ending in `/`, `=` or `.`, or one that says typing goes on); several replace it by their
 /// longest common prefix when that is longer than the word, else they are listed; none beeps.
 public enum CompletionAction: Equatable, Sendable {
     /// Delete `deleting` characters (Unicode scalars, as libedit counts them) before the cursor, then insert
@@ -45,7 +45,9 @@ public enum CompletionAction: Equatable, Sendable {
             return .beep
         case 1:
             let candidate = unique[0].text
-            let space = candidate.hasSuffix("/") || candidate.hasSuffix("=") || candidate.hasSuffix(".") ? "" : " "
+            let goesOn =
+                unique[0].goesOn || candidate.hasSuffix("/") || candidate.hasSuffix("=") || candidate.hasSuffix(".")
+            let space = goesOn ? "" : " "
             return .replace(deleting: deleting, text: candidate + space)
         default:
             if completion.insertsCommonPrefix {
@@ -102,11 +104,15 @@ public struct CompletionCandidate: Equatable, Sendable {
     public var text: String
     /// Shown when several candidates are listed (an item's name, a row's number and name).
     public var display: String
+    /// Whether typing usually goes on right after it (a field path that may go deeper), so that no space is
+    /// added when it is the only candidate.
+    public var goesOn: Bool
 
     /// A candidate inserting `text` and showing `display` (by default the text itself).
-    public init(_ text: String, display: String? = nil) {
+    public init(_ text: String, display: String? = nil, goesOn: Bool = false) {
         self.text = text
         self.display = display ?? text
+        self.goesOn = goesOn
     }
 }
 

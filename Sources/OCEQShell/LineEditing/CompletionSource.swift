@@ -15,6 +15,14 @@ public protocol CompletionSource {
     func fields(ofType type: String) -> [String: JSON]
     /// The names and ids of the items of `type`.
     func items(ofType type: String) -> [ItemName]
+    /// The distinct values `field` takes in (the first few hundred) items of `type`.
+    func values(ofField field: String, type: String) -> [String]
+    /// The fields of the item `reference` (an id or `slug:SLUG`), long texts emptied (empty when unknown).
+    func itemFields(_ reference: String) -> [String: JSON]
+    /// How the arguments of `command` (a name or alias) complete.
+    func argumentCompletion(of command: String) -> [ArgumentCompletion]
+    /// The names of the connection profiles.
+    func profileNames() -> [String]
     /// The rows of the last result, in order.
     func rows() -> [ItemName]
     /// The session's variable names.
@@ -29,11 +37,17 @@ public struct SessionCompletionSource: CompletionSource {
     public let session: Session
     /// How long one channel lookup may hold up Tab.
     public var timeout: Duration
+    /// The environment that says where `profiles.json` is.
+    public var environment: [String: String]
 
     /// The source for `session`.
-    public init(session: Session, timeout: Duration = CompletionCache.defaultTimeout) {
+    public init(
+        session: Session, timeout: Duration = CompletionCache.defaultTimeout,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.session = session
         self.timeout = timeout
+        self.environment = environment
     }
 
     public func commandNames() -> [String] { session.registry.parserCommands.sorted() }
@@ -59,6 +73,26 @@ public struct SessionCompletionSource: CompletionSource {
             try await ChannelCatalog.itemNames(client, type: type)
         } ?? []
     }
+
+    public func values(ofField field: String, type: String) -> [String] {
+        guard let client = session.connection?.client else { return [] }
+        return session.completionCache.value("values\u{0}" + type + "\u{0}" + field, timeout: timeout) {
+            try await ChannelCatalog.fieldValues(client, type: type, field: field)
+        } ?? []
+    }
+
+    public func itemFields(_ reference: String) -> [String: JSON] {
+        guard let client = session.connection?.client else { return [:] }
+        return session.completionCache.value("item\u{0}" + reference, timeout: timeout) {
+            try await ChannelCatalog.itemFields(client, reference: reference)
+        } ?? [:]
+    }
+
+    public func argumentCompletion(of command: String) -> [ArgumentCompletion] {
+        session.registry.descriptor(named: command)?.argumentCompletion ?? []
+    }
+
+    public func profileNames() -> [String] { Credentials.profileNames(environment: environment) }
 
     public func rows() -> [ItemName] { (session.lastRows ?? []).map { ItemName(name: $0.name, id: $0.id) } }
 

@@ -65,7 +65,8 @@ private func wakeReader() {
 ///   would also change `LC_NUMERIC`, which C number formatting and parsing elsewhere in the process obey.
 /// - Ctrl-R is bound to `em-inc-search-prev` (libedit has no Ctrl-R search by default); Tab to the completer.
 /// - Ctrl-C discards the line and returns `.interrupted`; Ctrl-D on an empty line returns `.end`. Both print
-///   a newline so that what follows starts on a fresh line.
+///   a newline so that what follows starts on a fresh line. A Ctrl-D typed while no line was being edited (a
+///   command running) ends input too; the terminal is in editing mode before the prompt is drawn.
 /// - Prompts may be coloured: ANSI escape sequences are fenced with `EditLineReader.promptEscape` for
 ///   `EL_PROMPT_ESC` so they don't count in the prompt's width (a prompt already holding the fence character
 ///   is taken as fenced).
@@ -288,6 +289,13 @@ public final class EditLineReader: LineReader {
         interruptReceived.store(false, ordering: .relaxed)
         resizeRequested.store(false, ordering: .relaxed)  // el_gets measures the terminal anyway
         redrawRequested.store(false, ordering: .relaxed)
+        // Between lines the terminal is in canonical mode, where Ctrl-D on an empty line is an end of file that
+        // Linux queues as a NUL byte: once raw mode is on it would be read as that byte (Ctrl-@, after which
+        // libedit takes the next key literally), so the REPL would neither end nor end on a second Ctrl-D.
+        if oceq_take_pending_eof(STDIN_FILENO) == 1 { return .end }
+        // Raw mode before the prompt is drawn: el_gets turns it on only when it reads the first key, and a key
+        // typed as soon as the prompt shows would meet the canonical terminal.
+        _ = oceq_el_prep_term(editLine, 1)
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         let code = errno

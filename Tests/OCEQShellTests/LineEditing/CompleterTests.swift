@@ -163,6 +163,14 @@ private struct HostileSource: CompletionSource {
     func typeNames() -> [String] { ["Evil\u{1B}]0;owned\u{7}Type", "Plain"] }
     func fields(ofType type: String) -> [String: JSON] { [:] }
     func items(ofType type: String) -> [ItemName] { [] }
+    func values(ofField field: String, type: String) -> [String] {
+        ["Val\u{1B}]52;c;eA==\u{7}ue", "two\u{9B}31m words"]
+    }
+    func itemFields(_ reference: String) -> [String: JSON] { ["fi\u{1B}[31meld": .string("x")] }
+    func argumentCompletion(of command: String) -> [ArgumentCompletion] {
+        command == "field" ? [.item, .fieldPath] : command == "connect" ? [.profile] : []
+    }
+    func profileNames() -> [String] { ["pro\u{1B}]0;t\u{7}file"] }
     func rows() -> [ItemName] { [ItemName(name: "Row\u{1B}[2J one", id: "ID1")] }
     func variableNames() -> [String] { [] }
     var baseDirectory: String { "." }
@@ -181,6 +189,12 @@ struct CompleterSafetyTests {
         let types = completer.complete(line: "list type=E", cursor: 11)
         #expect(texts(types) == ["Evil]0;ownedType"])
         #expect(completer.complete(line: "get @", cursor: 5).candidates.first?.display == "@1 Row[2J one")
+        #expect(
+            texts(completer.complete(line: "list type=Plain name=", cursor: 21)) == [
+                "\"Val]52;c;eA==ue\"", "\"two31m words\"",
+            ])
+        #expect(texts(completer.complete(line: "field ID1 f", cursor: 11)) == ["fi[31meld"])
+        #expect(texts(completer.complete(line: "connect p", cursor: 9)) == ["pro]0;tfile"])
     }
 
     @Test("a slow lookup gives nothing at once, goes on, and is cached for the next Tab")
