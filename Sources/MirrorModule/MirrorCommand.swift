@@ -73,7 +73,8 @@ public enum MirrorCommand: Command {
         }
         let run = MirrorRun(
             client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected,
+            progress: session.errors.isTerminal ? ProgressLine(label: "mirror", sink: session.errors) : nil,
+            isFullChannel: !selected,
             maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()
