@@ -1,6 +1,9 @@
 import ChannelServer
 import Testing
 
+import enum DeliveryKit.DeliveryAPI
+import struct DeliveryKit.SortKey
+
 /// `text` with its one `⟂` marker removed, and the marker's offset in Unicode scalars.
 func marked(_ text: String) -> (text: String, offset: Int) {
     let scalars = Array(text.unicodeScalars)
@@ -194,20 +197,27 @@ struct QueryOrderByParserTests {
     @Test(
         "keys and directions",
         arguments: [
-            ("name", [SortKey(field: "name")]),
-            ("name:asc", [SortKey(field: "name")]),
-            ("name:ASC;fields.x:desc", [SortKey(field: "name"), SortKey(field: "fields.x", descending: true)]),
-            ("updatedDate:des", [SortKey(field: "updatedDate", descending: true)]),
-            ("updatedDate:Desc", [SortKey(field: "updatedDate", descending: true)]),
+            ("name", [SortKey("name")]),
+            ("name:asc", [SortKey("name")]),
+            ("name:ASC;fields.x:desc", [SortKey("name"), SortKey("fields.x", .desc)]),
+            ("updatedDate:des", [SortKey("updatedDate", .desc)]),
+            ("updatedDate:Desc", [SortKey("updatedDate", .desc)]),
             (
                 " name : desc ; createdDate ;",
-                [SortKey(field: "name", descending: true), SortKey(field: "createdDate")]
+                [SortKey("name", .desc), SortKey("createdDate")]
             ),
             ("", []),
-            ("fields.unknown:asc", [SortKey(field: "fields.unknown")]),
+            ("fields.unknown:asc", [SortKey("fields.unknown")]),
         ])
     func keys(text: String, expected: [SortKey]) throws {
         #expect(try OrderByParser.parse(text) == expected)
+    }
+
+    @Test("the keys a client's request writes into orderBy come back as the same keys")
+    func clientKeys() throws {
+        let keys: [SortKey] = [.name(.desc), .field("fields.published_date"), .updatedDate(.desc)]
+        let text = try #require(DeliveryAPI.listAssets().order(keys).parameters.values["orderBy"])
+        #expect(try OrderByParser.parse(text) == keys)
     }
 
     @Test(
