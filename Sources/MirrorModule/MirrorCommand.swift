@@ -53,12 +53,7 @@ public enum MirrorCommand: Command {
                     "mirror takes a folder and at most one (list ...) or (first ...): \(descriptor.usage)",
                     span: argument.span)
             }
-            let query: CompiledQuery
-            do {
-                query = try session.compiler.compile(select)
-            } catch {
-                throw .diagnostics(error)
-            }
+            let query = try session.compile(select)
             guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
             request = query.request()
             maximumItems = query.kind == .first ? 1 : query.limit
