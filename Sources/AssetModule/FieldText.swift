@@ -99,17 +99,8 @@ enum FieldText {
         return String(line.prefix(excerptLength - 1)) + "…"
     }
 
-    /// `1.2 MB`, `34.5 KB`, `512 B`.
+    /// `1.2 MB`, `34.5 KB`, `512 B` (as `download` and `mirror` write sizes); empty for nil.
     static func size(_ bytes: Int?) -> String {
-        guard let bytes else { return "" }
-        if bytes < 1024 { return "\(bytes) B" }
-        let kilobytes = Double(bytes) / 1024
-        if kilobytes < 1024 { return oneDecimal(kilobytes) + " KB" }
-        return oneDecimal(kilobytes / 1024) + " MB"
-    }
-
-    static func oneDecimal(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        bytes.map { ByteCount.text(Int64($0)) } ?? ""
     }
 }

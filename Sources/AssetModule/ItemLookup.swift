@@ -39,12 +39,7 @@ public enum ItemLookup {
     ) async throws(ShellError)
         -> String
     {
-        let query: CompiledQuery
-        do {
-            query = try session.compiler.compile(select)
-        } catch {
-            throw .diagnostics(error)
-        }
+        let query = try session.compile(select)
         guard query.kind != .count else { throw .usage("a count selects no item; use first or list", span: span) }
         let client = try session.requireConnection().client
         let page: Page<Asset>

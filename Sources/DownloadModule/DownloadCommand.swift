@@ -88,18 +88,22 @@ public enum DownloadCommand: Command {
 
         let batch = DownloadBatch(plan: plan, manifest: manifest, folder: arguments.folder, summary: summary)
         let downloads = plan.downloads
-        let progress: DownloadProgressLine?
+        let progress: ProgressLine?
+        let sizes = downloads.filter { $0.job.ifNoneMatch == nil }.map(\.expectedSize)
+        let expected = sizes.contains { $0 == nil } ? nil : sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
         if session.errors.isTerminal && !downloads.isEmpty {
-            let sizes = downloads.filter { $0.job.ifNoneMatch == nil }.map(\.expectedSize)
-            let expected = sizes.contains { $0 == nil } ? nil : sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
-            progress = DownloadProgressLine(sink: session.errors, files: downloads.count, expectedBytes: expected)
-            progress?.update(done: 0, bytes: 0, force: true)
+            progress = ProgressLine(label: "download", sink: session.errors)
+            progress?.transfer(done: 0, of: downloads.count, bytes: 0, expectedBytes: expected, force: true)
         } else {
             progress = nil
         }
         _ = await client.download(
             downloads.map(\.job), maxConcurrent: arguments.concurrency,
-            totals: { totals in progress?.update(done: totals.completed + totals.failed, bytes: totals.bytesReceived) },
+            totals: { totals in
+                progress?.transfer(
+                    done: totals.completed + totals.failed, of: totals.files, bytes: totals.bytesReceived,
+                    expectedBytes: expected)
+            },
             finished: { index, result in
                 if let line = batch.finished(index, result) { progress?.note(TerminalText.clean("failed: " + line)) }
             })

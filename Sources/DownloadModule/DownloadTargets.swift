@@ -44,12 +44,7 @@ enum DownloadTargets {
     static func selected(
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError) -> [Asset] {
-        let query: CompiledQuery
-        do {
-            query = try session.compiler.compile(select)
-        } catch {
-            throw .diagnostics(error)
-        }
+        let query = try session.compile(select)
         let client = try session.requireConnection().client
         var request = query.request().fields(.all)
         do {

@@ -53,12 +53,7 @@ public enum MirrorCommand: Command {
                     "mirror takes a folder and at most one (list ...) or (first ...): \(descriptor.usage)",
                     span: argument.span)
             }
-            let query: CompiledQuery
-            do {
-                query = try session.compiler.compile(select)
-            } catch {
-                throw .diagnostics(error)
-            }
+            let query = try session.compile(select)
             guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
             request = query.request()
             maximumItems = query.kind == .first ? 1 : query.limit
@@ -73,7 +68,8 @@ public enum MirrorCommand: Command {
         }
         let run = MirrorRun(
             client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine() : nil, isFullChannel: !selected,
+            progress: session.errors.isTerminal ? ProgressLine(label: "mirror", sink: session.errors) : nil,
+            isFullChannel: !selected,
             maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQShell
 
 /// What a mirror run did, for the closing summary and the exit code.
 struct MirrorSummary {
@@ -37,7 +38,7 @@ struct MirrorSummary {
             "mirrored \(itemsWritten + itemsUnchanged) item\(itemsWritten + itemsUnchanged == 1 ? "" : "s") "
             + "(\(itemsWritten) written, \(itemsUnchanged) unchanged), "
             + "\(files) file\(files == 1 ? "" : "s") (\(filesDownloaded) fetched, \(filesComplete) already complete, "
-            + (filesFailed > 0 ? "\(filesFailed) failed, " : "") + "\(Self.bytes(bytes))) "
+            + (filesFailed > 0 ? "\(filesFailed) failed, " : "") + "\(ByteCount.text(bytes))) "
             + "to \(target) in \(Self.seconds(seconds))\n"
         if referencesAdded > 0 {
             out += "\(referencesAdded) of the items are not in the selection but referred to by it\n"
@@ -65,20 +66,6 @@ struct MirrorSummary {
             "bytes": .int(Int(bytes)), "referencesAdded": .int(referencesAdded), "removed": .int(itemsRemoved),
             "skipped": .array(skipped.map { .string($0) }), "failures": .array(failures.map { .string($0) }),
         ])
-    }
-
-    /// `812 B`, `90.8 KB`, `6.3 MB`: powers of 1024 with the unit names `download`, `show` and
-    /// `renditions` use, so the same files read the same size in every command.
-    static func bytes(_ count: Int64) -> String {
-        if count < 1024 { return "\(count) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(count) / 1024
-        var unit = 0
-        while value >= 1024 && unit < units.count - 1 {
-            value /= 1024
-            unit += 1
-        }
-        return String(format: "%.1f %@", value, units[unit])
     }
 
     static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }

@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQShell
 
 /// Fetches the native files a run needs.
 struct NativeFetcher {
@@ -38,9 +39,7 @@ struct NativeFetcher {
         let results = await client.download(
             jobs, maxConcurrent: maxConcurrent,
             totals: { totals in
-                line?.show(
-                    "files \(totals.completed + totals.failed)/\(totals.files), "
-                        + MirrorSummary.bytes(totals.bytesReceived))
+                line?.transfer(done: totals.completed + totals.failed, of: totals.files, bytes: totals.bytesReceived)
             })
         for (job, result) in zip(jobs, results) {
             switch result {

@@ -92,7 +92,7 @@ struct DeliveryEndpointTests {
         #expect(item["repositoryId"] == nil)
         #expect(item["links"]!.arrayValue!.map { $0["rel"]! } == ["self", "canonical", "describedby"])
         let slug = item["slug"]!.stringValue!
-        let bySlug = try channel.json("/items/.by.slug/\(PercentEncoding.encode(slug))")
+        let bySlug = try channel.json("/items/.by.slug/\(URLEncoding.component(slug))")
         #expect(bySlug["id"]?.stringValue == Self.post)
         let missing = try channel.get("/items/CORE00000000000000000000000000000000")
         #expect(missing.status == 404)

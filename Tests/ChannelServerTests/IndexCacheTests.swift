@@ -4,10 +4,12 @@ import Foundation
 import Synchronization
 import Testing
 
+import struct DeliveryKit.SortKey
+
 @Suite("channel index cache and concurrency")
 struct IndexCacheTests {
     let query = SearchRequest(
-        query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey(field: "name")], countTotal: true
+        query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey("name")], countTotal: true
     )
 
     func files(_ directory: ScratchDirectory) -> [String] {
@@ -105,7 +107,7 @@ struct IndexCacheTests {
         ]
         let requests = try texts.map {
             SearchRequest(
-                query: try QueryParser.parse($0), orderBy: [SortKey(field: "fields.minutes", descending: true)],
+                query: try QueryParser.parse($0), orderBy: [SortKey("fields.minutes", .desc)],
                 countTotal: true)
         }
         let expected = try requests.map { try index.search($0) }

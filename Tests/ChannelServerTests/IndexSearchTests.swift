@@ -1,6 +1,8 @@
 import ChannelServer
 import Testing
 
+import struct DeliveryKit.SortKey
+
 @Suite("channel index search")
 struct IndexSearchTests {
     static let index = try! ChannelIndex(items: IndexTestItems.items, fingerprint: "test", cacheDirectory: nil)
@@ -325,7 +327,7 @@ struct IndexSearchTests {
         #expect(lastPage.ordinals == [4, 5] && !lastPage.hasMore)
 
         let sorted = try Self.index.search(
-            SearchRequest(query: q, orderBy: [SortKey(field: "fields.minutes", descending: true)], limit: 2, offset: 1))
+            SearchRequest(query: q, orderBy: [SortKey("fields.minutes", .desc)], limit: 2, offset: 1))
         #expect(sorted.ordinals == [2, 4])
         #expect(sorted.total == 4 && sorted.hasMore)
 
@@ -422,7 +424,7 @@ struct IndexSyntheticTests {
     func sortedOrder() throws {
         let q = try QueryParser.parse("type eq \"Article\"")
         let result = try Self.index.search(
-            SearchRequest(query: q, orderBy: [SortKey(field: "fields.minutes", descending: true)], limit: 5000))
+            SearchRequest(query: q, orderBy: [SortKey("fields.minutes", .desc)], limit: 5000))
         let minutes = result.ordinals.map { Self.items[$0].fields["minutes"]!.intValue! }
         #expect(minutes == minutes.sorted(by: >))
         for i in 1..<result.ordinals.count where minutes[i] == minutes[i - 1] {

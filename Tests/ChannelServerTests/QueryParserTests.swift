@@ -1,6 +1,10 @@
 import ChannelServer
 import Testing
 
+import enum DeliveryKit.DeliveryAPI
+import enum DeliveryKit.QueryOperator
+import struct DeliveryKit.SortKey
+
 /// `text` with its one `⟂` marker removed, and the marker's offset in Unicode scalars.
 func marked(_ text: String) -> (text: String, offset: Int) {
     let scalars = Array(text.unicodeScalars)
@@ -23,8 +27,8 @@ struct QueryParserTests {
 
     @Test("operators accept any case")
     func operatorCase() throws {
-        #expect(try QueryParser.parse("name EQ \"a\"") == cond("name", .eq, "a"))
-        #expect(try QueryParser.parse("name Co \"a\"") == cond("name", .co, "a"))
+        #expect(try QueryParser.parse("name EQ \"a\"") == cond("name", .equal, "a"))
+        #expect(try QueryParser.parse("name Co \"a\"") == cond("name", .contains, "a"))
     }
 
     @Test(
@@ -33,14 +37,14 @@ struct QueryParserTests {
     func keywordCase(word: String) throws {
         #expect(
             try QueryParser.parse("name eq \"a\" \(word) type eq \"b\"")
-                == .and([cond("name", .eq, "a"), cond("type", .eq, "b")]))
+                == .and([cond("name", .equal, "a"), cond("type", .equal, "b")]))
     }
 
     @Test("AND binds tighter than OR")
     func precedence() throws {
-        let a = cond("name", .eq, "a")
-        let b = cond("name", .eq, "b")
-        let c = cond("name", .eq, "c")
+        let a = cond("name", .equal, "a")
+        let b = cond("name", .equal, "b")
+        let c = cond("name", .equal, "c")
         #expect(try QueryParser.parse("name eq \"a\" or name eq \"b\" and name eq \"c\"") == .or([a, .and([b, c])]))
         #expect(try QueryParser.parse("name eq \"a\" AND name eq \"b\" OR name eq \"c\"") == .or([.and([a, b]), c]))
         #expect(
@@ -49,9 +53,9 @@ struct QueryParserTests {
 
     @Test("lists are flat, groups nest")
     func lists() throws {
-        let a = cond("name", .eq, "a")
-        let b = cond("name", .eq, "b")
-        let c = cond("name", .eq, "c")
+        let a = cond("name", .equal, "a")
+        let b = cond("name", .equal, "b")
+        let c = cond("name", .equal, "c")
         #expect(try QueryParser.parse("name eq \"a\" and name eq \"b\" and name eq \"c\"") == .and([a, b, c]))
         #expect(try QueryParser.parse("((name eq \"a\"))") == a)
         #expect(
@@ -60,39 +64,39 @@ struct QueryParserTests {
 
     @Test("NOT before a group or a condition")
     func not() throws {
-        let a = cond("type", .eq, "T")
+        let a = cond("type", .equal, "T")
         #expect(try QueryParser.parse("NOT (type eq \"T\")") == .not(a))
         #expect(try QueryParser.parse("not type eq \"T\"") == .not(a))
         #expect(try QueryParser.parse("not(type eq \"T\")") == .not(a))
         #expect(
             try QueryParser.parse("name eq \"x\" AND NOT (type eq \"T\" OR type eq \"U\")")
-                == .and([cond("name", .eq, "x"), .not(.or([a, cond("type", .eq, "U")]))]))
+                == .and([cond("name", .equal, "x"), .not(.or([a, cond("type", .equal, "U")]))]))
     }
 
     @Test("whitespace is flexible")
     func whitespace() throws {
-        let expected = QueryExpression.and([cond("name", .eq, "a b"), cond("fields.n", .ge, "1")])
+        let expected = QueryExpression.and([cond("name", .equal, "a b"), cond("fields.n", .greaterThanOrEqual, "1")])
         #expect(try QueryParser.parse("  name   eq\"a b\"and\tfields.n ge \"1\"\n") == expected)
         #expect(
             try QueryParser.parse("(name eq \"a b\")AND(fields.n ge \"1\")")
                 == .and([
-                    cond("name", .eq, "a b"), cond("fields.n", .ge, "1"),
+                    cond("name", .equal, "a b"), cond("fields.n", .greaterThanOrEqual, "1"),
                 ]))
     }
 
     @Test("values are verbatim, may be empty and contain keywords or parentheses")
     func values() throws {
-        #expect(try QueryParser.parse("name eq \"\"") == cond("name", .eq, ""))
-        #expect(try QueryParser.parse("name co \"a AND (b) 'c'\"") == cond("name", .co, "a AND (b) 'c'"))
-        #expect(try QueryParser.parse("name eq \"Café ☕\"") == cond("name", .eq, "Café ☕"))
+        #expect(try QueryParser.parse("name eq \"\"") == cond("name", .equal, ""))
+        #expect(try QueryParser.parse("name co \"a AND (b) 'c'\"") == cond("name", .contains, "a AND (b) 'c'"))
+        #expect(try QueryParser.parse("name eq \"Café ☕\"") == cond("name", .equal, "Café ☕"))
     }
 
     @Test("field paths: standard, user, two levels")
     func fields() throws {
         #expect(
             try QueryParser.parse("fields.starter-blog-post_title eq \"x\"")
-                == cond("fields.starter-blog-post_title", .eq, "x"))
-        #expect(try QueryParser.parse("fields.author.name eq \"x\"") == cond("fields.author.name", .eq, "x"))
+                == cond("fields.starter-blog-post_title", .equal, "x"))
+        #expect(try QueryParser.parse("fields.author.name eq \"x\"") == cond("fields.author.name", .equal, "x"))
         #expect(FieldPath("fields.author.name") == .referenced(reference: "author", target: .standard(.name)))
         #expect(FieldPath("fields.author.bio") == .referenced(reference: "author", target: .user("bio")))
         #expect(FieldPath("createdDate") == .standard(.createdDate))
@@ -161,7 +165,7 @@ struct QueryParserTests {
     @Test("nesting deeper than the limit is an error, not a crash")
     func depth() throws {
         let ok = String(repeating: "(", count: 64) + "name eq \"x\"" + String(repeating: ")", count: 64)
-        #expect(try QueryParser.parse(ok) == cond("name", .eq, "x"))
+        #expect(try QueryParser.parse(ok) == cond("name", .equal, "x"))
         let deep = String(repeating: "(", count: 5000) + "name eq \"x\"" + String(repeating: ")", count: 5000)
         #expect(throws: QuerySyntaxError(offset: 64, message: "expression nested too deeply (more than 64 levels)")) {
             try QueryParser.parse(deep)
@@ -194,20 +198,27 @@ struct QueryOrderByParserTests {
     @Test(
         "keys and directions",
         arguments: [
-            ("name", [SortKey(field: "name")]),
-            ("name:asc", [SortKey(field: "name")]),
-            ("name:ASC;fields.x:desc", [SortKey(field: "name"), SortKey(field: "fields.x", descending: true)]),
-            ("updatedDate:des", [SortKey(field: "updatedDate", descending: true)]),
-            ("updatedDate:Desc", [SortKey(field: "updatedDate", descending: true)]),
+            ("name", [SortKey("name")]),
+            ("name:asc", [SortKey("name")]),
+            ("name:ASC;fields.x:desc", [SortKey("name"), SortKey("fields.x", .desc)]),
+            ("updatedDate:des", [SortKey("updatedDate", .desc)]),
+            ("updatedDate:Desc", [SortKey("updatedDate", .desc)]),
             (
                 " name : desc ; createdDate ;",
-                [SortKey(field: "name", descending: true), SortKey(field: "createdDate")]
+                [SortKey("name", .desc), SortKey("createdDate")]
             ),
             ("", []),
-            ("fields.unknown:asc", [SortKey(field: "fields.unknown")]),
+            ("fields.unknown:asc", [SortKey("fields.unknown")]),
         ])
     func keys(text: String, expected: [SortKey]) throws {
         #expect(try OrderByParser.parse(text) == expected)
+    }
+
+    @Test("the keys a client's request writes into orderBy come back as the same keys")
+    func clientKeys() throws {
+        let keys: [SortKey] = [.name(.desc), .field("fields.published_date"), .updatedDate(.desc)]
+        let text = try #require(DeliveryAPI.listAssets().order(keys).parameters.values["orderBy"])
+        #expect(try OrderByParser.parse(text) == keys)
     }
 
     @Test(

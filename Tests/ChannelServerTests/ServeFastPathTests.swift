@@ -1,3 +1,4 @@
+import DeliveryKit
 import Foundation
 import Testing
 
@@ -27,12 +28,12 @@ struct ServeFastPathTests {
         let quoted = "Ünï \"q\" \\ x.jpg"
         #expect(
             header(quoted, "image/jpeg")
-                == "inline; filename=\"_n_ _q_ _ x.jpg\"; filename*=UTF-8''\(PercentEncoding.encode(quoted))")
+                == "inline; filename=\"_n_ _q_ _ x.jpg\"; filename*=UTF-8''\(URLEncoding.component(quoted))")
         // An emoji is one scalar (four bytes), a combining accent another; tab and DEL are replaced.
         let odd = "a\u{7F}b😀\tc e\u{301}.pdf"
         #expect(
             header(odd, "application/pdf")
-                == "attachment; filename=\"a_b__c e_.pdf\"; filename*=UTF-8''\(PercentEncoding.encode(odd))")
+                == "attachment; filename=\"a_b__c e_.pdf\"; filename*=UTF-8''\(URLEncoding.component(odd))")
         #expect(header("clip.mp4", "video/mp4", "TRUE").hasPrefix("attachment; filename=\"clip.mp4\""))
         #expect(header("doc.pdf", "application/pdf", "false").hasPrefix("inline; "))
         #expect(header("song.mp3", "audio/mpeg").hasPrefix("inline; "))

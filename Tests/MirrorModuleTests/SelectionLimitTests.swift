@@ -27,12 +27,16 @@ struct SelectionLimitTests {
 
 @Suite("mirror: sizes")
 struct MirrorSizeTests {
-    @Test("sizes read as download reads them: powers of 1024, KB and MB")
-    func units() {
-        #expect(MirrorSummary.bytes(812) == "812 B")
-        #expect(MirrorSummary.bytes(92_988) == "90.8 KB")
-        #expect(MirrorSummary.bytes(5_452_595) == "5.2 MB")
-        #expect(MirrorSummary.bytes(1_024 * 1_024) == "1.0 MB")
+    @Test(
+        "sizes read as download reads them: powers of 1024, KB and MB",
+        arguments: [
+            (Int64(812), "812 B"), (Int64(92_988), "90.8 KB"), (Int64(5_452_595), "5.2 MB"),
+            (Int64(1_048_576), "1.0 MB"),
+        ])
+    func units(bytes: Int64, text: String) {
+        #expect(ByteCount.text(bytes) == text)
+        let summary = MirrorSummary(target: "out", filesDownloaded: 1, bytes: bytes)
+        #expect(summary.text.contains("(1 fetched, 0 already complete, \(text)) to out in "), "\(summary.text)")
     }
 }
 

@@ -177,7 +177,7 @@ public struct DeliveryShaper: Sendable {
                 stub["typeCategory"]?.stringValue ?? targetIndex.map { content.items[$0].typeCategory }
                 ?? ReferenceStub.guessCategory(id: id, type: type)
             let name = stub["name"]?.stringValue ?? targetIndex.map { content.items[$0].name } ?? ""
-            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? PercentEncoding.encode(id)
+            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? URLEncoding.component(id)
             return .object([
                 "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
                 "links": .array([links.item(idSegment, rel: "self", expand: nil)]),
@@ -214,7 +214,7 @@ public struct DeliveryShaper: Sendable {
             group = item.fileGroup ?? "contentItem"
         }
         return Prepared(
-            idSegment: PercentEncoding.encode(item.id), fileSegment: PercentEncoding.encode(fileName),
+            idSegment: URLEncoding.component(item.id), fileSegment: URLEncoding.component(fileName),
             referenceFields: references, mimeType: mime, fileGroup: group, fileExtension: isAsset ? ext : "")
     }
 }

@@ -1,3 +1,5 @@
+import DeliveryKit
+
 /// Which reference fields of an item read are replaced by the referenced items (`expand=`).
 ///
 /// Expansion is one level deep: an expanded item's own references stay stubs.
@@ -47,7 +49,7 @@ public enum ExpandSpec: Sendable, Hashable {
         case .none: return nil
         case .all: return "all"
         case .fields(let names):
-            return names.sorted().map { "fields." + PercentEncoding.encode($0) }.joined(separator: ",")
+            return names.sorted().map { "fields." + URLEncoding.component($0) }.joined(separator: ",")
         }
     }
 }

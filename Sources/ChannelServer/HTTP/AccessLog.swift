@@ -40,7 +40,7 @@ public final class AccessLog: @unchecked Sendable {
             let pairs = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
             out += pairs.map { pair -> String in
                 let name = pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                let decoded = PercentDecoding.decode(Substring(name), plusAsSpace: true)
+                let decoded = URLEncoding.decode(name, plusAsSpace: true)
                 return decoded.lowercased() == "channeltoken" ? "\(name)=REDACTED" : String(pair)
             }.joined(separator: "&")
         } else {

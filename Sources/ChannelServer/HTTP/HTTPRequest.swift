@@ -1,5 +1,12 @@
+import DeliveryKit
+
 /// One HTTP request as the router sees it: the raw target kept for logging, the path split into
 /// percent-decoded segments, and the query decoded the way a Java servlet decodes it (`+` is a space).
+///
+/// Not DeliveryKit's `HTTPRequest`, although ChannelServer may use DeliveryKit's types: that one is
+/// what the client sends (a whole URL with its secrets, headers in order, whether to ask for a
+/// compressed body), this one what the server received, taken apart (segments, decoded query,
+/// headers by lower-cased name, the peer's address). They share a name and a method, nothing else.
 public struct HTTPRequest: Sendable {
     /// `GET`, `HEAD`, ...
     public var method: String
@@ -28,7 +35,7 @@ public struct HTTPRequest: Sendable {
         var start = 0
         let pathEnd = mark ?? end
         for i in 0...pathEnd where i == pathEnd || bytes[i] == UInt8(ascii: "/") {
-            if i > start { segments.append(PercentDecoding.decode(bytes[start..<i], plusAsSpace: false)) }
+            if i > start { segments.append(URLEncoding.decode(bytes[start..<i], plusAsSpace: false)) }
             start = i + 1
         }
         pathSegments = segments
@@ -42,11 +49,11 @@ public struct HTTPRequest: Sendable {
                     if let eq = pair.firstIndex(of: UInt8(ascii: "=")) {
                         pairs.append(
                             (
-                                PercentDecoding.decode(pair[..<eq], plusAsSpace: true),
-                                PercentDecoding.decode(pair[(eq + 1)...], plusAsSpace: true)
+                                URLEncoding.decode(pair[..<eq], plusAsSpace: true),
+                                URLEncoding.decode(pair[(eq + 1)...], plusAsSpace: true)
                             ))
                     } else {
-                        pairs.append((PercentDecoding.decode(pair, plusAsSpace: true), ""))
+                        pairs.append((URLEncoding.decode(pair, plusAsSpace: true), ""))
                     }
                 }
                 start = i + 1
@@ -81,46 +88,6 @@ public struct HTTPRequest: Sendable {
                 count += 1
             }
             return count
-        }
-    }
-}
-
-/// Percent-decoding that never fails: a malformed escape is kept literally, invalid UTF-8 becomes U+FFFD.
-public enum PercentDecoding {
-    /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`).
-    public static func decode(_ text: Substring, plusAsSpace: Bool) -> String {
-        decode(Array(text.utf8)[...], plusAsSpace: plusAsSpace)
-    }
-
-    /// Decodes `%XX` escapes in UTF-8 bytes (and `+` as a space when `plusAsSpace`).
-    public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool) -> String {
-        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
-            return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let hi = hexValue(bytes[i + 1]),
-                let lo = hexValue(bytes[i + 2])
-            {
-                out.append(hi << 4 | lo)
-                i += 3
-                continue
-            }
-            out.append(byte == UInt8(ascii: "+") && plusAsSpace ? 0x20 : byte)
-            i += 1
-        }
-        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
         }
     }
 }

@@ -147,7 +147,7 @@ public final class ChannelIndex: Sendable {
         let statement = try compiler.statement(query: request.query, defaultText: request.defaultText)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
         for key in request.orderBy {
-            if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.descending)) }
+            if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.order == .desc)) }
         }
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)

@@ -16,6 +16,7 @@
 // few levels move into common table expressions (parser stack). Parameters are numbered (?1,
 // ?2, ...) so pieces can be assembled in any order.
 
+import DeliveryKit
 import Foundation
 
 struct SearchCompiler {
@@ -95,7 +96,7 @@ struct SearchCompiler {
 
     /// The FTS5 expression answering `c` exactly, when the full-text index alone can.
     private func fullTextMatch(_ c: QueryCondition) -> String? {
-        guard c.op == .co else { return nil }
+        guard c.op == .contains else { return nil }
         let words = TextFolding.searchWords(c.value)
         guard !words.isEmpty else { return nil }
         switch FieldPath(c.field) {
@@ -169,7 +170,8 @@ struct SearchCompiler {
     /// `fields.x#number` or `fields.x#date` for a range condition with one reading on a single-valued
     /// user field; nil otherwise.
     private func rangeKey(_ c: QueryCondition) -> String? {
-        guard [.ge, .gt, .le, .lt].contains(c.op), case .user(let name) = FieldPath(c.field),
+        guard [.greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan].contains(c.op),
+            case .user(let name) = FieldPath(c.field),
             let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
         else { return nil }
         let number = QueryNumber.parse(c.value) != nil && field.has(.number)
@@ -209,9 +211,9 @@ struct SearchCompiler {
     // MARK: conditions
 
     mutating func condition(_ c: QueryCondition, alias: String) throws -> String {
-        if c.op == .ne {
+        if c.op == .notEqual {
             var eq = c
-            eq.op = .eq
+            eq.op = .equal
             return "(NOT \(try condition(eq, alias: alias)))"
         }
         guard let path = FieldPath(c.field) else {
@@ -256,9 +258,9 @@ struct SearchCompiler {
 
     private static func sqlComparison(_ op: QueryOperator) -> String {
         switch op {
-        case .ge: ">="
-        case .gt: ">"
-        case .le: "<="
+        case .greaterThanOrEqual: ">="
+        case .greaterThan: ">"
+        case .lessThanOrEqual: "<="
         default: "<"
         }
     }
@@ -269,9 +271,9 @@ struct SearchCompiler {
         case .text:
             let ftsColumn = IndexSchema.ftsColumn(field)
             switch c.op {
-            case .eq, .ne:
+            case .equal, .notEqual:
                 return "\(column) = \(text(c.value))"
-            case .co:
+            case .contains:
                 let words = TextFolding.searchWords(c.value)
                 guard !words.isEmpty else { return "0" }
                 guard let ftsColumn else {
@@ -279,14 +281,14 @@ struct SearchCompiler {
                 }
                 let match = text("{\(ftsColumn)} : (\(anyOf(words)))")
                 return "\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(match))"
-            case .sw:
+            case .startsWith:
                 return prefix(column: "\(column)_f", prefix: c.value.lowercased(), full: nil)
-            case .mt:
+            case .matches:
                 guard let (pattern, match) = phrase(column: ftsColumn, c.value) else { return "0" }
                 let check = "oceq_mt(\(column), \(text(pattern)))"
                 guard let match else { return check }
                 return "(\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match))) AND \(check))"
-            case .sm:
+            case .similar:
                 guard let ftsColumn else {
                     let words = TextFolding.searchWords(c.value)
                     guard !words.isEmpty else { return "0" }
@@ -294,24 +296,24 @@ struct SearchCompiler {
                 }
                 guard let match = try fuzzyMatch(column: ftsColumn, c.value) else { return "0" }
                 return "\(a).ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))"
-            case .ge, .gt, .le, .lt:
+            case .greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan:
                 throw unsupported(c, "text field")
             }
         case .datetime:
             switch c.op {
-            case .eq, .ne, .co:
+            case .equal, .notEqual, .contains:
                 let d = try date(c)
                 if d.hasTime { return "\(column) IS \(parameter(.int(d.epochMilliseconds)))" }
                 return "\(column)_d IS \(text(d.localDate))"
-            case .ge, .gt, .le, .lt:
+            case .greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan:
                 let d = try date(c)
                 let bound = parameter(.int(d.epochMilliseconds))
                 return "(\(column) IS NOT NULL AND \(column) \(Self.sqlComparison(c.op)) \(bound))"
-            case .sw, .mt, .sm:
+            case .startsWith, .matches, .similar:
                 throw unsupported(c, "datetime field")
             }
         case .boolean:
-            guard c.op == .eq || c.op == .co else { throw unsupported(c, "boolean field") }
+            guard c.op == .equal || c.op == .contains else { throw unsupported(c, "boolean field") }
             switch c.value.lowercased() {
             case "true": return "\(column) IS 1"
             case "false": return "\(column) IS 0"
@@ -319,10 +321,10 @@ struct SearchCompiler {
                 throw IndexError(message: "'\(c.value)' is not a boolean (true or false)", offset: c.offset)
             }
         case .multiReference:
-            guard c.op == .eq || c.op == .co else { throw unsupported(c, "reference field") }
+            guard c.op == .equal || c.op == .contains else { throw unsupported(c, "reference field") }
             guard let field = catalog.fields[field.rawValue], field.has(.reference) else { return "0" }
             let fid = parameter(.int(field.id))
-            let ids = (c.op == .eq ? [c.value] : Self.tokens(c.value)).map { text($0.lowercased()) }
+            let ids = (c.op == .equal ? [c.value] : Self.tokens(c.value)).map { text($0.lowercased()) }
             return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
         }
     }
@@ -355,7 +357,7 @@ struct SearchCompiler {
     private mutating func userSet(_ name: String, _ c: QueryCondition) throws -> String? {
         let field = catalog.fields[name]
         switch c.op {
-        case .ge, .gt, .le, .lt:
+        case .greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan:
             let number = QueryNumber.parse(c.value)
             let date = QueryDateTime.parse(c.value)
             guard number != nil || date != nil else {
@@ -378,18 +380,18 @@ struct SearchCompiler {
                 )
             }
             return union(parts)
-        case .eq, .ne:
+        case .equal, .notEqual:
             guard let field else { return nil }
             return equalitySet(field, c.value)
-        case .co:
+        case .contains:
             guard let field else { return nil }
             return containsSet(field, c.value)
-        case .sw:
+        case .startsWith:
             guard let field, field.has(.text) else { return nil }
             let fid = parameter(.int(field.id))
             let test = prefix(column: "fold", prefix: c.value.lowercased(), full: "full")
             return "SELECT ord FROM vals WHERE fid = \(fid) AND kind = \(ValueKind.text.rawValue) AND \(test)"
-        case .mt:
+        case .matches:
             guard let field, field.has(.text), let column = field.ftsColumn,
                 let (pattern, match) = phrase(column: column, c.value)
             else { return nil }
@@ -398,7 +400,7 @@ struct SearchCompiler {
                 values(field, "fold IS NOT NULL AND kind = \(ValueKind.text.rawValue)")
             if let match { sql += " AND ord IN (SELECT rowid FROM fts WHERE fts MATCH \(text(match)))" }
             return sql + " AND oceq_mt(coalesce(full, fold), \(text(pattern)))"
-        case .sm:
+        case .similar:
             guard let field, field.has(.text), let column = field.ftsColumn,
                 let match = try fuzzyMatch(column: column, c.value)
             else { return nil }

@@ -1,3 +1,5 @@
+import DeliveryKit
+
 /// One `GET /items` search, already parsed.
 public struct SearchRequest: Sendable {
     /// The parsed `q`, or nil for all items.

@@ -1,20 +1,10 @@
-/// One sort key of `orderBy`.
-public struct SortKey: Sendable, Equatable {
-    /// The field as written (`name`, `fields.published_date`); unknown fields are ignored when
-    /// searching, not rejected.
-    public var field: String
-    public var descending: Bool
-
-    public init(field: String, descending: Bool = false) {
-        self.field = field
-        self.descending = descending
-    }
-}
+import DeliveryKit
 
 /// Parses `orderBy`: keys separated by `;`, each `field` or `field:direction`.
 ///
 /// Directions are `asc`, `desc` and `des` in any case; a key without one is ascending. Blanks
-/// around parts and empty keys (`name:asc;`) are ignored. Field names are not checked here.
+/// around parts and empty keys (`name:asc;`) are ignored. Field names are not checked here. The
+/// keys are DeliveryKit's, the ones a client's request writes into `orderBy`.
 public enum OrderByParser {
     public static func parse(_ text: String) throws(QuerySyntaxError) -> [SortKey] {
         let scalars = Array(text.unicodeScalars)
@@ -53,12 +43,12 @@ public enum OrderByParser {
             throw QuerySyntaxError(offset: blank, message: "expected ':' or ';' after the field name")
         }
         let name = String(String.UnicodeScalarView(scalars[field]))
-        guard colon < key.upperBound else { return SortKey(field: name) }
+        guard colon < key.upperBound else { return SortKey(name) }
         let direction = trimmed(scalars, (colon + 1)..<key.upperBound)
         let word = String(String.UnicodeScalarView(scalars[direction])).lowercased()
         switch word {
-        case "asc": return SortKey(field: name)
-        case "desc", "des": return SortKey(field: name, descending: true)
+        case "asc": return SortKey(name)
+        case "desc", "des": return SortKey(name, .desc)
         case "":
             throw QuerySyntaxError(offset: direction.lowerBound, message: "expected asc or desc after ':'")
         default:

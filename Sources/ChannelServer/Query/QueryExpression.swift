@@ -1,3 +1,13 @@
+import DeliveryKit
+
+// The operators are DeliveryKit's `QueryOperator` (the client builds `q` with the same type); its
+// raw values are the API's words. The server evaluates them so (SearchCompiler): `eq` is
+// case-sensitive on standard fields and case-insensitive on user fields; `ne` is exactly
+// `NOT (field eq "value")`, so items without the field match; `co` matches any of the words of the
+// value; `sw` a case-insensitive prefix of the whole value; `ge` `gt` `le` `lt` compare numbers and
+// datetimes; `mt` matches a phrase, with `?` and `*` wildcards inside words; `sm` a word within a
+// few edits.
+
 /// A parsed `q` search expression of the delivery API (`GET /items?q=...`).
 ///
 /// The tree keeps the shape of the text: `a AND b AND c` is one `.and` with three children, a
@@ -33,30 +43,6 @@ public struct QueryCondition: Sendable, Equatable {
     public static func == (lhs: QueryCondition, rhs: QueryCondition) -> Bool {
         lhs.field == rhs.field && lhs.op == rhs.op && lhs.value == rhs.value
     }
-}
-
-/// The comparison operators of `q`, spelled as the API spells them (lower case).
-public enum QueryOperator: String, Sendable, CaseIterable {
-    /// Equal: case-sensitive on standard fields, case-insensitive on user fields.
-    case eq
-    /// Not equal: exactly `NOT (field eq "value")`, so items without the field match.
-    case ne
-    /// Contains any of the words of the value.
-    case co
-    /// Starts with (case-insensitive prefix of the whole value).
-    case sw
-    /// Greater or equal (numbers, datetimes).
-    case ge
-    /// Greater than.
-    case gt
-    /// Less or equal.
-    case le
-    /// Less than.
-    case lt
-    /// Matches a phrase, with `?` and `*` wildcards inside words.
-    case mt
-    /// Similar: a word within a few edits.
-    case sm
 }
 
 /// A `q` or `orderBy` text that could not be parsed.

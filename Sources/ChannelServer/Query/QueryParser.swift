@@ -11,6 +11,8 @@
 // offset of the offending token. The text is capped at `maximumLength` scalars and parenthesis
 // nesting at `maximumDepth`, so hostile input fails cleanly instead of recursing without bound.
 
+import DeliveryKit
+
 /// Parses the `q` parameter of `GET /items`.
 public enum QueryParser {
     /// Longest accepted `q`, in Unicode scalars (the HTTP layer caps the bytes at 16 KiB already).
@@ -27,13 +29,15 @@ public enum QueryParser {
     /// The operator spellings a user may have meant for a symbol or a misspelt word.
     static func suggestion(forOperator text: String) -> QueryOperator? {
         let symbols: [String: QueryOperator] = [
-            "=": .eq, "==": .eq, "!=": .ne, "<>": .ne, ">=": .ge, ">": .gt, "<=": .le, "<": .lt,
-            "~": .co, "^=": .sw, "~=": .sm, "=~": .mt,
+            "=": .equal, "==": .equal, "!=": .notEqual, "<>": .notEqual, ">=": .greaterThanOrEqual, ">": .greaterThan,
+            "<=": .lessThanOrEqual, "<": .lessThan,
+            "~": .contains, "^=": .startsWith, "~=": .similar, "=~": .matches,
         ]
         if let op = symbols[text] { return op }
         let aliases: [String: QueryOperator] = [
-            "equals": .eq, "is": .eq, "contains": .co, "startswith": .sw, "like": .mt, "matches": .mt,
-            "similar": .sm, "neq": .ne, "gte": .ge, "lte": .le,
+            "equals": .equal, "is": .equal, "contains": .contains, "startswith": .startsWith, "like": .matches,
+            "matches": .matches,
+            "similar": .similar, "neq": .notEqual, "gte": .greaterThanOrEqual, "lte": .lessThanOrEqual,
         ]
         if let op = aliases[text.lowercased()] { return op }
         return nearest(to: text.lowercased(), among: QueryOperator.allCases, name: \.rawValue, maximumDistance: 1)

@@ -6,6 +6,8 @@
 // YYYYMMDDhhmmssSSS; any value with a time may end in Z or a ±HH:mm / ±HHmm / ±HH offset.
 // Values without an offset, and date-only values, are UTC.
 
+import DeliveryKit
+
 /// An instant read from a query value or from an exported `{value, timezone}` date.
 struct QueryDateTime: Equatable {
     /// Milliseconds since 1970-01-01T00:00:00Z.
@@ -120,38 +122,16 @@ struct QueryDateTime: Equatable {
             }
         }
         guard i == b.count else { return nil }
-        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year, month), hour <= 23,
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= CivilTime.daysInMonth(year: year, month: month),
+            hour <= 23,
             minute <= 59, second <= 59
         else { return nil }
 
-        let days = Int64(daysFromCivil(year, month, day))
+        let days = Int64(CivilTime.days(year: year, month: month, day: day))
         var ms = days * 86_400_000 + Int64(hour * 3_600_000 + minute * 60_000 + second * 1000 + millisecond)
         ms -= Int64(offsetMinutes) * 60_000
-        let local = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        let local = CivilTime.pad(year, 4) + "-" + CivilTime.pad(month, 2) + "-" + CivilTime.pad(day, 2)
         return QueryDateTime(epochMilliseconds: ms, hasTime: hasTime, localDate: local)
-    }
-
-    private static func pad(_ v: Int, _ width: Int) -> String {
-        let s = String(v)
-        return String(repeating: "0", count: max(0, width - s.count)) + s
-    }
-
-    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }
 

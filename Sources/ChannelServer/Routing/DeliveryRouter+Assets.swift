@@ -113,7 +113,7 @@ extension DeliveryRouter {
             }
         }
         out.append(contentsOf: "\"; filename*=UTF-8''".utf8)
-        out.append(contentsOf: PercentEncoding.encode(fileName).utf8)
+        out.append(contentsOf: URLEncoding.component(fileName).utf8)
         return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 

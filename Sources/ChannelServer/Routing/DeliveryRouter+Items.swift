@@ -126,7 +126,7 @@ extension DeliveryRouter {
         throws(APIError) -> HTTPResponse
     {
         let sets = variationSets(of: item)
-        let selfLink = link(context, "items/\(PercentEncoding.encode(item.id))/variations", rel: "self")
+        let selfLink = link(context, "items/\(URLEncoding.component(item.id))/variations", rel: "self")
         if rest.isEmpty {
             let data: [JSON] = sets.map { set in
                 [
@@ -143,7 +143,7 @@ extension DeliveryRouter {
             let entries: [JSON] = set.items.map { member in
                 [
                     "id": .string(member.id), "value": .string(member.value),
-                    "links": [link(context, "items/\(PercentEncoding.encode(member.id))", rel: "self")],
+                    "links": [link(context, "items/\(URLEncoding.component(member.id))", rel: "self")],
                 ]
             }
             return json(

@@ -11,7 +11,7 @@ extension DeliveryRouter {
     {
         var pairs = query
         if !pairs.contains(where: { $0.0 == "channelToken" }) { pairs.append(("channelToken", context.channelToken)) }
-        let queryText = pairs.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(
+        let queryText = pairs.map { "\(URLEncoding.component($0.0))=\(URLEncoding.component($0.1))" }.joined(
             separator: "&")
         return [
             "href": .string("\(context.baseURL)/content/published/api/v1.1/\(path)?\(queryText)"), "rel": .string(rel),

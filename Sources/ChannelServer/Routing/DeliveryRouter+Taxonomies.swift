@@ -52,7 +52,7 @@ extension DeliveryRouter {
         }
         envelope["links"] = .array(
             envelopeLinks(
-                request, context, resource: "taxonomies/\(PercentEncoding.encode(found.id))/categories", offset: offset,
+                request, context, resource: "taxonomies/\(URLEncoding.component(found.id))/categories", offset: offset,
                 limit: limit, count: page.count, total: categories.count))
         return json(.object(envelope), request)
     }
@@ -66,7 +66,7 @@ extension DeliveryRouter {
         {
             members[key] = nil
         }
-        members["links"] = [link(context, "taxonomies/\(PercentEncoding.encode(id))", rel: "self")]
+        members["links"] = [link(context, "taxonomies/\(URLEncoding.component(id))", rel: "self")]
         return .object(members)
     }
 }

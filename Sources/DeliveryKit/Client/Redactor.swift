@@ -18,7 +18,7 @@ public struct Redactor: Sendable, Hashable {
         for secret in secrets {
             for form in [
                 secret, URLEncoding.query(secret), URLEncoding.pathSegment(secret),
-                URLEncoding.encode(secret, Redactor.unreserved),
+                URLEncoding.component(secret),
             ] where out.containsBytes(of: form) {
                 out = out.replacingAllBytes(of: form, with: "REDACTED")
             }
@@ -60,9 +60,6 @@ public struct Redactor: Sendable, Hashable {
         }
         return changed ? String(decoding: out, as: UTF8.self) : text
     }
-
-    /// Only the unreserved characters: every other byte percent-encoded.
-    static let unreserved = URLEncoding.allowedSet("")
 
     static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
 }

@@ -18,13 +18,16 @@ public struct QueryItem: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name)=\(value)" }
 }
 
-/// Percent-encoding for query components and path segments.
+/// Percent-encoding for query components and path segments, and the one percent-decoder of
+/// the package (the client's and `oceq serve`'s).
 public enum URLEncoding {
     /// Bytes left as they are in a query name or value: unreserved characters plus
     /// `! $ ' ( ) * , ; : @ / ?` (what URLQueryItem leaves alone, minus `+`).
     static let queryAllowed = allowedSet("!$'()*,;:@/?")
     /// Bytes left as they are in a path segment: unreserved characters plus `! $ & ' ( ) * + , = : @`.
     static let segmentAllowed = allowedSet("!$&'()*+,=:@")
+    /// Only RFC 3986's unreserved characters (`A–Z a–z 0–9 - . _ ~`).
+    static let unreserved = allowedSet("")
 
     static func allowedSet(_ extra: String) -> [Bool] {
         var table = [Bool](repeating: false, count: 256)
@@ -47,7 +50,14 @@ public enum URLEncoding {
         return encode(text, segmentAllowed)
     }
 
+    /// `text` with every byte but the unreserved characters percent-encoded: what `oceq serve`
+    /// writes into path segments and query values of the links it serves.
+    public static func component(_ text: String) -> String { encode(text, unreserved) }
+
+    /// `text` with every byte that `allowed` does not allow written `%XX` (upper-case hex, UTF-8);
+    /// `text` itself when nothing needs encoding.
     static func encode(_ text: String, _ allowed: [Bool]) -> String {
+        guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
@@ -63,30 +73,42 @@ public enum URLEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Decodes `%XX` escapes (and nothing else); invalid escapes are kept as they are.
-    public static func decode(_ text: String) -> String {
+    /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`, as a query is read); never
+    /// fails: a malformed escape is kept as it is, invalid UTF-8 becomes U+FFFD.
+    public static func decode(_ text: some StringProtocol, plusAsSpace: Bool = false) -> String {
+        decode(Array(text.utf8)[...], plusAsSpace: plusAsSpace)
+    }
+
+    /// Decodes `%XX` escapes in UTF-8 bytes (and `+` as a space when `plusAsSpace`), as
+    /// `decode(_:plusAsSpace:)` does; `oceq serve` reads request targets with it.
+    public static func decode(_ bytes: ArraySlice<UInt8>, plusAsSpace: Bool) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) || (plusAsSpace && bytes.contains(UInt8(ascii: "+"))) else {
+            return bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+        }
         var out: [UInt8] = []
-        let bytes = Array(text.utf8)
-        var i = 0
-        func hexValue(_ b: UInt8) -> UInt8? {
-            switch b {
-            case 0x30...0x39: return b - 0x30
-            case 0x41...0x46: return b - 0x41 + 10
-            case 0x61...0x66: return b - 0x61 + 10
-            default: return nil
-            }
-        }
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let hi = hexValue(bytes[i + 1]),
-                let lo = hexValue(bytes[i + 2])
+        out.reserveCapacity(bytes.count)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let high = hexValue(bytes[i + 1]),
+                let low = hexValue(bytes[i + 2])
             {
-                out.append(hi << 4 | lo)
+                out.append(high << 4 | low)
                 i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
+                continue
             }
+            out.append(byte == UInt8(ascii: "+") && plusAsSpace ? 0x20 : byte)
+            i += 1
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 }

@@ -1,13 +1,14 @@
 // Proleptic Gregorian calendar arithmetic on day numbers (days since 1970-01-01), after Howard
 // Hinnant's `days_from_civil` / `civil_from_days`. Used for query dates, ISO-8601 and HTTP dates
-// without DateFormatter (which FoundationEssentials does not have).
+// without DateFormatter (which FoundationEssentials does not have). Public so that the language's
+// date literals and `oceq serve`'s query dates count days the same way.
 
 import FoundationEssentials
 
 /// Calendar-year/month/day arithmetic in UTC.
-enum CivilTime {
+public enum CivilTime {
     /// Days since 1970-01-01 of the given calendar date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -31,7 +32,7 @@ enum CivilTime {
     }
 
     /// The number of days in a month of a calendar year.
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -50,7 +51,7 @@ enum CivilTime {
     }
 
     /// `value` zero-padded to `width` digits (a minus sign first for negatives).
-    static func pad(_ value: Int, _ width: Int) -> String {
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value.magnitude)
         let padding = String(repeating: "0", count: max(0, width - digits.count))
         return (value < 0 ? "-" : "") + padding + digits

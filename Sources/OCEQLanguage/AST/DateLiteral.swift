@@ -8,6 +8,8 @@
 //   2024-03-26T18:32:38.5             -> 2024-03-26T18:32:38.500         yyyy-MM-dd'T'HH:mm:ss.SSS
 //   ...Z | ...+05:30                  -> ...+00:00 | ...+05:30           ...xxx
 
+import DeliveryKit
+
 /// A calendar date, optionally with a time and a UTC offset, checked to exist.
 public struct DateLiteral: Sendable, Hashable {
     /// The text as written.
@@ -81,30 +83,17 @@ public struct DateLiteral: Sendable, Hashable {
 
     /// The value as sent to the API, in `pattern`.
     public var canonicalText: String {
-        var out = DateLiteral.pad(year, 4) + "-" + DateLiteral.pad(month, 2) + "-" + DateLiteral.pad(day, 2)
+        var out = CivilTime.pad(year, 4) + "-" + CivilTime.pad(month, 2) + "-" + CivilTime.pad(day, 2)
         guard let time else { return out }
-        out += "T" + DateLiteral.pad(time.hour, 2) + ":" + DateLiteral.pad(time.minute, 2) + ":"
-        out += DateLiteral.pad(time.second, 2)
-        if let milliseconds = time.milliseconds { out += "." + DateLiteral.pad(milliseconds, 3) }
+        out += "T" + CivilTime.pad(time.hour, 2) + ":" + CivilTime.pad(time.minute, 2) + ":"
+        out += CivilTime.pad(time.second, 2)
+        if let milliseconds = time.milliseconds { out += "." + CivilTime.pad(milliseconds, 3) }
         if let offsetMinutes {
             let magnitude = abs(offsetMinutes)
-            out += (offsetMinutes < 0 ? "-" : "+") + DateLiteral.pad(magnitude / 60, 2) + ":"
-            out += DateLiteral.pad(magnitude % 60, 2)
+            out += (offsetMinutes < 0 ? "-" : "+") + CivilTime.pad(magnitude / 60, 2) + ":"
+            out += CivilTime.pad(magnitude % 60, 2)
         }
         return out
-    }
-
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }
 
@@ -139,7 +128,7 @@ struct DateScanner {
             return .failure(.malformed)
         }
         guard (1...12).contains(month) else { return .failure(.month(month)) }
-        guard day >= 1 && day <= DateLiteral.daysIn(month: month, year: year) else { return .failure(.day(day)) }
+        guard day >= 1 && day <= CivilTime.daysInMonth(year: year, month: month) else { return .failure(.day(day)) }
         var date = DateLiteral(text: text, year: year, month: month, day: day, time: nil, offsetMinutes: nil)
         if atEnd { return .success(date) }
         guard separator == "-", eat("T") || eat("t") else { return .failure(.malformed) }

@@ -8,7 +8,8 @@
 // Without a file name (the REPL) the header is just `error: ...`. Notes follow their diagnostic
 // in the same form. Columns count characters, tabs in the line are kept in the marker line so
 // the caret stays aligned, and control characters in the line are shown as U+FFFD so that
-// nothing typed can drive the terminal.
+// nothing typed can drive the terminal. With `redact` set (the shell's secrets), the line is shown
+// redacted and the caret is placed in the redacted line; the header keeps the file's column.
 
 /// Renders diagnostics as text.
 public struct DiagnosticRenderer: Sendable {
@@ -16,11 +17,15 @@ public struct DiagnosticRenderer: Sendable {
     public var fileName: String?
     /// Whether to add ANSI colour.
     public var colors: Bool
+    /// Hides secrets in the echoed source line (nil: the line as it is). The caret and `~` follow
+    /// the hidden text: a span after a secret moves with it, one on a secret covers its placeholder.
+    public var redact: (@Sendable (String) -> String)?
 
-    /// A renderer for `fileName` (nil for interactive input).
-    public init(fileName: String? = nil, colors: Bool = false) {
+    /// A renderer for `fileName` (nil for interactive input), hiding secrets with `redact`.
+    public init(fileName: String? = nil, colors: Bool = false, redact: (@Sendable (String) -> String)? = nil) {
         self.fileName = fileName
         self.colors = colors
+        self.redact = redact
     }
 
     /// Every diagnostic in turn, each ending with a line break.
@@ -65,21 +70,57 @@ public struct DiagnosticRenderer: Sendable {
     ) {
         let location = source.location(of: span.start, lineStarts: lineStarts)
         out += header(severity, message, at: location) + "\n"
+        out += excerpt(span, at: location, source, lineStarts)
+    }
+
+    /// The line of `span` with its number, and under it a caret at the span's start and `~` under
+    /// the rest of it (up to the end of the line).
+    public func excerpt(_ span: SourceSpan, in source: SourceText) -> String {
+        let lineStarts = source.lineStarts
+        return excerpt(span, at: source.location(of: span.start, lineStarts: lineStarts), source, lineStarts)
+    }
+
+    func excerpt(_ span: SourceSpan, at location: SourceLocation, _ source: SourceText, _ lineStarts: [Int]) -> String {
         let line = source.lineText(location.line, lineStarts: lineStarts)
         let gutter = String(location.line)
         let pad = String(repeating: " ", count: gutter.count)
-        out += gutter + " | " + DiagnosticRenderer.printable(line) + "\n"
-        let characters = Array(line)
-        let column = min(location.column - 1, characters.count)
-        var marker = ""
-        for character in characters[0..<column] { marker += character == "\t" ? "\t" : " " }
+        var characters = Array(line)
+        var column = min(location.column - 1, characters.count)
         let lineEndOffset = lineStarts[location.line - 1] + line.utf8.count
         let spanEnd = min(span.end, lineEndOffset)
-        let width =
-            spanEnd > span.start
-            ? source.text(in: SourceSpan(start: span.start, end: spanEnd)).count : 0
-        let underline = "^" + String(repeating: "~", count: max(0, width - 1))
+        let width = spanEnd > span.start ? source.text(in: SourceSpan(start: span.start, end: spanEnd)).count : 0
+        var end = min(column + width, characters.count)
+        if let redact {
+            let shown = Array(redact(line))
+            if shown != characters {
+                (column, end) = (
+                    Self.redactedPosition(column, in: characters, shown: shown, redact),
+                    Self.redactedPosition(end, in: characters, shown: shown, redact)
+                )
+                characters = shown
+            }
+        }
+        var out = gutter + " | " + DiagnosticRenderer.printable(String(characters)) + "\n"
+        var marker = ""
+        for character in characters[0..<column] { marker += character == "\t" ? "\t" : " " }
+        let underline = "^" + String(repeating: "~", count: max(0, end - column - 1))
         out += pad + " | " + marker + paint(underline, "1;32") + "\n"
+        return out
+    }
+
+    /// Where character `position` of `line` is in `shown`, the line redacted: the end of the longest
+    /// prefix of `line`, up to `position`, whose redaction begins `shown`. A position inside a secret
+    /// thus goes to the start of its placeholder, one just after it to the placeholder's end.
+    static func redactedPosition(
+        _ position: Int, in line: [Character], shown: [Character], _ redact: (String) -> String
+    ) -> Int {
+        var length = position
+        while length > 0 {
+            let prefix = Array(redact(String(line[..<length])))
+            if prefix.count <= shown.count, shown[..<prefix.count].elementsEqual(prefix) { return prefix.count }
+            length -= 1
+        }
+        return 0
     }
 
     func paint(_ text: String, _ code: String) -> String {

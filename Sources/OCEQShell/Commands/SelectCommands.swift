@@ -62,12 +62,7 @@ public enum FirstCommand: Command {
 enum SelectRunner {
     /// The query `select` stands for in `session` (a list without `limit` gets the session's).
     static func compile(_ select: SelectStatement, in session: Session) throws(ShellError) -> CompiledQuery {
-        var query: CompiledQuery
-        do {
-            query = try session.compiler.compile(select)
-        } catch {
-            throw .diagnostics(error)
-        }
+        var query = try session.compile(select)
         if query.kind == .list && query.limit == nil { query.limit = session.settings.limit }
         return query
     }

@@ -96,7 +96,8 @@ public struct UserCommand: Sendable {
             session.callDepth -= 1
             (session.variables, session.currentSource) = saved
         }
-        let presenter = ErrorPresenter(fileName: fileName, source: source, colors: session.settings.color)
+        let presenter = ErrorPresenter(
+            fileName: fileName, source: source, colors: session.settings.color, redact: session.redact)
         for inner in definition.body {
             // Ctrl-C in the REPL cancels the task: stop before the next statement.
             if Task.isCancelled { throw .alreadyReported(ScriptRunner.ExitCode.interrupted) }

@@ -1,6 +1,8 @@
-// Ctrl-C. In a script, SIGINT ends the process at once with 130. In the REPL it only sets a flag
-// (no SA_RESTART, so a blocked `read` returns EINTR): the reader drops the half-typed line, and a
-// running command's task is cancelled.
+// Ctrl-C. Until a script's statements or the REPL start, SIGINT ends the process at once with 130.
+// In the REPL it only sets a flag (no SA_RESTART, so a blocked `read` returns EINTR): the reader
+// drops the half-typed line, and a running command's task is cancelled. In a running script it
+// sets the flag too, which cancels the running statement (see Interrupts+Cancel.swift); a second
+// Ctrl-C before the script has stopped ends the process at once.
 
 import Synchronization
 
@@ -46,6 +48,13 @@ public enum Interrupts {
     /// Scripts: Ctrl-C exits with 130.
     public static func exitOnInterrupt() {
         install { _ in _exit(130) }
+    }
+
+    /// A running script: the first Ctrl-C sets the flag; another one while it is set exits with 130.
+    public static func cancelOnInterrupt() {
+        install { _ in
+            if Interrupts.flag.exchange(true, ordering: .relaxed) { _exit(130) }
+        }
     }
 
     /// The REPL: Ctrl-C sets the flag and interrupts blocking reads.

@@ -199,7 +199,7 @@ public enum OceqCLI {
             return Linter.main(
                 Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
         }
-        // Ctrl-C ends oceq with 130 until the REPL takes it over (reading stdin included).
+        // Ctrl-C ends oceq with 130 until the REPL or a script's run takes it over (reading stdin included).
         Interrupts.exitOnInterrupt()
         let options: CLIOptions
         do {
@@ -284,7 +284,7 @@ public enum OceqCLI {
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)
 
         if let script {
-            let code = await ScriptRunner.runStatements(
+            let code = await ScriptRunner.runInterruptibly(
                 script.parsed, fileName: script.fileName, in: session, keepGoing: options.keepGoing)
             return code == ScriptRunner.ExitCode.quit ? 0 : code
         }

@@ -71,10 +71,10 @@ public struct REPL {
         let parsed = Parser.parse(input, options: session.parserOptions)
         if parsed.hasErrors {
             session.errors.write(
-                DiagnosticRenderer(colors: session.settings.color).render(parsed.diagnostics, in: parsed.source))
+                DiagnosticRenderer(colors: session.settings.color, redact: session.redact).render(
+                    parsed.diagnostics, in: parsed.source))
             return false
         }
-        let presenter = ErrorPresenter(fileName: nil, source: parsed.source, colors: session.settings.color)
         session.currentSource = (parsed.source, nil)
         for statement in parsed.statements {
             Interrupts.clear()
@@ -85,6 +85,8 @@ public struct REPL {
                 if Interrupts.isSet {
                     session.errors.write("interrupted\n")
                 } else {
+                    let presenter = ErrorPresenter(
+                        fileName: nil, source: parsed.source, colors: session.settings.color, redact: session.redact)
                     session.errors.write(presenter.message(for: error, statementSpan: statement.span))
                 }
                 return false
@@ -99,37 +101,16 @@ public struct REPL {
         // The session stays with this loop: the task below is awaited before anything else
         // touches it, so handing it over is safe although `Session` is not Sendable.
         nonisolated(unsafe) let session = self.session
-        nonisolated(unsafe) let errors = session.errors
         _ = session.connection?.takeLog()
-        let work = Task { () async -> Result<CommandResult, ShellError> in
+        let errors = session.errors
+        let result = await Interrupts.cancelling(spinner: errors.isTerminal ? errors : nil) {
+            () async -> Result<CommandResult, ShellError> in
             do throws(ShellError) {
                 return .success(try await Interpreter.execute(statement, in: session))
             } catch {
                 return .failure(error)
             }
         }
-        let spinner = errors.isTerminal
-        let watcher = Task {
-            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-            var ticks = 0
-            var drawn = false
-            while !Task.isCancelled {
-                if Interrupts.isSet {
-                    work.cancel()
-                    break
-                }
-                if spinner && ticks >= 6 && ticks % 2 == 0 {
-                    errors.write("\r" + frames[(ticks / 2) % frames.count] + " waiting for the channel (Ctrl-C stops)")
-                    drawn = true
-                }
-                ticks += 1
-                try? await Task.sleep(for: .milliseconds(50))
-            }
-            if drawn { errors.write("\r\u{1B}[K") }
-        }
-        let result = await work.value
-        watcher.cancel()
-        await watcher.value
         switch result {
         case .success(let value): Interpreter.present(value, in: session)
         case .failure: Interpreter.reportTiming(session)

@@ -2,6 +2,8 @@
 // then its statements run in order. The first failing statement stops the run (exit 1) unless
 // `set errexit off` or `--keep-going`; then the run goes on and still ends with 1. `quit` ends it
 // with 0. Files, `-c`, stdin and `source` all use it; the REPL uses `runStatements` per input.
+// A cancelled task (Ctrl-C) stops the run before its next statement with 130; the statement that
+// was running has stopped and reported what it did, and its error is not shown again.
 
 import Foundation
 import OCEQLanguage
@@ -29,33 +31,56 @@ public enum ScriptRunner {
         let parsed = Parser.parse(text, options: session.parserOptions)
         if parsed.hasErrors {
             session.errors.write(
-                DiagnosticRenderer(fileName: fileName, colors: session.settings.color).render(
+                DiagnosticRenderer(fileName: fileName, colors: session.settings.color, redact: session.redact).render(
                     parsed.diagnostics, in: parsed.source))
             return ExitCode.usage
         }
         return await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
     }
 
+    /// Runs a script's statements for `oceq FILE`, `-c` and stdin: from now on Ctrl-C cancels the
+    /// running statement, which stops, keeps what it completed and reports it (a download saves its
+    /// manifest and prints its summary); then the script stops with `interrupted` on stderr and
+    /// exit code 130. A second Ctrl-C exits at once.
+    public static func runInterruptibly(
+        _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
+    ) async -> Int32 {
+        Interrupts.clear()
+        Interrupts.cancelOnInterrupt()
+        // The session stays with this run: the task is awaited before anything else touches it.
+        nonisolated(unsafe) let session = session
+        let code = await Interrupts.cancelling {
+            await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
+        }
+        if code == ExitCode.interrupted { session.errors.write("interrupted\n") }
+        return code
+    }
+
     /// Runs statements already parsed.
     public static func runStatements(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
-        let presenter = ErrorPresenter(fileName: fileName, source: parsed.source, colors: session.settings.color)
         let savedSource = session.currentSource
         session.currentSource = (parsed.source, fileName)
         defer { session.currentSource = savedSource }
         var failed = false
         for statement in parsed.statements {
+            if Task.isCancelled { return ExitCode.interrupted }
             do {
                 let result = try await Interpreter.perform(statement, in: session)
                 if case .quit = result { return failed ? ExitCode.failure : ExitCode.quit }
             } catch {
+                if Task.isCancelled { return ExitCode.interrupted }
+                // Made here, not once: `connect` may have added a secret to hide since.
+                let presenter = ErrorPresenter(
+                    fileName: fileName, source: parsed.source, colors: session.settings.color, redact: session.redact)
                 session.errors.write(presenter.message(for: error, statementSpan: statement.span))
                 failed = true
                 if case .alreadyReported(ExitCode.usage) = error, !keepGoing { return ExitCode.usage }
                 if session.settings.errexit && !keepGoing { return ExitCode.failure }
             }
         }
+        if Task.isCancelled { return ExitCode.interrupted }
         return failed ? ExitCode.failure : ExitCode.success
     }
 

@@ -16,4 +16,14 @@ extension Session {
         default: return nil
         }
     }
+
+    /// The query a parenthesised `select` stands for, its references (`$name`, `$n`, `@n`) resolved
+    /// in this session; its problems are one `.diagnostics` error. No default limit is applied.
+    public func compile(_ select: SelectStatement) throws(ShellError) -> CompiledQuery {
+        do {
+            return try compiler.compile(select)
+        } catch {
+            throw .diagnostics(error)
+        }
+    }
 }

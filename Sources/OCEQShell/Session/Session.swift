@@ -39,6 +39,12 @@ public final class Session {
     public var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
     /// Messages, errors and timing go here (secrets shown as REDACTED).
     public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
+    /// Hides this session's secrets as its sinks do: for the source line shown under an error,
+    /// whose caret has to follow the redacted text.
+    public var redact: @Sendable (String) -> String {
+        let redactor = Redactor(secrets: Array(secrets))
+        return { redactor.redact($0) }
+    }
     /// The commands; `define` adds to them.
     public var registry: CommandRegistry
     /// What Tab completion learned from the channel; `refresh` clears it.

@@ -1,0 +1,106 @@
+// The progress of a long command on a terminal (`download`, `mirror`): one line on stderr,
+// redrawn at most ten times a second, with lines printed above it (a file that failed) and removed
+// at the end. It shows a phase (`mirror: items 40/146`) or a batch of files (`download: 12/200
+// files, 1.2 MB of 9.8 MB, 640.0 KB/s, 14s left`): counts and byte totals, never text from the
+// server unless the caller cleaned it. Commands make one only when stderr is a terminal. Called
+// from the download pool's threads, so everything goes through one lock.
+
+import Synchronization
+
+/// A self-overwriting status line.
+public final class ProgressLine: @unchecked Sendable {
+    /// What the line shows now.
+    private struct State {
+        /// A phase's text, when no batch is shown.
+        var text = ""
+        /// The batch shown: its size in files and bytes (nil: unknown); nil for a phase.
+        var batch: (files: Int, expectedBytes: Int64?)?
+        var done = 0
+        var bytes: Int64 = 0
+        var lastDraw: ContinuousClock.Instant?
+        var shown = false
+    }
+
+    private let sink: any OutputSink
+    private let label: String
+    private let interval: Duration
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
+
+    /// A line `label: ...` on `sink`, redrawn at most once per `interval`.
+    public init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {
+        self.label = label
+        self.sink = sink
+        self.interval = interval
+    }
+
+    /// Shows `text` (a phase: `items 40/146`); drawn unless the last draw is younger than the
+    /// interval (always when `force`).
+    public func show(_ text: String, force: Bool = false) {
+        state.withLock { state in
+            state.text = text
+            state.batch = nil
+            draw(&state, force: force)
+        }
+    }
+
+    /// Shows a batch: `done` of `files` files finished, `bytes` received of `expectedBytes` (nil
+    /// when unknown); drawn as `show` is. The counts only grow: a report from one of the pool's
+    /// threads that arrives late does not move them back.
+    public func transfer(done: Int, of files: Int, bytes: Int64, expectedBytes: Int64? = nil, force: Bool = false) {
+        state.withLock { state in
+            if state.batch == nil { (state.done, state.bytes) = (0, 0) }
+            state.batch = (files, expectedBytes)
+            state.done = max(state.done, done)
+            state.bytes = max(state.bytes, bytes)
+            draw(&state, force: force)
+        }
+    }
+
+    /// Prints `line` above the progress line.
+    public func note(_ line: String) {
+        state.withLock { state in
+            sink.write((state.shown ? "\r\u{1B}[K" : "") + line + "\n")
+            if state.shown { sink.write(text(state, elapsed: ContinuousClock.now - start)) }
+        }
+    }
+
+    /// Removes the line.
+    public func finish() {
+        state.withLock { state in
+            if state.shown { sink.write("\r\u{1B}[K") }
+            state.shown = false
+        }
+    }
+
+    private func draw(_ state: inout State, force: Bool) {
+        let now = ContinuousClock.now
+        if !force, let last = state.lastDraw, now - last < interval { return }
+        state.lastDraw = now
+        state.shown = true
+        sink.write("\r\u{1B}[K" + text(state, elapsed: now - start))
+    }
+
+    private func text(_ state: State, elapsed: Duration) -> String {
+        guard let batch = state.batch else { return label + ": " + state.text }
+        return label + ": "
+            + Self.batchText(
+                done: state.done, files: batch.files, bytes: state.bytes, expectedBytes: batch.expectedBytes,
+                elapsed: elapsed)
+    }
+
+    /// `12/200 files, 1.2 MB of 9.8 MB, 640.0 KB/s, 14s left`: the rate once half a second has
+    /// passed and bytes arrived, the time left when the total is known.
+    static func batchText(done: Int, files: Int, bytes: Int64, expectedBytes: Int64?, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var out = "\(done)/\(files) files, \(ByteCount.text(bytes))"
+        if let expectedBytes, expectedBytes > 0 { out += " of \(ByteCount.text(expectedBytes))" }
+        guard seconds >= 0.5, bytes > 0 else { return out }
+        let rate = Double(bytes) / seconds
+        out += ", \(ByteCount.text(Int64(rate)))/s"
+        if let expectedBytes, expectedBytes > bytes {
+            out += ", \(Int((Double(expectedBytes - bytes) / rate).rounded(.up)))s left"
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+// Ctrl-C during a script, through the built binary: the running `download` is cancelled as in the
+// REPL, records what completed, prints its summary, and oceq then exits 130. The server is
+// `oceq serve --faults` as its own process, each file delayed so that the batch is still running
+// when SIGINT arrives.
+
+import DeliveryKit
+import Foundation
+import OCEQTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("download: Ctrl-C in a script (the oceq binary)", .serialized)
+struct InterruptedScriptTests {
+    /// The files in `folder` under their final names (not parts, not the manifest).
+    static func finalFiles(_ folder: String) -> Set<String> {
+        Set(folderEntries(folder).filter { !$0.hasSuffix(".part") && $0 != ".oceq-manifest.json" })
+    }
+
+    @Test("SIGINT mid-batch: the summary is printed, the manifest lists exactly the complete files, exit 130")
+    func interrupted() throws {
+        let export = try SyntheticExport(count: 24)
+        defer { export.remove() }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = temporaryFolder("oceq-dl-script") + "/bulk.oceq"
+        defer { try? FileManager.default.removeItem(atPath: (script as NSString).deletingLastPathComponent) }
+        try Data("echo start\ndownload (list type=File) to $1 --concurrency 2\necho never\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        let server = try ServeProcess(
+            export: export.path,
+            arguments: ["--token", DownloadServer.token, "--faults", "delay:ms=300:path=/assets"])
+        defer { server.stop() }
+
+        let process = Process()
+        process.executableURL = OceqBinary.executable
+        process.arguments = [
+            "--url", server.origin, "--token", DownloadServer.token, "--color", "never", script, folder,
+        ]
+        process.currentDirectoryURL = OceqBinary.repositoryRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let readers = DispatchGroup()
+        nonisolated(unsafe) var stdout = Data()
+        nonisolated(unsafe) var stderr = Data()
+        DispatchQueue.global().async(group: readers) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: readers) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+
+        // Interrupt once a few files are complete and the rest are still to come.
+        let deadline = Date().addingTimeInterval(120)
+        while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
+        try #require(process.isRunning, "the batch ended before it could be interrupted")
+        kill(process.processIdentifier, SIGINT)
+        readers.wait()
+        process.waitUntilExit()
+        let output = String(decoding: stdout, as: UTF8.self)
+        let errors = String(decoding: stderr, as: UTF8.self)
+
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130, "\(output)\n\(errors)")
+        #expect(output.hasPrefix("start\n"))
+        #expect(output.contains("  cancelled "), "the download's summary: \(output)")
+        #expect(!output.contains("never"), "the script stops at the interrupt")
+        #expect(errors.hasSuffix("interrupted\n"), "\(errors)")
+        #expect(!output.contains(DownloadServer.token) && !errors.contains(DownloadServer.token))
+
+        let onDisk = Self.finalFiles(folder)
+        let entries = try manifestFiles(folder)
+        let listed = Set(entries.compactMap { $0["file"]?.stringValue })
+        #expect(listed == onDisk, "the manifest lists exactly the complete files")
+        #expect(onDisk.count >= 3 && onDisk.count < export.files.count, "\(onDisk.count) files complete")
+        let byId = Dictionary(uniqueKeysWithValues: export.files.map { ($0.id, $0.bytes) })
+        for entry in entries {
+            let name = try #require(entry["file"]?.stringValue)
+            let id = try #require(entry["assetId"]?.stringValue)
+            #expect(fileBytes(folder + "/" + name) == byId[id], "\(name) is whole")
+        }
+    }
+}

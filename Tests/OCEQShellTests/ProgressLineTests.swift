@@ -1,0 +1,79 @@
+// The progress line `download` and `mirror` share, on an in-memory sink. Redraw throttling is
+// checked with an interval no test run reaches (an hour) or none at all, never with wall-clock time.
+
+import Testing
+
+@testable import OCEQShell
+
+@Suite("The progress line of download and mirror")
+struct ProgressLineTests {
+    static let clear = "\r\u{1B}[K"
+
+    @Test("a phase is drawn after the label; a redraw within the interval is skipped unless forced")
+    func throttled() {
+        let sink = MemoryOutput(isTerminal: true)
+        let line = ProgressLine(label: "mirror", sink: sink, interval: .seconds(3600))
+        line.show("items 1/146")
+        line.show("items 2/146")
+        #expect(sink.text == Self.clear + "mirror: items 1/146")
+        line.show("variation sets", force: true)
+        #expect(sink.text == Self.clear + "mirror: items 1/146" + Self.clear + "mirror: variation sets")
+    }
+
+    @Test("a batch's counts only grow: a late report from another thread does not move them back")
+    func monotonic() {
+        let sink = MemoryOutput(isTerminal: true)
+        let line = ProgressLine(label: "download", sink: sink, interval: .zero)
+        line.transfer(done: 5, of: 10, bytes: 500, expectedBytes: 2048)
+        sink.clear()
+        line.transfer(done: 3, of: 10, bytes: 200, expectedBytes: 2048)
+        #expect(sink.text.hasPrefix(Self.clear + "download: 5/10 files, 500 B of 2.0 KB"), "\(sink.text)")
+    }
+
+    @Test("a note goes above the line, which is drawn again under it; finish clears it once")
+    func notesAndFinish() {
+        let sink = MemoryOutput(isTerminal: true)
+        let line = ProgressLine(label: "download", sink: sink, interval: .zero)
+        line.note("before any line")
+        #expect(sink.text == "before any line\n")
+        sink.clear()
+        line.transfer(done: 0, of: 2, bytes: 0, force: true)
+        line.note("failed: a.bin (CONT1): HTTP 503")
+        #expect(
+            sink.text
+                == Self.clear + "download: 0/2 files, 0 B" + Self.clear + "failed: a.bin (CONT1): HTTP 503\n"
+                + "download: 0/2 files, 0 B")
+        sink.clear()
+        line.finish()
+        line.finish()
+        #expect(sink.text == Self.clear)
+    }
+
+    @Test(
+        "a batch's text: the rate after half a second, the time left when the total is known",
+        arguments: [
+            (3, 10, Int64(0), Int64?.none, Duration.seconds(5), "3/10 files, 0 B")
+                as (Int, Int, Int64, Int64?, Duration, String),
+            (3, 10, 4096, nil, .milliseconds(400), "3/10 files, 4.0 KB"),
+            (3, 10, 4096, nil, .seconds(2), "3/10 files, 4.0 KB, 2.0 KB/s"),
+            (3, 10, 4096, 10240, .seconds(2), "3/10 files, 4.0 KB of 10.0 KB, 2.0 KB/s, 3s left"),
+            (10, 10, 10240, 10240, .seconds(2), "10/10 files, 10.0 KB of 10.0 KB, 5.0 KB/s"),
+        ])
+    func batchText(done: Int, files: Int, bytes: Int64, expected: Int64?, elapsed: Duration, text: String) {
+        #expect(
+            ProgressLine.batchText(done: done, files: files, bytes: bytes, expectedBytes: expected, elapsed: elapsed)
+                == text)
+    }
+
+    static let kibibyte: Int64 = 1024
+    static let byteCounts: [(Int64, String)] = [
+        (0, "0 B"), (1023, "1023 B"), (kibibyte, "1.0 KB"), (1536, "1.5 KB"), (6_606_028, "6.3 MB"),
+        (3 * kibibyte * kibibyte * kibibyte, "3.0 GB"), (5 * kibibyte * kibibyte * kibibyte * kibibyte, "5.0 TB"),
+        (2048 * kibibyte * kibibyte * kibibyte * kibibyte, "2048.0 TB"),
+    ]
+
+    @Test("byte counts read the same in every command", arguments: byteCounts)
+    func bytes(count: Int64, text: String) {
+        #expect(ByteCount.text(count) == text)
+    }
+}
