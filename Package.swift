@@ -78,7 +78,8 @@ let package = Package(
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
 
-        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "DeliveryKitTests", dependencies: ["DeliveryKit", "OCEQTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
+import OCEQTestSupport
 import Synchronization
 import Testing
 
@@ -216,13 +217,13 @@ struct CurlTransportTests {
     @Test("a closed port is a refused connection")
     func refused() async throws {
         let server = try LoopbackServer { _ in .text(200, Self.item) }
-        server.stop()
-        try await Task.sleep(for: .milliseconds(50))
-        let client = try Self.client(server)
+        let closed = try ClosedPort()
+        let client = try Self.client(server, origin: closed.origin)
         await #expect(
             throws: DeliveryError.connectionRefused(
-                url: "\(server.origin)/content/published/api/v1.1/items/CORE1?channelToken=REDACTED&expand=all")
+                url: "\(closed.origin)/content/published/api/v1.1/items/CORE1?channelToken=REDACTED&expand=all")
         ) { try await client.fetch(DeliveryAPI.readAsset(id: "CORE1")) }
+        withExtendedLifetime(closed) {}
     }
 
     @Test("TLS to a server that does not speak it is a TLS error")

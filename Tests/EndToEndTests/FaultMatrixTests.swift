@@ -8,6 +8,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQTestSupport
 import Testing
 
 /// One operation of the matrix.
@@ -142,6 +143,8 @@ struct FaultMatrixTests {
         defer { removeFolder(folder) }
         let server: SampleServer?
         let origin: String
+        let closedPort = try ClosedPort()
+        defer { withExtendedLifetime(closedPort) {} }
         if let spec = fault.spec {
             let plan = FaultPlan(
                 spec: spec, pathPrefix: operation.path, firstRequests: fault.first, skip: operation.skip)
@@ -149,7 +152,7 @@ struct FaultMatrixTests {
             origin = server!.origin
         } else {
             server = nil
-            origin = "http://127.0.0.1:\(try SecretsTests.closedPort())"
+            origin = closedPort.origin
         }
         let client = try FaultMatrix.client(origin: origin)
         let result: Result<Void, DeliveryError>

@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQTestSupport
 import Testing
 
 /// A distinctive channel token and bearer, used for real against the server, must not appear in any
@@ -49,8 +50,10 @@ struct SecretsTests {
         let unauthorized = await #expect(throws: DeliveryError.self) { try await wrong.fetch(DeliveryAPI.listAssets()) }
         if case .http(let http)? = unauthorized { #expect(http.status == 401) }
         record(unauthorized)
+        let closedPort = try ClosedPort()
+        defer { withExtendedLifetime(closedPort) {} }
         var closed = try DeliveryConfiguration(
-            url: "http://127.0.0.1:\(try Self.closedPort())", channelToken: Self.token, bearerToken: Self.bearer)
+            url: closedPort.origin, channelToken: Self.token, bearerToken: Self.bearer)
         closed.retry = .none
         closed.requestLog = { log.append($0) }
         let refused = DeliveryClient(configuration: closed, transport: CurlTransport(), clock: FakeClock())
@@ -85,13 +88,5 @@ struct SecretsTests {
         let seen = server.requests
         #expect(seen.contains { $0.target.contains("channelToken=tok%2BSECRET/9f3e1d") })
         #expect(seen.filter { $0.header("Authorization") == "Bearer \(Self.bearer)" }.count >= 5)
-    }
-
-    /// A loopback port with nothing listening (bound, then closed).
-    static func closedPort() throws -> Int {
-        let probe = try HTTPServer(port: 0, threads: 1, handler: { _ in HTTPResponse(status: 204) })
-        let port = probe.port
-        probe.stop()
-        return port
     }
 }
