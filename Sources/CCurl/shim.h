@@ -92,8 +92,17 @@ static inline void *oceq_curl_symbol(void *library, const char *name) {
     return symbol;
 }
 
+/// How libcurl is opened. Deep binding makes its thirty-odd libraries find each other's symbols before
+/// looking through oceq's own exports: an eighth fewer instructions for a one-shot `oceq -c 'list ...'`
+/// (callgrind: 35.5M -> 31.3M). The sanitizers' runtimes refuse RTLD_DEEPBIND, so not under them.
+static inline int oceq_curl_open_flags(void) {
+    int flags = RTLD_NOW | RTLD_LOCAL;
+    if (!dlsym(NULL, "__asan_init") && !dlsym(NULL, "__tsan_init")) flags |= RTLD_DEEPBIND;
+    return flags;
+}
+
 static void oceq_curl_load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen("libcurl.so.4", oceq_curl_open_flags());
     if (!library) {
         fprintf(stderr, "oceq: cannot open libcurl: %s (apt-get install libcurl4)\n", dlerror());
         exit(127);
