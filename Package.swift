@@ -78,12 +78,13 @@ let package = Package(
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
 
-        .testTarget(name: "DeliveryKitTests", dependencies: ["DeliveryKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "DeliveryKitTests", dependencies: ["DeliveryKit", "OCEQTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
+            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer", "OCEQTestSupport"]),

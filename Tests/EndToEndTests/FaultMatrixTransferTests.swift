@@ -11,7 +11,7 @@ import Testing
 @Suite("End to end: bulk download and mirror under each fault kind", .serialized)
 struct FaultMatrixTransferTests {
     static let token = "transfer-token-91c2"
-    static let cache = NSTemporaryDirectory() + "oceq-transfer-cache-\(UUID().uuidString)"
+    static let cache = TestTemporary.shared("oceq-transfer-cache")
     static let images = 12
 
     static let rows: [BinaryFaultRow] = [

@@ -132,9 +132,7 @@ final class InstantClock: RetryClock {
 
 /// A fresh folder under the temporary folder.
 func temporaryFolder(_ label: String = "oceq-dl") -> String {
-    let path = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TestTemporary.make(label)
 }
 
 /// The names in `folder`, sorted (hidden ones included).
