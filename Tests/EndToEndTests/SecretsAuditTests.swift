@@ -86,7 +86,7 @@ struct SecretsAuditTests {
 
     @Test("no secret in any output, log, history, error, explain or file")
     func audit() throws {
-        let root = NSTemporaryDirectory() + "oceq-audit-\(UUID().uuidString)"
+        let root = TestTemporary.path("oceq-audit")
         let cwd = root + "/cwd"
         let config = root + "/config"
         for folder in [cwd, config + "/oceq", root + "/state", root + "/home", root + "/serve"] {

@@ -101,7 +101,7 @@ struct CredentialsTests {
 struct CredentialsPermissionTests {
     @Test("a bearer in a file others can read gets a warning; a private one does not")
     func bearerWarning() throws {
-        let path = NSTemporaryDirectory() + "oceq-bearer-\(UUID().uuidString).json"
+        let path = TestTemporary.path("oceq-bearer", suffix: ".json")
         defer { TestTemporary.remove(path) }
         try #"{"url": "https://x", "channelToken": "t", "authorization": "Bearer b"}"#.write(
             toFile: path, atomically: true, encoding: .utf8)

@@ -41,7 +41,7 @@ final class DownloadServer: @unchecked Sendable {
 
     /// Serves `export`; `faults` (in `oceq serve --faults` syntax) apply to `/assets` requests only.
     init(export: String = sampleExport, faults: String? = nil, seed: UInt64 = 7) throws {
-        cacheDirectory = NSTemporaryDirectory() + "oceq-dl-cache-\(UUID().uuidString)"
+        cacheDirectory = TestTemporary.path("oceq-dl-cache")
         var options = ServeOptions()
         options.paths = [export]
         options.token = DownloadServer.token
