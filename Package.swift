@@ -84,7 +84,7 @@ let package = Package(
             name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit"],
+            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer", "OCEQTestSupport"]),

@@ -11,7 +11,12 @@ struct ExportShapeTests {
 
     private func blog() throws -> (DeliveryShaper, TemporaryFolder) {
         let cache = try TemporaryFolder()
-        return (DeliveryShaper(content: try loadExport([ExportFixtures.blog2021Zip], cache: cache)), cache)
+        do {
+            return (DeliveryShaper(content: try loadExport([ExportFixtures.blog2021Zip], cache: cache)), cache)
+        } catch {
+            cache.remove()
+            throw error
+        }
     }
 
     // MARK: - Key sets against real Delivery responses

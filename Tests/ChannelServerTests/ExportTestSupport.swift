@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQTestSupport
 import Testing
 
 /// Paths and helpers shared by the export tests.
@@ -33,8 +34,7 @@ struct TemporaryFolder {
     let path: String
 
     init(_ label: String = "oceq-export-test") throws {
-        path = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(label)-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        path = TestTemporary.make(label)
     }
 
     /// Writes `text` to `relative` (parents created).

@@ -1,11 +1,13 @@
 import ChannelServer
+import OCEQTestSupport
 import Testing
 
 import struct DeliveryKit.SortKey
 
 @Suite("channel index search")
 struct IndexSearchTests {
-    static let index = try! ChannelIndex(items: IndexTestItems.items, fingerprint: "test", cacheDirectory: nil)
+    static let index = try! ChannelIndex(
+        items: IndexTestItems.items, fingerprint: "test", cacheDirectory: TestTemporary.shared("oceq-index"))
 
     /// The ids matching `q` (and `default`), in result order.
     func ids(
@@ -405,7 +407,8 @@ struct IndexSearchTests {
 @Suite("channel index on a synthetic channel")
 struct IndexSyntheticTests {
     static let items = IndexSyntheticItems.generate(count: 3000)
-    static let index = try! ChannelIndex(items: items, fingerprint: "synthetic", cacheDirectory: nil)
+    static let index = try! ChannelIndex(
+        items: items, fingerprint: "synthetic", cacheDirectory: TestTemporary.shared("oceq-index"))
 
     @Test(
         "a small page of a sorted search is the head of the whole sorted list",

@@ -3,6 +3,7 @@ import DownloadModule
 import Foundation
 import OCEQLanguage
 import OCEQShell
+import OCEQTestSupport
 import Testing
 
 /// `download` on the bundled sample channel: summaries (pinned in golden files), renditions,
@@ -161,7 +162,9 @@ struct DownloadCommandTests {
     @Test("an id that does not exist: no item ... in this channel")
     func missingItem() async throws {
         let server = try DownloadServer()
-        let folder = temporaryFolder() + "/never"
+        let base = temporaryFolder()
+        defer { TestTemporary.remove(base) }
+        let folder = base + "/never"
         let result = try await server.run("download CORE00000000000000000000000000DEAD to $1", arguments: [folder])
         #expect(result.code == 1)
         #expect(result.errors.contains("error: no item CORE00000000000000000000000000DEAD in this channel"))
@@ -171,7 +174,9 @@ struct DownloadCommandTests {
     @Test("a rendition or format the asset lacks: the message names those it has; nothing is written")
     func missingRendition() async throws {
         let server = try DownloadServer()
-        let folder = temporaryFolder() + "/never"
+        let base = temporaryFolder()
+        defer { TestTemporary.remove(base) }
+        let folder = base + "/never"
         let id = try await imageIDs(1)[0]
         let rendition = try await server.run("download \(id) rendition Huge to $1", arguments: [folder])
         #expect(rendition.code == 1)

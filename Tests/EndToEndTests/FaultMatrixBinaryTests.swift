@@ -21,7 +21,7 @@ struct BinaryFaultRow: Sendable, CustomStringConvertible {
 @Suite("End to end: the fault matrix through the oceq binary", .serialized)
 struct FaultMatrixBinaryTests {
     static let token = "matrix-token-4e1b"
-    static let cache = NSTemporaryDirectory() + "oceq-matrix-cache-\(UUID().uuidString)"
+    static let cache = TestTemporary.shared("oceq-matrix-cache")
 
     /// The commands: a list, a list that pages through every image, a read of one item.
     static let commands = [

@@ -11,7 +11,7 @@ import Testing
 @Suite("End to end: bulk download and mirror under each fault kind", .serialized)
 struct FaultMatrixTransferTests {
     static let token = "transfer-token-91c2"
-    static let cache = NSTemporaryDirectory() + "oceq-transfer-cache-\(UUID().uuidString)"
+    static let cache = TestTemporary.shared("oceq-transfer-cache")
     static let images = 12
 
     static let rows: [BinaryFaultRow] = [
@@ -74,7 +74,7 @@ struct FaultMatrixTransferTests {
     func download(_ row: BinaryFaultRow) throws {
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
-        let folder = NSTemporaryDirectory() + "oceq-transfer-download-\(UUID().uuidString)"
+        let folder = TestTemporary.path("oceq-transfer-download")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
@@ -108,7 +108,7 @@ struct FaultMatrixTransferTests {
     func mirror(_ row: BinaryFaultRow) throws {
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
-        let folder = NSTemporaryDirectory() + "oceq-transfer-mirror-\(UUID().uuidString)"
+        let folder = TestTemporary.path("oceq-transfer-mirror")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
@@ -135,7 +135,7 @@ struct FaultMatrixTransferTests {
         let row = BinaryFaultRow(name: "503 on every file", spec: "503:retry-after=0:path=/assets")
         let (origin, server) = try Self.origin(for: row)
         defer { server?.stop() }
-        let folder = NSTemporaryDirectory() + "oceq-transfer-fail-\(UUID().uuidString)"
+        let folder = TestTemporary.path("oceq-transfer-fail")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let download = try OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",

@@ -86,7 +86,7 @@ struct SecretsAuditTests {
 
     @Test("no secret in any output, log, history, error, explain or file")
     func audit() throws {
-        let root = NSTemporaryDirectory() + "oceq-audit-\(UUID().uuidString)"
+        let root = TestTemporary.path("oceq-audit")
         let cwd = root + "/cwd"
         let config = root + "/config"
         for folder in [cwd, config + "/oceq", root + "/state", root + "/home", root + "/serve"] {
@@ -147,6 +147,22 @@ struct SecretsAuditTests {
         #expect(fromEnv.code == 1)
         let syntax = try run("syntax", ["-c", "list order by"])
         #expect(syntax.code == 2)
+        // A syntax error is printed before there is a session; its echoed line holds a secret the
+        // command line, the environment or the credentials file names.
+        let echoed = [
+            try run(
+                "syntax, token flag",
+                ["--url", server.origin, "--token", Self.token, "-c", "list type=X where name=\(Self.token) ("]),
+            try run(
+                "syntax, bearer variable", ["-c", "echo one\nlist type=\"\(Self.bearer)\" order by"],
+                env: ["OCEQ_URL": server.origin, "OCEQ_BEARER": Self.bearer]),
+            try run("syntax, credentials file", ["-c", "list order by \"\(Self.token)\" (("]),
+        ]
+        for result in echoed {
+            #expect(result.code == 2, "\(result.stderrText)")
+            #expect(result.stderrText.contains("REDACTED"), "\(result.stderrText)")
+            #expect(result.stderrText.contains("^"), "the caret line is still printed: \(result.stderrText)")
+        }
         _ = try run("help", ["-c", "help connect"])
 
         // An interactive session (a pseudo-terminal), so history is written.

@@ -5,6 +5,7 @@ import DeliveryKit
 import Foundation
 import MirrorModule
 import OCEQShell
+import OCEQTestSupport
 
 /// The repository's root folder.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -40,9 +41,7 @@ func runScript(_ text: String, on connection: Connection?) async -> (code: Int32
 
 /// A new empty folder under the system's temporary folder, removed by `cleanup`.
 func temporaryFolder(_ label: String) -> String {
-    let path = NSTemporaryDirectory() + "oceq-mirror-\(label)-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TestTemporary.make("oceq-mirror-\(label)")
 }
 
 /// Every regular file under `folder`, as paths relative to it, sorted.

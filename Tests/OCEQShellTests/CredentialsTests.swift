@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @testable import OCEQShell
@@ -6,7 +7,7 @@ import Testing
 @Suite("Credentials")
 struct CredentialsTests {
     func folder(_ json: String?) throws -> String {
-        let path = NSTemporaryDirectory() + "oceq-credentials-\(UUID().uuidString)"
+        let path = TestTemporary.make("oceq-credentials")
         try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
         if let json { try json.write(toFile: path + "/credentials.json", atomically: true, encoding: .utf8) }
         return path
@@ -15,6 +16,7 @@ struct CredentialsTests {
     @Test("./credentials.json, a relative export path resolved against its folder")
     func localFile() throws {
         let directory = try folder(#"{"url": "Samples/X", "channelToken": "abc"}"#)
+        defer { TestTemporary.remove(directory) }
         let credentials = try Credentials.resolve(.init(), environment: [:], currentDirectory: directory)
         #expect(credentials.url == directory + "/Samples/X")
         #expect(credentials.channelToken == "abc")
@@ -24,6 +26,7 @@ struct CredentialsTests {
     @Test("--credentials FILE resolves paths against FILE's folder, not the current one")
     func explicitFile() throws {
         let directory = try folder(#"{"url": "export", "channelToken": "abc", "authorization": "Bearer xyz"}"#)
+        defer { TestTemporary.remove(directory) }
         let credentials = try Credentials.resolve(
             .init(credentialsFile: directory + "/credentials.json"), environment: [:], currentDirectory: "/")
         #expect(credentials.url == directory + "/export")
@@ -33,10 +36,12 @@ struct CredentialsTests {
     @Test("$XDG_CONFIG_HOME/oceq/credentials.json when there is none here")
     func xdg() throws {
         let config = try folder(nil)
+        defer { TestTemporary.remove(config) }
         try FileManager.default.createDirectory(atPath: config + "/oceq", withIntermediateDirectories: true)
         try #"{"url": "https://example.com", "channelToken": "t"}"#.write(
             toFile: config + "/oceq/credentials.json", atomically: true, encoding: .utf8)
         let empty = try folder(nil)
+        defer { TestTemporary.remove(empty) }
         let credentials = try Credentials.resolve(
             .init(), environment: ["XDG_CONFIG_HOME": config], currentDirectory: empty)
         #expect(credentials.url == "https://example.com")
@@ -45,6 +50,7 @@ struct CredentialsTests {
     @Test("environment overrides the file, flags override both")
     func overrides() throws {
         let directory = try folder(#"{"url": "https://file.example", "channelToken": "file"}"#)
+        defer { TestTemporary.remove(directory) }
         let environment = [
             "OCEQ_URL": "https://env.example", "OCEQ_CHANNEL_TOKEN": "env", "OCEQ_BEARER": "envbearer",
         ]
@@ -61,6 +67,7 @@ struct CredentialsTests {
     @Test("no channel at all, or a missing --credentials file, is one clear error")
     func missing() throws {
         let empty = try folder(nil)
+        defer { TestTemporary.remove(empty) }
         #expect(throws: ShellError.self) {
             _ = try Credentials.resolve(.init(), environment: ["HOME": empty], currentDirectory: empty)
         }
@@ -80,6 +87,7 @@ struct CredentialsTests {
     @Test("a folder that is not an export is one clear error")
     func notAnExport() throws {
         let directory = try folder(nil)
+        defer { TestTemporary.remove(directory) }
         #expect(throws: ShellError.self) {
             _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"))
         }
@@ -93,7 +101,8 @@ struct CredentialsTests {
 struct CredentialsPermissionTests {
     @Test("a bearer in a file others can read gets a warning; a private one does not")
     func bearerWarning() throws {
-        let path = NSTemporaryDirectory() + "oceq-bearer-\(UUID().uuidString).json"
+        let path = TestTemporary.path("oceq-bearer", suffix: ".json")
+        defer { TestTemporary.remove(path) }
         try #"{"url": "https://x", "channelToken": "t", "authorization": "Bearer b"}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
@@ -110,7 +119,7 @@ struct CredentialsPermissionTests {
 struct ProfileTests {
     /// A config folder with a profiles.json of `sample` (the bundled channel, by a relative path) and `remote`.
     static func config() throws -> String {
-        let directory = NSTemporaryDirectory() + "oceq-profiles-\(UUID().uuidString)"
+        let directory = TestTemporary.make("oceq-profiles")
         try FileManager.default.createDirectory(atPath: directory + "/oceq", withIntermediateDirectories: true)
         let samples = repositoryRoot.appendingPathComponent("Samples").path
         try FileManager.default.createSymbolicLink(atPath: directory + "/oceq/Samples", withDestinationPath: samples)
@@ -124,6 +133,7 @@ struct ProfileTests {
     @Test("--profile NAME reads profiles.json; paths are relative to it; flags still override")
     func resolve() throws {
         let config = try ProfileTests.config()
+        defer { TestTemporary.remove(config) }
         let sample = try Credentials.resolve(
             .init(profile: "sample"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
         #expect(sample.url.hasSuffix("/Samples/OCEGettingStarted"))
@@ -137,6 +147,7 @@ struct ProfileTests {
     @Test("an unknown profile names the file and suggests the closest")
     func unknown() throws {
         let config = try ProfileTests.config()
+        defer { TestTemporary.remove(config) }
         do {
             _ = try Credentials.resolve(
                 .init(profile: "sampel"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
@@ -150,6 +161,7 @@ struct ProfileTests {
     @Test("oceq --profile and connect PROFILE, end to end")
     func endToEnd() throws {
         let config = try ProfileTests.config()
+        defer { TestTemporary.remove(config) }
         let result = try Oceq.run(
             ["-c", "connect sample", "-c", "count type=OCEGettingStartedTopic"],
             environment: ["XDG_CONFIG_HOME": config])

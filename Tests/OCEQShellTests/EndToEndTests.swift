@@ -70,7 +70,8 @@ struct EndToEndTests {
 
     @Test("a syntax error on a late line runs nothing and exits 2")
     func syntaxError() throws {
-        let file = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString).oceq"
+        let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
+        defer { TestTemporary.remove(file) }
         try "echo first\ncount\nlist type=X order\n".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try Oceq.run([file])
         #expect(result.code == 2)
@@ -81,7 +82,8 @@ struct EndToEndTests {
 
     @Test("a failing statement exits 1 with FILE:LINE:COL; --keep-going runs the rest")
     func failure() throws {
-        let file = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString).oceq"
+        let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
+        defer { TestTemporary.remove(file) }
         try "list type=OCEGettingStartedTopic limit 2\nget @5\necho after\n".write(
             toFile: file, atomically: true, encoding: .utf8)
         let stopped = try Oceq.run([file])

@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @testable import OCEQShell
@@ -7,7 +8,8 @@ import Testing
 struct PagerTests {
     @Test("output taller than the terminal goes through the pager, redacted; short output does not")
     func pages() async throws {
-        let file = NSTemporaryDirectory() + "oceq-pager-\(UUID().uuidString).txt"
+        let file = TestTemporary.path("oceq-pager", suffix: ".txt")
+        defer { TestTemporary.remove(file) }
         let output = MemoryOutput(isTerminal: true, width: 200, height: 6)
         let errors = MemoryOutput()
         let session = Session(

@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @testable import OCEQShell
@@ -75,7 +76,8 @@ struct ScriptRunnerTests {
 
     @Test("source runs a file in the same session, at most 16 deep")
     func source() async throws {
-        let directory = NSTemporaryDirectory() + "oceq-source-\(UUID().uuidString)"
+        let directory = TestTemporary.path("oceq-source")
+        defer { TestTemporary.remove(directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "let greeting = hello\n".write(toFile: directory + "/lib.oceq", atomically: true, encoding: .utf8)
         try "source self.oceq\n".write(toFile: directory + "/self.oceq", atomically: true, encoding: .utf8)

@@ -254,9 +254,13 @@ public enum OceqCLI {
             )
         }
         if let script, script.parsed.hasErrors {
+            // No session yet: hide the secrets the command line and credentials name in the echoed line.
+            let redact = Credentials.redaction(
+                options.overrides, environment: environment, currentDirectory: currentDirectory)
             errors.write(
-                DiagnosticRenderer(fileName: script.fileName, colors: colors).render(
-                    script.parsed.diagnostics, in: script.parsed.source))
+                redact(
+                    DiagnosticRenderer(fileName: script.fileName, colors: colors, redact: redact).render(
+                        script.parsed.diagnostics, in: script.parsed.source)))
             return ScriptRunner.ExitCode.usage
         }
 

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,21 +49,9 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
 
 func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-/// One folder per test process under /tmp, removed when the process exits.
-private let temporaryRoot: String = {
-    var template = Array("/tmp/deliverykit-tests-XXXXXX".utf8CString)
-    let root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    setenv("OCEQ_DELIVERYKIT_TEST_ROOT", root, 1)
-    atexit {
-        guard let root = getenv("OCEQ_DELIVERYKIT_TEST_ROOT") else { return }
-        try? FileManager.default.removeItem(atPath: String(cString: root))
-    }
-    return root
-}()
-
-/// A fresh empty folder under the process's temporary root.
+/// A fresh empty folder under the process's temporary folder (removed when the process exits).
 func temporaryFolder() -> String {
-    var template = Array((temporaryRoot + "/t-XXXXXX").utf8CString)
+    var template = Array((TestTemporary.perProcess + "/t-XXXXXX").utf8CString)
     let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     return path
 }

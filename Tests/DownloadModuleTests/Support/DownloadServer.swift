@@ -41,7 +41,7 @@ final class DownloadServer: @unchecked Sendable {
 
     /// Serves `export`; `faults` (in `oceq serve --faults` syntax) apply to `/assets` requests only.
     init(export: String = sampleExport, faults: String? = nil, seed: UInt64 = 7) throws {
-        cacheDirectory = NSTemporaryDirectory() + "oceq-dl-cache-\(UUID().uuidString)"
+        cacheDirectory = TestTemporary.path("oceq-dl-cache")
         var options = ServeOptions()
         options.paths = [export]
         options.token = DownloadServer.token
@@ -132,9 +132,7 @@ final class InstantClock: RetryClock {
 
 /// A fresh folder under the temporary folder.
 func temporaryFolder(_ label: String = "oceq-dl") -> String {
-    let path = NSTemporaryDirectory() + "\(label)-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TestTemporary.make(label)
 }
 
 /// The names in `folder`, sorted (hidden ones included).

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQTestSupport
 import Synchronization
 
 /// A retry clock that never waits: each sleep advances its time and is recorded.
@@ -46,9 +47,7 @@ final class Counter: Sendable {
 
 /// A fresh empty folder under the temporary directory, removed by `removeFolder`.
 func temporaryFolder() -> String {
-    let path = NSTemporaryDirectory() + "oceq-e2e-files-\(UUID().uuidString)"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    TestTemporary.make("oceq-e2e-files")
 }
 
 func removeFolder(_ path: String) {

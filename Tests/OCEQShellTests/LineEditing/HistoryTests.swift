@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @testable import OCEQShell
@@ -7,13 +8,11 @@ import Testing
 enum LineEditingFiles {
     /// A fresh directory under the system's temporary one, removed by `remove`.
     static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "oceq-history-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        TestTemporary.make("oceq-history")
     }
 
     static func remove(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path)
+        TestTemporary.remove(path)
     }
 
     static func mode(of path: String) throws -> Int {
