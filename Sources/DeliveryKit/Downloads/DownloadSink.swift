@@ -10,18 +10,25 @@
 // - Every `writeBehind` bytes the sink starts write-back of what it wrote (`sync_file_range`,
 //   SYNC_FILE_RANGE_WRITE, which does not wait), so the disk works while the network does and the
 //   `fsync` before the rename has little left to write instead of the whole file.
-// - The part is always `fsync`ed before it is renamed: a name without `.part` only ever holds a
-//   complete, length-checked file, even after a crash.
-// - The folder (the rename itself) is `fsync`ed once per single download, but only once per folder
-//   at the end of a batch (`download(_:maxConcurrent:)`): per-file folder flushes were most of the
-//   batch's cost. A crash before the batch's flush can lose renames; what it leaves is a complete
-//   `.part` (its validator already dropped), which the next run downloads again, never a partial
-//   file under the final name.
+// - When the last byte is written, write-back of the rest is started too, and the open part is
+//   handed over (`finishWriting`) for its `fsync`, which always comes before the rename: a name
+//   without `.part` only ever holds a complete, length-checked file, even after a crash.
+// - A single download then flushes, renames and flushes its folder at once; a batch
+//   (`download(_:maxConcurrent:)`) commits complete parts in groups beside its transfers
+//   (`DownloadCommit`): flush each, rename them, flush each folder once, and only then report them.
+//   A crash before a group's renames leaves complete `.part` files (validator already dropped),
+//   which the next run downloads again, never a partial file under the final name.
 // - The validator lives on the part itself, so a download creates one file, not two. It is
 //   removed through the open part just before its `fsync` once the length is right, so the final
 //   file carries nothing of ours; a short part keeps it for the resume.
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The body sink of one download attempt.
 final class DownloadSink: ExchangeSink, @unchecked Sendable {
@@ -181,18 +188,24 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     }
 
     /// Writes what is buffered, drops the validator when the part is complete (it is about to be
-    /// renamed; an incomplete one keeps it for a resume), flushes and closes the part file.
-    func finishWriting() throws(DeliveryError) {
-        guard fd >= 0 else { return }
-        defer {
-            FileIO.close(fd)
-            fd = -1
+    /// renamed; an incomplete one keeps it for a resume) and starts write-back of what is left.
+    /// Returns the open part, which the caller now owns, for its `fsync` before the rename.
+    func finishWriting() throws(DeliveryError) -> Int32 {
+        guard fd >= 0 else { throw FileIO.fail(job.partPath, "write", EBADF) }
+        let open = fd
+        do {
+            try flushBuffer()
+        } catch {
+            closeKeepingBytes()
+            throw error
         }
-        try flushBuffer()
+        fd = -1
         if attributeMayExist && (expectedTotal == nil || expectedTotal == startOffset + written) {
-            FileIO.removeAttribute(fd, FileIO.validatorAttribute)
+            FileIO.removeAttribute(open, FileIO.validatorAttribute)
         }
-        try FileIO.sync(fd, path: job.partPath)
+        let end = startOffset + written
+        if end > writeBackFrom { FileIO.startWriteBack(open, offset: writeBackFrom, length: end - writeBackFrom) }
+        return open
     }
 
     /// After a failed attempt: writes what is buffered (best effort, unflushed) and closes the part,
