@@ -1,6 +1,7 @@
-// Downloads: one file streamed to `<name>.part`, flushed, length-checked and renamed; a part left
+// Downloads: one file streamed to `<name>.part`, length-checked, flushed and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
-// known; many files run in a bounded pool with per-file and total progress. A job that carries the
+// known; many files run in a bounded pool with per-file and total progress, their flushes and
+// renames grouped beside the transfers (`DownloadCommit`). A job that carries the
 // ETag of the copy it already has asks with `If-None-Match` and keeps that copy on a 304. A write
 // that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
 // filled up leaves nothing half-written behind, not even a part to resume.
