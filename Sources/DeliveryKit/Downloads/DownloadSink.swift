@@ -11,16 +11,17 @@
 //   SYNC_FILE_RANGE_WRITE, which does not wait), so the disk works while the network does and the
 //   `fsync` before the rename has little left to write instead of the whole file.
 // - When the last byte is written, write-back of the rest is started too, and the open part is
-//   handed over (`finishWriting`) for its `fsync`, which always comes before the rename: a name
+//   handed over (`finishWriting`) for its flush, which always comes before the rename: a name
 //   without `.part` only ever holds a complete, length-checked file, even after a crash.
-// - A single download then flushes, renames and flushes its folder at once; a batch
+// - A single download then `fsync`s, renames and `fsync`s its folder at once; a batch
 //   (`download(_:maxConcurrent:)`) commits complete parts in groups beside its transfers
-//   (`DownloadCommit`): flush each, rename them, flush each folder once, and only then report them.
-//   A crash before a group's renames leaves complete `.part` files (validator already dropped),
-//   which the next run downloads again, never a partial file under the final name.
+//   (`DownloadCommit`: one `syncfs` for the group's data, the renames, one for the renames), and
+//   only then reports them. A crash before a group's renames leaves complete `.part` files
+//   (validator already dropped), which the next run downloads again, never a partial file under
+//   the final name.
 // - The validator lives on the part itself, so a download creates one file, not two. It is
-//   removed through the open part just before its `fsync` once the length is right, so the final
-//   file carries nothing of ours; a short part keeps it for the resume.
+//   removed through the open part once the length is right, before the flush, so the final file
+//   carries nothing of ours; a short part keeps it for the resume.
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
 

@@ -72,9 +72,16 @@ enum FileIO {
     }
 
     /// Waits for write-back of a file's pages (after `syncFileSystem`, they are already on the
-    /// disk) and reports that file's own write-back errors, without another commit or flush.
+    /// disk) and reports that file's own write-back errors, without another commit or flush. Where
+    /// the file system does not do `sync_file_range`, the file is `fsync`ed instead.
     static func awaitWriteBack(_ fd: Int32, path: String) throws(DeliveryError) {
-        if oceq_sync_file_range_wait(fd) != 0 { throw fail(path, "flush") }
+        guard oceq_sync_file_range_wait(fd) != 0 else { return }
+        let code = errno
+        if code == ENOSYS || code == EINVAL || code == ESPIPE || code == EOPNOTSUPP {
+            try sync(fd, path: path)
+        } else {
+            throw fail(path, "flush", code)
+        }
     }
 
     /// The device of an open file, or nil.
