@@ -211,6 +211,26 @@ static inline int oceq_sync_file_range_write(int fd, long long offset, long long
     return -1;
 #endif
 }
+// syncfs(fd): writes out and commits the whole file system that holds fd, with one journal commit
+// and one disk cache flush (glibc declares it only under _GNU_SOURCE). Returns 0, or -1 with errno.
+static inline int oceq_syncfs(int fd) {
+#ifdef SYS_syncfs
+    return (int)syscall(SYS_syncfs, fd);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+// sync_file_range(fd, 0, 0, WAIT_BEFORE | WRITE | WAIT_AFTER): writes a file's dirty pages and
+// waits for them, reporting that file's write-back errors (no journal commit, no cache flush).
+static inline int oceq_sync_file_range_wait(int fd) {
+#ifdef SYS_sync_file_range
+    return (int)syscall(SYS_sync_file_range, fd, (off_t)0, (off_t)0, 7u);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
 static inline long oceq_fsetxattr(int fd, const char *name, const void *value, size_t size) {
     return fsetxattr(fd, name, value, size, 0);
 }

@@ -1,10 +1,12 @@
-// Downloads: one file streamed to `<name>.part`, flushed, length-checked and renamed; a part left
+// Downloads: one file streamed to `<name>.part`, length-checked, flushed and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
-// known; many files run in a bounded pool with per-file and total progress. A job that carries the
+// known; many files run in a bounded pool with per-file and total progress, their flushes and
+// renames grouped beside the transfers (`DownloadCommit`). A job that carries the
 // ETag of the copy it already has asks with `If-None-Match` and keeps that copy on a 304. A write
 // that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
 // filled up leaves nothing half-written behind, not even a part to resume.
 
+import Dispatch
 import Synchronization
 
 extension DeliveryClient {
@@ -16,14 +18,16 @@ extension DeliveryClient {
     public func download(
         _ job: DownloadJob, index: Int = 0, progress: (@Sendable (DownloadProgress) -> Void)? = nil
     ) async throws(DeliveryError) -> DownloadResult {
-        try await download(job, index: index, progress: progress, bytes: nil, syncFolder: true)
+        try await download(job, index: index, progress: progress, bytes: nil)
     }
 
     /// Downloads many files, at most `maxConcurrent` at a time. One failure does not stop the
-    /// others; the results are in the order of `jobs`. Each file is flushed before its rename; the
-    /// folders (the renames) are flushed once each when the batch is over. `finished` is called
-    /// with each job's index and result as it ends, one call at a time (never concurrently), so a
-    /// caller can record completed files while the batch runs.
+    /// others; the results are in the order of `jobs`. Complete files are committed in small
+    /// batches (`DownloadCommit`) beside the transfers: each part is flushed, then the batch's
+    /// parts are renamed and their folders flushed once. `finished` is called with each job's
+    /// index and result once it is over (a success only after its file is durable under its final
+    /// name), one call at a time (never concurrently), so a caller can record completed files
+    /// while the batch runs.
     public func download(
         _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
@@ -39,66 +43,138 @@ extension DeliveryClient {
             totals?(now)
         }
         var results = [Result<DownloadResult, DeliveryError>?](repeating: nil, count: jobs.count)
+        func report(_ index: Int, _ result: Result<DownloadResult, DeliveryError>) {
+            results[index] = result
+            finished?(index, result)
+            let now = counter.withLock { state -> DownloadTotals in
+                if case .success = result { state.completed += 1 } else { state.failed += 1 }
+                return state
+            }
+            totals?(now)
+        }
         var seen: Set<String> = []
         var runnable: [Int] = []
         for (index, job) in jobs.enumerated() {
             if seen.insert(job.path).inserted {
                 runnable.append(index)
             } else {
-                let failure = DeliveryError.invalidRequest("\(job.path) is the target of another download in the batch")
-                results[index] = .failure(failure)
-                counter.withLock { $0.failed += 1 }
-                finished?(index, .failure(failure))
+                report(index, .failure(.invalidRequest("\(job.path) is the target of another download in the batch")))
             }
         }
-        await withTaskGroup(of: (Int, Result<DownloadResult, DeliveryError>).self) { group in
+        let policy = DownloadCommit.policy
+        let observer = DownloadCommit.observer
+        let queue = DispatchQueue(label: "oceq.download.commit")
+        await withTaskGroup(of: PoolEvent.self) { group in
             var next = 0
+            var transferring = 0
+            var staged: [(Int, StagedDownload)] = []
+            var stagedSince = ContinuousClock.now
+            var committing = false
             func launch() {
                 let index = runnable[next]
                 next += 1
+                transferring += 1
                 let job = jobs[index]
                 group.addTask {
                     // Assigned, then returned after the `do`: with Swift 6.3.1 -O, returning the
                     // tuple from inside `do throws(DeliveryError)` here loses its index (every
                     // result came back as index 0 or garbage, and the pool crashed).
-                    let outcome: Result<DownloadResult, DeliveryError>
+                    let outcome: Result<StagedOutcome, DeliveryError>
                     do throws(DeliveryError) {
-                        outcome = .success(
-                            try await download(
-                                job, index: index, progress: progress, bytes: onBytes, syncFolder: false))
+                        outcome = .success(try await stage(job, index: index, progress: progress, bytes: onBytes))
                     } catch {
                         outcome = .failure(error)
                     }
-                    return (index, outcome)
+                    return .transferred(index, outcome)
                 }
             }
-            while next < runnable.count && next < max(1, maxConcurrent) { launch() }
-            for await (index, result) in group {
-                results[index] = result
-                finished?(index, result)
-                let now = counter.withLock { state -> DownloadTotals in
-                    if case .success = result { state.completed += 1 } else { state.failed += 1 }
-                    return state
+            func startDeadline(_ delay: Duration) {
+                group.addTask {
+                    try? await Task.sleep(for: delay)
+                    return .deadline
                 }
-                totals?(now)
-                if next < runnable.count { launch() }
             }
-        }
-        var folders: Set<String> = []
-        for (index, result) in results.enumerated() {
-            if case .success = result, folders.insert(jobs[index].folder).inserted {
-                FileIO.syncDirectory(jobs[index].folder)
+            /// Starts committing the waiting parts (at most `maxFiles`) when the batch is full, old
+            /// enough, or nothing else is running to add to it; one batch at a time.
+            func commitIfDue() {
+                guard !committing, !staged.isEmpty else { return }
+                let waited = ContinuousClock.now - stagedSince
+                let due = staged.count >= policy.maxFiles || transferring == 0 || waited >= policy.maxDelay
+                guard due else { return }
+                let batch = Array(staged.prefix(policy.maxFiles))
+                staged.removeFirst(batch.count)
+                if !staged.isEmpty { startDeadline(max(.zero, policy.maxDelay - waited)) }
+                committing = true
+                group.addTask { .committed(await DownloadCommit.run(batch, on: queue, observer: observer)) }
+            }
+            /// Parts waiting for a commit hold a descriptor each: new transfers wait while two
+            /// batches' worth are waiting.
+            func mayLaunch() -> Bool {
+                next < runnable.count && transferring < max(1, maxConcurrent) && staged.count < 2 * policy.maxFiles
+            }
+            while mayLaunch() { launch() }
+            for await event in group {
+                switch event {
+                case .transferred(let index, .success(.staged(let part))):
+                    transferring -= 1
+                    if staged.isEmpty {
+                        stagedSince = ContinuousClock.now
+                        startDeadline(policy.maxDelay)
+                    }
+                    staged.append((index, part))
+                case .transferred(let index, .success(.done(let result))):
+                    transferring -= 1
+                    report(index, .success(result))
+                case .transferred(let index, .failure(let error)):
+                    transferring -= 1
+                    report(index, .failure(error))
+                case .committed(let outcomes):
+                    committing = false
+                    for (index, result) in outcomes { report(index, result) }
+                case .deadline:
+                    break
+                }
+                while mayLaunch() { launch() }
+                commitIfDue()
+                while mayLaunch() { launch() }
+                // Only deadline timers can be left: end them rather than wait for them.
+                if transferring == 0 && staged.isEmpty && !committing { group.cancelAll() }
             }
         }
         return results.map { $0 ?? .failure(.invalidRequest("not run")) }
     }
 
+    /// What a pool's child task reports.
+    private enum PoolEvent: Sendable {
+        case transferred(Int, Result<StagedOutcome, DeliveryError>)
+        case committed([(Int, Result<DownloadResult, DeliveryError>)])
+        case deadline
+    }
+
+    /// A transfer's end: a part to commit, or a result that needs none (304).
+    enum StagedOutcome: Sendable {
+        case staged(StagedDownload)
+        case done(DownloadResult)
+    }
+
+    /// One download committed on its own: flushed, renamed, its folder flushed.
     func download(
         _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
-        bytes: (@Sendable (Int64) -> Void)?, syncFolder: Bool
+        bytes: (@Sendable (Int64) -> Void)?
     ) async throws(DeliveryError) -> DownloadResult {
+        switch try await stage(job, index: index, progress: progress, bytes: bytes) {
+        case .done(let result): return result
+        case .staged(let part): return try part.commitNow()
+        }
+    }
+
+    /// Transfers one file into its complete part, not yet flushed or renamed.
+    func stage(
+        _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
+        bytes: (@Sendable (Int64) -> Void)?
+    ) async throws(DeliveryError) -> StagedOutcome {
         do {
-            return try await attempt(job, index: index, progress: progress, bytes: bytes, syncFolder: syncFolder)
+            return try await attempt(job, index: index, progress: progress, bytes: bytes)
         } catch {
             if error.isOutOfSpace {
                 FileIO.remove(job.partPath)
@@ -110,8 +186,8 @@ extension DeliveryClient {
 
     private func attempt(
         _ job: DownloadJob, index: Int, progress: (@Sendable (DownloadProgress) -> Void)?,
-        bytes: (@Sendable (Int64) -> Void)?, syncFolder: Bool
-    ) async throws(DeliveryError) -> DownloadResult {
+        bytes: (@Sendable (Int64) -> Void)?
+    ) async throws(DeliveryError) -> StagedOutcome {
         try job.validate()
         let prepared = try prepare(download: job.request)
         try FileIO.makeDirectories(job.folder)
@@ -161,26 +237,28 @@ extension DeliveryClient {
                     FileIO.remove(job.partPath)
                     FileIO.remove(job.metaPath)
                 }
-                return DownloadResult(
-                    path: job.path, bytes: FileIO.size(job.path) ?? 0, contentType: head.header("Content-Type"),
-                    etag: head.header("ETag") ?? job.ifNoneMatch, notModified: true)
+                return .done(
+                    DownloadResult(
+                        path: job.path, bytes: FileIO.size(job.path) ?? 0, contentType: head.header("Content-Type"),
+                        etag: head.header("ETag") ?? job.ifNoneMatch, notModified: true))
             case .rangeNotSatisfiable(let completeLength):
                 if let completeLength, completeLength == sink.resumeFrom {
                     // The part is already whole (a run stopped between the last byte and the rename).
                     FileIO.removeAttribute(job.partPath, FileIO.validatorAttribute)
-                    try FileIO.syncFile(job.partPath)
-                    return try complete(
-                        job, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength,
-                        syncFolder: syncFolder)
+                    let fd = try FileIO.openExisting(job.partPath)
+                    return .staged(
+                        try staged(
+                            job, fd: fd, sink: sink, head: head, expected: completeLength, resumedFrom: completeLength))
                 }
                 FileIO.remove(job.partPath)
                 FileIO.remove(job.metaPath)
                 continue
             case .writing:
-                try sink.finishWriting()
-                return try complete(
-                    job, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset,
-                    syncFolder: syncFolder)
+                let fd = try sink.finishWriting()
+                return .staged(
+                    try staged(
+                        job, fd: fd, sink: sink, head: head, expected: sink.expectedTotal, resumedFrom: sink.startOffset
+                    ))
             case .waiting, .errorBody:
                 // A 206 or 416 to a request without `Range`.
                 throw .http(
@@ -192,25 +270,24 @@ extension DeliveryClient {
         throw .invalidResponse(url: prepared.redactedURL, reason: "the server refused the range of a fresh download")
     }
 
-    /// Checks the part's length (its validator already dropped) and renames it to the final name;
-    /// flushes the folder when `syncFolder` (a batch flushes its folders once at the end instead).
-    private func complete(
-        _ job: DownloadJob, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?, resumedFrom: Int64,
-        syncFolder: Bool
-    ) throws(DeliveryError) -> DownloadResult {
+    /// Checks the length of the part open as `fd` (its validator already dropped): a complete part
+    /// is staged for its flush and rename, which take over `fd`; otherwise `fd` is closed.
+    private func staged(
+        _ job: DownloadJob, fd: Int32, sink: DownloadSink, head: HTTPResponseHead, expected: Int64?,
+        resumedFrom: Int64
+    ) throws(DeliveryError) -> StagedDownload {
         let size = FileIO.size(job.partPath) ?? 0
         if let expected, size != expected {
+            FileIO.close(fd)
             if size > expected {
                 FileIO.remove(job.partPath)
                 FileIO.remove(job.metaPath)
             }
             throw .bodyCutShort(url: sink.url, received: size, expected: expected)
         }
-        try FileIO.rename(job.partPath, job.path)
-        if syncFolder { FileIO.syncDirectory(job.folder) }
-        if sink.sidecarMayExist { FileIO.remove(job.metaPath) }
-        return DownloadResult(
+        let result = DownloadResult(
             path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
             etag: head.header("ETag"))
+        return StagedDownload(job: job, fd: fd, result: result, sidecarMayExist: sink.sidecarMayExist)
     }
 }

@@ -64,6 +64,37 @@ enum FileIO {
         if fsync(fd) != 0 { throw fail(path, "flush") }
     }
 
+    /// Writes out and commits the whole file system holding `fd` (`syncfs`): one journal commit and
+    /// one cache flush for every file written there. Returns 0, or the errno of a failure (any
+    /// write-back error on that file system since `fd` was opened, on Linux 5.8 and later).
+    static func syncFileSystem(_ fd: Int32) -> Int32 {
+        oceq_syncfs(fd) == 0 ? 0 : errno
+    }
+
+    /// Waits for write-back of a file's pages (after `syncFileSystem`, they are already on the
+    /// disk) and reports that file's own write-back errors, without another commit or flush. Where
+    /// the file system does not do `sync_file_range`, the file is `fsync`ed instead.
+    static func awaitWriteBack(_ fd: Int32, path: String) throws(DeliveryError) {
+        guard oceq_sync_file_range_wait(fd) != 0 else { return }
+        let code = errno
+        if code == ENOSYS || code == EINVAL || code == ESPIPE || code == EOPNOTSUPP {
+            try sync(fd, path: path)
+        } else {
+            throw fail(path, "flush", code)
+        }
+    }
+
+    /// The device of an open file, or nil.
+    static func device(_ fd: Int32) -> UInt64? {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? UInt64(info.st_dev) : nil
+    }
+
+    /// Opens a folder for reading (`fsync`, `syncfs`), or returns -1.
+    static func openFolder(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
     /// Starts write-back of `length` bytes at `offset` without waiting (Linux `sync_file_range`), so
     /// a later `fsync` has little left to write. Best effort: failures are ignored.
     static func startWriteBack(_ fd: Int32, offset: Int64, length: Int64) {
@@ -111,12 +142,11 @@ enum FileIO {
         return Array(buffer[0..<count])
     }
 
-    /// Opens, flushes and closes an existing file.
-    static func syncFile(_ path: String) throws(DeliveryError) {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+    /// Opens an existing regular file for its flush (a symbolic link is refused).
+    static func openExisting(_ path: String) throws(DeliveryError) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 { throw fail(path, "open") }
-        defer { close(fd) }
-        try sync(fd, path: path)
+        return fd
     }
 
     static func close(_ fd: Int32) {
@@ -133,7 +163,7 @@ enum FileIO {
 
     /// Flushes a folder's entries (so a rename survives a crash); failures are ignored.
     static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = openFolder(path)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         _ = Glibc.close(fd)

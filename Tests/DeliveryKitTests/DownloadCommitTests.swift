@@ -1,0 +1,189 @@
+@_spi(Testing) import DeliveryKit
+import FoundationEssentials
+import Synchronization
+import Testing
+
+/// The group commit of a download pool: seen through `DownloadCommit.observer`, which runs on the
+/// commit thread at each step, where a test can look at the folder as a crash there would leave it.
+@Suite("Download pool: group commit")
+struct DownloadCommitTests {
+    static let file = sampleBytes(10_000)
+
+    static func server() -> StubTransport {
+        StubTransport { _ in
+            .response(
+                status: 200, headers: [HTTPHeader("ETag", #""v1""#), HTTPHeader("Content-Length", "10000")],
+                body: DownloadCommitTests.file)
+        }
+    }
+
+    static func jobs(_ count: Int, in folder: String) -> [DownloadJob] {
+        (0..<count).map { DownloadJob(DeliveryAPI.downloadNative(id: "CONT\($0)"), folder: folder, name: "f\($0).bin") }
+    }
+
+    /// Runs `jobs` with small batches that only fill up or end (no deadline), logging every commit
+    /// step and every `finished` call, in order.
+    static func run(
+        _ jobs: [DownloadJob], client: DeliveryClient, maxFiles: Int, maxConcurrent: Int,
+        onStep: @escaping @Sendable (DownloadCommitStep) -> Void = { _ in }
+    ) async -> (results: [Result<DownloadResult, DeliveryError>], log: [String], batches: [[String]]) {
+        let log = Mutex<[String]>([])
+        let batches = Mutex<[[String]]>([])
+        let policy = DownloadCommitPolicy(maxFiles: maxFiles, maxDelay: .seconds(3600))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await DownloadCommit.$observer.withValue({ step in
+                onStep(step)
+                switch step {
+                case .batch(let paths):
+                    batches.withLock { $0.append(paths) }
+                    log.withLock { $0.append("batch") }
+                case .synced(let part): log.withLock { $0.append("synced " + part) }
+                case .published(let path): log.withLock { $0.append("published " + path) }
+                case .folderSynced(let folder): log.withLock { $0.append("folder " + folder) }
+                }
+            }) {
+                await client.download(
+                    jobs, maxConcurrent: maxConcurrent,
+                    finished: { index, result in
+                        let state = (try? result.get()) == nil ? "failed " : "finished "
+                        log.withLock { $0.append(state + jobs[index].path) }
+                    })
+            }
+        }
+        return (results, log.withLock { $0 }, batches.withLock { $0 })
+    }
+
+    @Test("each file is flushed, then renamed, then its folder flushed, and only then reported")
+    func order() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(10, in: folder)
+        let (results, log, batches) = await Self.run(
+            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
+        for result in results { #expect(try result.get().bytes == 10_000) }
+        #expect(batches.count >= 4, "10 files in batches of at most 3")
+        #expect(batches.allSatisfy { $0.count <= 3 })
+        #expect(Set(batches.flatMap { $0 }) == Set(jobs.map(\.path)))
+        for job in jobs {
+            let synced = try #require(log.firstIndex(of: "synced " + job.partPath))
+            let published = try #require(log.firstIndex(of: "published " + job.path))
+            let reported = try #require(log.firstIndex(of: "finished " + job.path))
+            let folderSynced = try #require(log[published...].firstIndex(of: "folder " + folder))
+            #expect(synced < published && published < folderSynced && folderSynced < reported, "\(job.name)")
+            #expect(readFile(job.path) == Self.file)
+            #expect(!fileExists(job.partPath))
+        }
+    }
+
+    @Test("when a batch starts, its files are complete parts and only reported files have final names")
+    func crashPoint() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(12, in: folder)
+        let reported = Mutex<Set<String>>([])
+        let problems = Mutex<[String]>([])
+        let snapshots = Mutex(0)
+        let client = try makeClient(Self.server())
+        let policy = DownloadCommitPolicy(maxFiles: 4, maxDelay: .seconds(3600))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await DownloadCommit.$observer.withValue({ step in
+                guard case .batch(let paths) = step else { return }
+                // What a crash here would leave: the batch as complete parts, nothing else unreported.
+                snapshots.withLock { $0 += 1 }
+                let done = reported.withLock { $0 }
+                for path in paths {
+                    if fileExists(path) { problems.withLock { $0.append("\(path) has its final name") } }
+                    if readFile(path + ".part") != Self.file {
+                        problems.withLock { $0.append("\(path).part is not complete") }
+                    }
+                }
+                for job in jobs where fileExists(job.path) && !done.contains(job.path) {
+                    problems.withLock { $0.append("\(job.path) is there but was not reported") }
+                }
+            }) {
+                await client.download(
+                    jobs, maxConcurrent: 3,
+                    finished: { index, _ in
+                        _ = reported.withLock { $0.insert(jobs[index].path) }
+                    })
+            }
+        }
+        #expect(problems.withLock { $0 } == [])
+        #expect(snapshots.withLock { $0 } >= 3)
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == jobs.map(\.name).sorted())
+    }
+
+    @Test("a file whose rename fails is reported failed and stays a complete part; its batch lands")
+    func renameFailure() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(6, in: folder)
+        // A folder that is not empty under the final name: rename(2) refuses to replace it.
+        try FileManager.default.createDirectory(
+            atPath: jobs[2].path + "/inside", withIntermediateDirectories: true)
+        let (results, log, _) = await Self.run(
+            jobs, client: try makeClient(Self.server()), maxFiles: 6, maxConcurrent: 6)
+        #expect(throws: DeliveryError.self) { try results[2].get() }
+        #expect(readFile(jobs[2].partPath) == Self.file)
+        #expect(log.contains("failed " + jobs[2].path))
+        #expect(!log.contains("published " + jobs[2].path))
+        for index in [0, 1, 3, 4, 5] {
+            #expect(try results[index].get().path == jobs[index].path)
+            #expect(readFile(jobs[index].path) == Self.file)
+        }
+    }
+
+    @Test("a file waits for its batch no longer than the delay while a slow transfer runs on")
+    func deadline() async throws {
+        let folder = temporaryFolder()
+        let jobs = [
+            DownloadJob(DeliveryAPI.downloadNative(id: "SLOW"), folder: folder, name: "slow.bin"),
+            DownloadJob(DeliveryAPI.downloadNative(id: "FAST"), folder: folder, name: "fast.bin"),
+        ]
+        let transport = HeldTransport(inner: Self.server(), holding: "/SLOW/")
+        let client = try makeClient(transport)
+        let order = Mutex<[String]>([])
+        let policy = DownloadCommitPolicy(maxFiles: 100, maxDelay: .milliseconds(20))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await client.download(
+                jobs, maxConcurrent: 2,
+                finished: { index, _ in
+                    order.withLock { $0.append(jobs[index].name) }
+                    if index == 1 { transport.release() }
+                })
+        }
+        // The slow transfer was released by the fast file's report, not by the hold's time limit.
+        #expect(!transport.timedOut)
+        #expect(order.withLock { $0 } == ["fast.bin", "slow.bin"])
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+    }
+}
+
+/// Holds requests whose URL contains `holding` until `release()` (or 30 s, noted as `timedOut`).
+final class HeldTransport: Transport {
+    let inner: any Transport
+    let holding: String
+    private let state = Mutex((released: false, timedOut: false))
+
+    init(inner: any Transport, holding: String) {
+        self.inner = inner
+        self.holding = holding
+    }
+
+    var timedOut: Bool { state.withLock { $0.timedOut } }
+
+    func release() { state.withLock { $0.released = true } }
+
+    func perform(_ request: HTTPRequest, into sink: any ResponseSink) async throws(TransportError) -> HTTPResponseHead {
+        if request.url.contains(holding) {
+            var waited = 0
+            while !state.withLock({ $0.released }) {
+                if waited == 6000 {
+                    state.withLock { $0.timedOut = true }
+                    break
+                }
+                waited += 1
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        return try await inner.perform(request, into: sink)
+    }
+}
