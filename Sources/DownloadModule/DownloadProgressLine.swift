@@ -3,9 +3,9 @@
 // with a line printed above it for each file that fails. Nothing at all when stderr is not a
 // terminal. Called from the download pool's threads, so everything goes through one lock.
 
+import DeliveryKit
 import Foundation
 import OCEQShell
-import Synchronization
 
 /// The redrawn progress line of one batch.
 final class DownloadProgressLine: @unchecked Sendable {
@@ -25,7 +25,7 @@ final class DownloadProgressLine: @unchecked Sendable {
     private let files: Int
     private let expectedBytes: Int64?
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A line for `files` files of `expectedBytes` in all (nil when unknown), drawn on `sink`.
     init(sink: any OutputSink, files: Int, expectedBytes: Int64?) {

@@ -1,12 +1,12 @@
 // One self-overwriting status line on standard error, used only when it is a terminal. It shows
 // counts and byte totals, never text from the server.
 
+import DeliveryKit
 import Foundation
-import Synchronization
 
 /// A status line redrawn at most ten times a second.
 final class ProgressLine: Sendable {
-    private let state = Mutex<(last: ContinuousClock.Instant?, shown: Bool)>((nil, false))
+    private let state = Locked<(last: ContinuousClock.Instant?, shown: Bool)>((nil, false))
 
     /// Shows `text` as `mirror: text` unless the line was redrawn less than 0.1 s ago.
     func show(_ text: String) {

@@ -1,6 +1,5 @@
 import DeliveryKit
 import FoundationEssentials
-import Synchronization
 import Testing
 
 /// The libcurl transport against `LoopbackServer` on 127.0.0.1. Nothing here leaves loopback: the
@@ -75,7 +74,7 @@ struct CurlTransportTests {
 
     @Test("a 503 with Retry-After is retried after the asked delay")
     func retryAfter() async throws {
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { _ in
             let n = count.withLock { value -> Int in
                 value += 1
@@ -157,7 +156,7 @@ struct CurlTransportTests {
 
     @Test("a reset connection is a lost connection, and is retried")
     func reset() async throws {
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { _ in
             count.withLock { value -> Int in
                 value += 1
@@ -279,7 +278,7 @@ struct CurlTransportTests {
     @Test("a cut download is resumed with Range and If-Range and completes intact")
     func resume() async throws {
         let file = sampleBytes(300_000)
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { request in
             let n = count.withLock { value -> Int in
                 value += 1

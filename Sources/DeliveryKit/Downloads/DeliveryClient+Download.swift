@@ -5,8 +5,6 @@
 // that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
 // filled up leaves nothing half-written behind, not even a part to resume.
 
-import Synchronization
-
 extension DeliveryClient {
     /// Downloads one file to `job.folder/job.name`.
     ///
@@ -29,7 +27,7 @@ extension DeliveryClient {
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
         finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
     ) async -> [Result<DownloadResult, DeliveryError>] {
-        let counter = Mutex(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
+        let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
             guard delta > 0 else { return }
             let now = counter.withLock { state -> DownloadTotals in
