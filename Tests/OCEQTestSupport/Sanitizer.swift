@@ -13,6 +13,9 @@ public enum Sanitizer {
         return name
     }
 
+    /// Whether the suite runs under ThreadSanitizer (`OCEQ_SANITIZER=tsan`).
+    public static var isThread: Bool { active == "tsan" }
+
     /// Whether a memory ceiling can be checked; when not, says why on stderr, naming `check`.
     public static func memoryCeilingApplies(_ check: String) -> Bool {
         guard let active else { return true }
