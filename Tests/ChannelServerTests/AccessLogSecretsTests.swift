@@ -1,6 +1,6 @@
 import ChannelServer
+import DeliveryKit
 import Foundation
-import Synchronization
 import Testing
 
 /// The access log hides the server's own secrets wherever a client puts them, not only in the
@@ -9,7 +9,7 @@ import Testing
 struct AccessLogSecretsTests {
     @Test("a token or bearer in the path, raw or percent-encoded, is logged as REDACTED")
     func secretsInThePath() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let log = AccessLog(secrets: ["tok+AUDIT/5e8b2f", "bear-AUDIT-77c1d9", nil]) { line in
             lines.withLock { $0.append(line) }
         }

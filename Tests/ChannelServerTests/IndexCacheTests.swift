@@ -1,7 +1,7 @@
 import ChannelServer
+import DeliveryKit
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 import struct DeliveryKit.SortKey
@@ -111,7 +111,7 @@ struct IndexCacheTests {
                 countTotal: true)
         }
         let expected = try requests.map { try index.search($0) }
-        let failures = Mutex(0)
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
             for round in 0..<50 {
                 let k = (thread + round) % requests.count

@@ -81,34 +81,12 @@ struct RenditionTests {
                 target:
                     "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)"
             )
-            results.mutate { $0.append(response?.body ?? []) }
+            results.withLock { $0.append(response?.body ?? []) }
         }
-        let bodies = results.value
+        let bodies = results.withLock { $0 }
         #expect(bodies.count == 8)
         #expect(Set(bodies).count == 1)
         #expect(bodies[0].count > 100)
-    }
-}
-
-/// A value behind a lock, for collecting results from concurrent work in tests.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func mutate(_ body: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        body(&stored)
     }
 }
 

@@ -87,7 +87,7 @@ struct SampleChannelTests {
             let id = item["id"]!.stringValue!
             let renditions = item["fields"]?["renditions"]?.arrayValue ?? []
             if Set(renditions.compactMap { $0["name"]?.stringValue }) != ["Thumbnail", "Small", "Medium", "Large"] {
-                failures.mutate { $0.append("\(id): renditions listed \(renditions.count)") }
+                failures.withLock { $0.append("\(id): renditions listed \(renditions.count)") }
             }
             for rendition in renditions {
                 let name = rendition["name"]!.stringValue!
@@ -99,7 +99,7 @@ struct SampleChannelTests {
                         "/content/published/api/v1.1/assets/\(id)/\(name)?format=\(ext)&channelToken=\(TestChannel.token)"
                     guard let response = try? RawHTTPClient.send(port: port, target: target), response.status == 200
                     else {
-                        failures.mutate { $0.append("\(id) \(name) \(ext): not served") }
+                        failures.withLock { $0.append("\(id) \(name) \(ext): not served") }
                         continue
                     }
                     let file = "\(scratch)/\(id)-\(name).\(ext)"
@@ -107,7 +107,7 @@ struct SampleChannelTests {
                     let size = engine.nativeSize(of: file)
                     if size.map({ (String($0.width), String($0.height)) }) ?? ("", "") != (width ?? "-", height ?? "-")
                     {
-                        failures.mutate {
+                        failures.withLock {
                             $0.append(
                                 "\(id) \(name) \(ext): decoded \(String(describing: size)), listed \(width ?? "?")×\(height ?? "?")"
                             )
@@ -116,7 +116,8 @@ struct SampleChannelTests {
                 }
             }
         }
-        #expect(failures.value.isEmpty, "\(failures.value.prefix(10))")
+        let failed = failures.withLock { $0 }
+        #expect(failed.isEmpty, "\(failed.prefix(10))")
     }
 
     static func instant(_ iso: String) -> Double? {

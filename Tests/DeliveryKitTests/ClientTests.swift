@@ -1,6 +1,5 @@
 import DeliveryKit
 import FoundationEssentials
-import Synchronization
 import Testing
 
 @Suite("DeliveryClient over a stub transport")
@@ -9,7 +8,7 @@ struct ClientTests {
 
     /// A stub answering from a script of replies, one per request, the last one repeated.
     static func scripted(_ replies: [StubTransport.Reply]) -> StubTransport {
-        let index = Mutex(0)
+        let index = Locked(0)
         return StubTransport { _ in
             let i = index.withLock { value -> Int in
                 defer { value += 1 }

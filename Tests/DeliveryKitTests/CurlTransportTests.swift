@@ -1,7 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
 import OCEQTestSupport
-import Synchronization
 import Testing
 
 /// The libcurl transport against `LoopbackServer` on 127.0.0.1. Nothing here leaves loopback: the
@@ -76,7 +75,7 @@ struct CurlTransportTests {
 
     @Test("a 503 with Retry-After is retried after the asked delay")
     func retryAfter() async throws {
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { _ in
             let n = count.withLock { value -> Int in
                 value += 1
@@ -158,7 +157,7 @@ struct CurlTransportTests {
 
     @Test("a reset connection is a lost connection, and is retried")
     func reset() async throws {
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { _ in
             count.withLock { value -> Int in
                 value += 1
@@ -280,7 +279,7 @@ struct CurlTransportTests {
     @Test("a cut download is resumed with Range and If-Range and completes intact")
     func resume() async throws {
         let file = sampleBytes(300_000)
-        let count = Mutex(0)
+        let count = Locked(0)
         let server = try LoopbackServer { request in
             let n = count.withLock { value -> Int in
                 value += 1

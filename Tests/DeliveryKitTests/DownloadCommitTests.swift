@@ -1,6 +1,5 @@
 @_spi(Testing) import DeliveryKit
 import FoundationEssentials
-import Synchronization
 import Testing
 
 /// The group commit of a download pool: seen through `DownloadCommit.observer`, which runs on the
@@ -27,8 +26,8 @@ struct DownloadCommitTests {
         _ jobs: [DownloadJob], client: DeliveryClient, maxFiles: Int, maxConcurrent: Int,
         onStep: @escaping @Sendable (DownloadCommitStep) -> Void = { _ in }
     ) async -> (results: [Result<DownloadResult, DeliveryError>], log: [String], batches: [[String]]) {
-        let log = Mutex<[String]>([])
-        let batches = Mutex<[[String]]>([])
+        let log = Locked<[String]>([])
+        let batches = Locked<[[String]]>([])
         let policy = DownloadCommitPolicy(maxFiles: maxFiles, maxDelay: .seconds(3600))
         let results = await DownloadCommit.$policy.withValue(policy) {
             await DownloadCommit.$observer.withValue({ step in
@@ -78,9 +77,9 @@ struct DownloadCommitTests {
     func crashPoint() async throws {
         let folder = temporaryFolder()
         let jobs = Self.jobs(12, in: folder)
-        let reported = Mutex<Set<String>>([])
-        let problems = Mutex<[String]>([])
-        let snapshots = Mutex(0)
+        let reported = Locked<Set<String>>([])
+        let problems = Locked<[String]>([])
+        let snapshots = Locked(0)
         let client = try makeClient(Self.server())
         let policy = DownloadCommitPolicy(maxFiles: 4, maxDelay: .seconds(3600))
         let results = await DownloadCommit.$policy.withValue(policy) {
@@ -140,7 +139,7 @@ struct DownloadCommitTests {
         ]
         let transport = HeldTransport(inner: Self.server(), holding: "/SLOW/")
         let client = try makeClient(transport)
-        let order = Mutex<[String]>([])
+        let order = Locked<[String]>([])
         let policy = DownloadCommitPolicy(maxFiles: 100, maxDelay: .milliseconds(20))
         let results = await DownloadCommit.$policy.withValue(policy) {
             await client.download(
@@ -161,7 +160,7 @@ struct DownloadCommitTests {
 final class HeldTransport: Transport {
     let inner: any Transport
     let holding: String
-    private let state = Mutex((released: false, timedOut: false))
+    private let state = Locked((released: false, timedOut: false))
 
     init(inner: any Transport, holding: String) {
         self.inner = inner

@@ -1,6 +1,5 @@
 @_spi(Testing) import DeliveryKit
 import FoundationEssentials
-import Synchronization
 import Testing
 
 @Suite("Downloads to .part, checked and renamed")
@@ -11,7 +10,7 @@ struct DownloadTests {
     static func server(
         _ file: [UInt8] = file, etag: String? = #""v1""#, ranges: Bool = true, cutFirstAt: Int? = nil
     ) -> StubTransport {
-        let served = Mutex(0)
+        let served = Locked(0)
         return StubTransport { request in
             let first = served.withLock { count -> Bool in
                 count += 1
@@ -297,7 +296,7 @@ struct DownloadTests {
 /// Wraps a transport to count concurrent exchanges, holding each one briefly so they overlap.
 final class GatedTransport: Transport {
     let inner: any Transport
-    let inFlight = Mutex((now: 0, peak: 0))
+    let inFlight = Locked((now: 0, peak: 0))
 
     init(inner: any Transport) {
         self.inner = inner

@@ -7,7 +7,11 @@ import Testing
 /// instead of killing the process). Files under the limit complete; the others must fail cleanly.
 @Suite("download: a disk that fills up")
 struct DiskFullTests {
-    @Test("files that do not fit fail, are removed, are named in the summary and are not in the manifest")
+    @Test(
+        "files that do not fit fail, are removed, are named in the summary and are not in the manifest",
+        .disabled(
+            if: Sanitizer.isThread,
+            "a ThreadSanitizer build of oceq dies of SIGBUS at start under a small ulimit -f (even --version)"))
     func fileSizeLimit() async throws {
         let server = try DownloadServer()
         let folder = temporaryFolder()

@@ -1,6 +1,5 @@
 @_spi(Testing) import DeliveryKit
 import Foundation
-import Synchronization
 import Testing
 
 /// `download` with the pool's group commit in small batches, looked at from inside each commit:
@@ -14,9 +13,9 @@ struct GroupCommitTests {
         let server = try DownloadServer(export: export.path)
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let published = Mutex<Set<String>>([])
-        let problems = Mutex<[String]>([])
-        let snapshots = Mutex((batches: 0, manifests: 0))
+        let published = Locked<Set<String>>([])
+        let problems = Locked<[String]>([])
+        let snapshots = Locked((batches: 0, manifests: 0))
         let observer: @Sendable (DownloadCommitStep) -> Void = { step in
             switch step {
             case .published(let path):

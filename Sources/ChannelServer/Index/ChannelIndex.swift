@@ -35,8 +35,8 @@
 // - orderBy: missing values last in either direction; ties in export order; text by its first
 //   64 lower-cased characters (code point order); unknown and unsortable fields ignored.
 
+import DeliveryKit
 import Foundation
-import Synchronization
 
 /// The search index of one channel export; evaluates `q`, `default` and `orderBy`.
 public final class ChannelIndex: Sendable {
@@ -51,7 +51,7 @@ public final class ChannelIndex: Sendable {
     private let pool: ConnectionPool
     private let catalog: IndexCatalog
     /// Ranks of the sortable fields used so far, by field name.
-    private let ranks = Mutex<[String: SortRanks]>([:])
+    private let ranks = Locked<[String: SortRanks]>([:])
 
     /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
     public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {

@@ -1,4 +1,4 @@
-import Synchronization
+import DeliveryKit
 
 /// Read-only connections to one index file, handed to one thread at a time.
 ///
@@ -6,7 +6,7 @@ import Synchronization
 /// `maximumIdle` are kept. Prepared statements stay cached on their connection.
 final class ConnectionPool: Sendable {
     let path: String
-    private let idle = Mutex<[SQLiteConnection]>([])
+    private let idle = Locked<[SQLiteConnection]>([])
     static let maximumIdle = 16
 
     init(path: String, first: SQLiteConnection? = nil) {

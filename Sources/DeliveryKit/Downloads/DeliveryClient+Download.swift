@@ -7,7 +7,6 @@
 // filled up leaves nothing half-written behind, not even a part to resume.
 
 import Dispatch
-import Synchronization
 
 extension DeliveryClient {
     /// Downloads one file to `job.folder/job.name`.
@@ -33,7 +32,7 @@ extension DeliveryClient {
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
         finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
     ) async -> [Result<DownloadResult, DeliveryError>] {
-        let counter = Mutex(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
+        let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
             guard delta > 0 else { return }
             let now = counter.withLock { state -> DownloadTotals in

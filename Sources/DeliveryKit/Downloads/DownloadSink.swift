@@ -25,7 +25,6 @@
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
 
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -80,7 +79,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     /// Write buffers of finished sinks, for the next ones: a fresh buffer's pages were faulted in
     /// (and zeroed) anew for every file, as the allocator handed the freed ones back to the system
     /// (measured: a quarter of a 500-rendition batch's page faults).
-    private static let spareBuffers = Mutex<[UInt]>([])  // addresses, to be Sendable
+    private static let spareBuffers = Locked<[UInt]>([])  // addresses, to be Sendable
     /// Spare buffers kept at most (a pool runs 8 transfers by default).
     static let maxSpareBuffers = 16
 

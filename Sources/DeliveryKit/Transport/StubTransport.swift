@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A transport that answers from a closure and records every request, for tests of code above
 /// the network (the client, the shell, modules).
 public final class StubTransport: Transport {
@@ -21,7 +19,7 @@ public final class StubTransport: Transport {
     }
 
     private let handler: @Sendable (HTTPRequest) -> Reply
-    private let log = Mutex<[HTTPRequest]>([])
+    private let log = Locked<[HTTPRequest]>([])
     /// Body chunk size used when feeding the sink.
     public let chunkSize: Int
 

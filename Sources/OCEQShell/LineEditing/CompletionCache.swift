@@ -2,8 +2,8 @@
 // items), kept for the session until `refresh`. A lookup runs in its own task and Tab waits for it only
 // so long: one that takes longer goes on, and its answer is here for the next Tab.
 
+import DeliveryKit
 import Dispatch
-import Synchronization
 
 /// The channel lookups that completion made, by key, for the rest of the session.
 public final class CompletionCache: Sendable {
@@ -16,7 +16,7 @@ public final class CompletionCache: Sendable {
         /// Bumped by `clear()`, so that a lookup started before it does not store its answer after it.
         var generation = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// An empty cache.
     public init() {}

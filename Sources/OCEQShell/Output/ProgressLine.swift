@@ -5,7 +5,7 @@
 // server unless the caller cleaned it. Commands make one only when stderr is a terminal. Called
 // from the download pool's threads, so everything goes through one lock.
 
-import Synchronization
+import DeliveryKit
 
 /// A self-overwriting status line.
 public final class ProgressLine: @unchecked Sendable {
@@ -25,7 +25,7 @@ public final class ProgressLine: @unchecked Sendable {
     private let label: String
     private let interval: Duration
     private let start = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A line `label: ...` on `sink`, redrawn at most once per `interval`.
     public init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {

@@ -5,7 +5,6 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
-import Synchronization
 
 /// A client, the server it talks to when that runs in-process, and a log of requests for timing.
 public final class Connection: @unchecked Sendable {
@@ -122,7 +121,7 @@ public final class Connection: @unchecked Sendable {
 
 /// Collects request log entries from any thread.
 public final class RequestLogBox: Sendable {
-    let entries = Mutex<[RequestLogEntry]>([])
+    let entries = Locked<[RequestLogEntry]>([])
 
     /// An empty log.
     public init() {}

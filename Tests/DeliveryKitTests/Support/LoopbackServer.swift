@@ -5,7 +5,6 @@
 // server: GET only, no request bodies, no TLS.
 
 import DeliveryKit
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,7 +44,7 @@ final class LoopbackServer: Sendable {
     private let handler: @Sendable (Request) -> Action
     // File descriptors are shut down and closed only under this lock, so a number recycled by
     // another test's socket is never touched.
-    private let state = Mutex<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool, closed: Bool)>(
+    private let state = Locked<(requests: [Request], connections: Int, open: Set<Int32>, stopped: Bool, closed: Bool)>(
         ([], 0, [], false, false))
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {

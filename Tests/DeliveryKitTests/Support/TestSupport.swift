@@ -1,7 +1,6 @@
 import DeliveryKit
 import Foundation
 import OCEQTestSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +60,7 @@ func sampleBytes(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIf
 
 /// A clock that never waits: sleeps advance its time and are recorded.
 final class FakeClock: RetryClock {
-    private let state = Mutex<(now: Double, sleeps: [Double])>((0, []))
+    private let state = Locked<(now: Double, sleeps: [Double])>((0, []))
     let wallOrigin: Date
 
     init(wallOrigin: Date = Date(timeIntervalSince1970: 1_700_000_000)) { self.wallOrigin = wallOrigin }
@@ -83,7 +82,7 @@ final class FakeClock: RetryClock {
 
 /// Collects values from any thread.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }

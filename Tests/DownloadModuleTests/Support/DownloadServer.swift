@@ -9,7 +9,6 @@ import DownloadModule
 import Foundation
 import OCEQShell
 import OCEQTestSupport
-import Synchronization
 import Testing
 
 /// The repository's root folder.
@@ -116,12 +115,12 @@ final class DownloadServer: @unchecked Sendable {
 
 /// The API paths and statuses a server answered.
 final class StatusLog: Sendable {
-    let list = Mutex<[(path: String, status: Int)]>([])
+    let list = Locked<[(path: String, status: Int)]>([])
 }
 
 /// A retry clock whose sleeps return at once.
 final class InstantClock: RetryClock {
-    private let elapsed = Mutex<Double>(0)
+    private let elapsed = Locked<Double>(0)
     func now() -> Double { elapsed.withLock { $0 } }
     func wallClock() -> Date { Date(timeIntervalSince1970: 1_700_000_000 + now()) }
     func sleep(seconds: Double) async throws {

@@ -1,11 +1,10 @@
 import DeliveryKit
 import Foundation
 import OCEQTestSupport
-import Synchronization
 
 /// A retry clock that never waits: each sleep advances its time and is recorded.
 final class FakeClock: RetryClock {
-    private let state = Mutex<(now: Double, sleeps: [Double])>((0, []))
+    private let state = Locked<(now: Double, sleeps: [Double])>((0, []))
 
     /// The waits the client asked for, in order.
     var sleeps: [Double] { state.withLock { $0.sleeps } }
@@ -25,7 +24,7 @@ final class FakeClock: RetryClock {
 
 /// Collects values from any thread.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = Locked<[Value]>([])
 
     func append(_ value: Value) { values.withLock { $0.append(value) } }
 
@@ -34,7 +33,7 @@ final class Recorder<Value: Sendable>: Sendable {
 
 /// A counter shared between threads.
 final class Counter: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
 
     /// Adds one and returns the new count.
     func increment() -> Int {
