@@ -25,7 +25,6 @@
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
 
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
