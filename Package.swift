@@ -12,16 +12,16 @@ let package = Package(
         .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
     targets: [
-        // C libraries from Debian, each behind a one-header shim. All but libedit are opened at first
-        // use (dlopen), not linked, so that a start of oceq does not load them and their dependencies
-        // (about 8 ms of a 10 ms `oceq --version`): see their shims. So no pkg-config module for them,
-        // or SwiftPM would add -lcurl and the rest to every link.
+        // C libraries from Debian, each behind a one-header shim. All are opened at first use (dlopen),
+        // not linked, so that a start of oceq does not load them and their dependencies (about 8 ms of a
+        // 10 ms `oceq --version`): see their shims. So no pkg-config module for them, or SwiftPM would
+        // add -lcurl and the rest to every link.
         .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CArchive"),
         .systemLibrary(name: "CVips"),
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
 
