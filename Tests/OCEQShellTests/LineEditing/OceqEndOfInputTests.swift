@@ -8,14 +8,7 @@ import Testing
 private let driver = #"""
     import os, pty, select, sys, time
     binary, root, state, mode = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(root)
-        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "EDITRC", "LC_ALL", "PAGER", "COLUMNS"]:
-            os.environ.pop(key, None)
-        os.environ.update(TERM="xterm", HOME=state, XDG_STATE_HOME=state, XDG_CONFIG_HOME=state, LANG="C.UTF-8")
-        os.execv(binary, [binary])
-    """# + "\n" + pseudoTerminalHelpers + #"""
+    """# + "\n" + oceqPseudoTerminalStart + #"""
         pump(b"OCEGettingStarted> ")
         if mode == "ahead":
             os.write(fd, b"source " + state.encode() + b"/slow.oceq\r")

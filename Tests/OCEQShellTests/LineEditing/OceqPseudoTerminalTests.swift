@@ -8,14 +8,7 @@ import Testing
 private let driver = #"""
     import os, pty, select, sys, time
     binary, root, state = sys.argv[1], sys.argv[2], sys.argv[3]
-    pid, fd = pty.fork()
-    if pid == 0:
-        os.chdir(root)
-        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "EDITRC", "LC_ALL", "PAGER", "COLUMNS"]:
-            os.environ.pop(key, None)
-        os.environ.update(TERM="xterm", HOME=state, XDG_STATE_HOME=state, XDG_CONFIG_HOME=state, LANG="C.UTF-8")
-        os.execv(binary, [binary])
-    """# + "\n" + pseudoTerminalHelpers + #"""
+    """# + "\n" + oceqPseudoTerminalStart + #"""
         def send(data, until, count=1):
             """Types `data` and waits until `until` was shown `count` times, then a little more: libedit sets raw
             mode after it draws the prompt, and a key typed in between would meet the cooked terminal."""

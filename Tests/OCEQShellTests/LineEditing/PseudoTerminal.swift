@@ -48,6 +48,19 @@ let pseudoTerminalHelpers = #"""
 
     """#
 
+/// Python that starts the real `oceq` (`binary`) in a pseudo-terminal, in folder `root` with `state` as its home,
+/// state and config folders and no channel, editrc, locale, pager or width from the caller's environment;
+/// followed by `pseudoTerminalHelpers`. The driver defines `binary`, `root` and `state` before it.
+let oceqPseudoTerminalStart = #"""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.chdir(root)
+        for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "EDITRC", "LC_ALL", "PAGER", "COLUMNS"]:
+            os.environ.pop(key, None)
+        os.environ.update(TERM="xterm", HOME=state, XDG_STATE_HOME=state, XDG_CONFIG_HOME=state, LANG="C.UTF-8")
+        os.execv(binary, [binary])
+    """# + "\n" + pseudoTerminalHelpers
+
 /// Runs `script` with `python` and `arguments`; what it printed (stdout and stderr).
 func runPython(_ python: String, _ script: String, arguments: [String]) throws -> String {
     let process = Process()
