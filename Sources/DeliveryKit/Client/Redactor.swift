@@ -19,7 +19,7 @@ public struct Redactor: Sendable, Hashable {
             for form in [
                 secret, URLEncoding.query(secret), URLEncoding.pathSegment(secret),
                 URLEncoding.component(secret),
-            ] where out.containsBytes(of: form) {
+            ] {
                 out = out.replacingAllBytes(of: form, with: "REDACTED")
             }
         }
