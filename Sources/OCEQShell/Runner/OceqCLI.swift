@@ -184,10 +184,9 @@ public struct CLIOptions: Equatable {
 public enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
     /// `registry` holds the commands of the modules the executable lists (the core module alone
-    /// by default); it is evaluated only when a command needs it, so `--version` and `--help` cost
-    /// no module assembly.
+    /// by default).
     public static func run(
-        _ arguments: [String], version: String, registry makeRegistry: @autoclosure () -> CommandRegistry = .standard,
+        _ arguments: [String], version: String, registry: CommandRegistry = .standard,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
         let errors = FileOutput.standardError()
@@ -198,7 +197,7 @@ public enum OceqCLI {
         if arguments.first == "lint" {
             let colors = errors.isTerminal && output.isTerminal && environment["NO_COLOR"] == nil
             return Linter.main(
-                Array(arguments.dropFirst()), registry: makeRegistry(), output: output, errors: errors, colors: colors)
+                Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
         }
         // Ctrl-C ends oceq with 130 until the REPL or a script's run takes it over (reading stdin included).
         Interrupts.exitOnInterrupt()
@@ -219,7 +218,7 @@ public enum OceqCLI {
         }
         let colors = options.color.enabled(isTerminal: errors.isTerminal, environment: environment)
         // Plugins first: a broken one is reported and skipped, and the script may call the others.
-        var registry = makeRegistry()
+        var registry = registry
         PluginLoader.loadAll(
             flagFiles: options.plugins, environment: environment, into: &registry, errors: errors, colors: colors)
         let parserOptions = registry.parserOptions
