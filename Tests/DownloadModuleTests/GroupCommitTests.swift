@@ -31,7 +31,7 @@ struct GroupCommitTests {
                     }
                 }
                 for name in folderEntries(folder)
-                where !name.hasSuffix(".part") && name != ".oceq-manifest.json" && !done.contains(name) {
+                where isFinalFile(name) && !done.contains(name) {
                     notes.append("\(name) is there before its batch renamed it")
                 }
                 // Read here without `manifestFiles`, which records an issue while there is none yet.

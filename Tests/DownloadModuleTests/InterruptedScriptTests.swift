@@ -16,7 +16,7 @@ import Testing
 struct InterruptedScriptTests {
     /// The files in `folder` under their final names (not parts, not the manifest).
     static func finalFiles(_ folder: String) -> Set<String> {
-        Set(folderEntries(folder).filter { !$0.hasSuffix(".part") && $0 != ".oceq-manifest.json" })
+        Set(folderEntries(folder).filter(isFinalFile))
     }
 
     @Test("SIGINT mid-batch: the summary is printed, the manifest lists exactly the complete files, exit 130")
@@ -74,6 +74,7 @@ struct InterruptedScriptTests {
         let entries = try manifestFiles(folder)
         let listed = Set(entries.compactMap { $0["file"]?.stringValue })
         #expect(listed == onDisk, "the manifest lists exactly the complete files")
+        #expect(folderEntries(folder).allSatisfy { !$0.hasPrefix(".oceq-manifest.json.tmp") }, "no manifest copy left")
         #expect(onDisk.count >= 3 && onDisk.count < export.files.count, "\(onDisk.count) files complete")
         let byId = Dictionary(uniqueKeysWithValues: export.files.map { ($0.id, $0.bytes) })
         for entry in entries {

@@ -134,6 +134,12 @@ func temporaryFolder(_ label: String = "oceq-dl") -> String {
     TestTemporary.make(label)
 }
 
+/// Whether `name` in a download folder is a file under its final name: not a `.part`, not the manifest,
+/// and not the manifest's temporary copy (`.oceq-manifest.json.tmp-PID`) that exists while it is replaced.
+func isFinalFile(_ name: String) -> Bool {
+    !name.hasSuffix(".part") && !name.hasPrefix(".oceq-manifest.json")
+}
+
 /// The names in `folder`, sorted (hidden ones included).
 func folderEntries(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
