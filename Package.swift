@@ -25,14 +25,19 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
 
-        // The delivery client: requests, query tree, models, JSON, transport.
-        .target(name: "DeliveryKit", dependencies: ["CCurl"], linkerSettings: [.linkedLibrary("m")]),
+        // The shared vocabulary, no C: JSON, URL encoding, `Locked`, calendar arithmetic, text helpers.
+        .target(name: "OCEQCore", linkerSettings: [.linkedLibrary("m")]),
+
+        // The delivery client: requests, query tree, models, transport.
+        .target(name: "DeliveryKit", dependencies: ["OCEQCore", "CCurl"]),
 
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
-        .target(name: "ChannelServer", dependencies: ["DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
+        .target(
+            name: "ChannelServer",
+            dependencies: ["OCEQCore", "DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
         // The oceq language: lexer, parser, AST, diagnostics, printer and compiler to delivery requests.
-        .target(name: "OCEQLanguage", dependencies: ["DeliveryKit"]),
+        .target(name: "OCEQLanguage", dependencies: ["OCEQCore", "DeliveryKit"]),
         // Parse + compile throughput, run by Scripts/bench-language.
         .executableTarget(name: "oceq-bench-language", dependencies: ["OCEQLanguage"]),
 
@@ -44,25 +49,29 @@ let package = Package(
         // script runner and the REPL loop.
         .target(
             name: "OCEQShell",
-            dependencies: ["OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine", "TerminalMedia"]),
+            dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine", "TerminalMedia"]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
         // The blog sample's screens as commands: home, topics, articles, read, author.
-        .target(name: "BlogModule", dependencies: ["OCEQShell", "DeliveryKit", "TerminalMedia"]),
+        .target(name: "BlogModule", dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "TerminalMedia"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
-        .target(name: "AssetModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "TerminalMedia"]),
+        .target(
+            name: "AssetModule",
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "TerminalMedia"]),
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
-        .target(name: "DownloadModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
+        .target(
+            name: "DownloadModule",
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
 
         // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
-        .target(name: "MirrorModule", dependencies: ["OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        .target(name: "MirrorModule", dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
         // The thin executable.
         .executableTarget(
             name: "oceq",
             dependencies: [
-                "OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule",
+                "OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule",
                 "MirrorModule",
             ]),
 
@@ -73,38 +82,45 @@ let package = Package(
                 intent: .custom(verb: "oceq-lint", description: "check .oceq scripts without a channel"))),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
-        .executableTarget(name: "oceq-bench-download", dependencies: ["DeliveryKit"]),
+        .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit"]),
 
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
 
         .testTarget(
-            name: "DeliveryKitTests", dependencies: ["DeliveryKit", "OCEQTestSupport"], resources: [.copy("Fixtures")]),
+            name: "DeliveryKitTests", dependencies: ["OCEQCore", "DeliveryKit", "OCEQTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "OCEQLanguageTests", dependencies: ["OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
+            name: "OCEQLanguageTests", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChannelServerTests", dependencies: ["ChannelServer", "DeliveryKit", "OCEQTestSupport"],
+            name: "ChannelServerTests", dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
-        .testTarget(name: "EndToEndTests", dependencies: ["DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
         .testTarget(
-            name: "OCEQShellTests", dependencies: ["OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
+            name: "EndToEndTests", dependencies: ["OCEQCore", "DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
+        .testTarget(
+            name: "OCEQShellTests", dependencies: ["OCEQCore", "OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "BlogModuleTests", dependencies: ["BlogModule", "OCEQShell", "OCEQTestSupport", "TerminalMedia"],
+            name: "BlogModuleTests",
+            dependencies: ["OCEQCore", "BlogModule", "OCEQShell", "OCEQTestSupport", "TerminalMedia"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "TerminalMediaTests", dependencies: ["TerminalMedia", "OCEQTestSupport"], exclude: ["Golden"]),
+            name: "TerminalMediaTests", dependencies: ["OCEQCore", "TerminalMedia", "OCEQTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(
-            name: "AssetModuleTests", dependencies: ["AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
+            name: "AssetModuleTests",
+            dependencies: ["OCEQCore", "AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "DownloadModuleTests",
-            dependencies: ["DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport"],
+            dependencies: [
+                "OCEQCore", "DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "MirrorModuleTests",
-            dependencies: ["MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
+            dependencies: ["OCEQCore", "MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
     ]
 )

@@ -7,6 +7,7 @@
 // gives one, so most inputs get past the token gate.
 import ChannelServer
 import DeliveryKit
+import OCEQCore
 
 let router: DeliveryRouter = {
     let blog = ExportItem(

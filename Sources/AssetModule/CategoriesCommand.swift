@@ -2,6 +2,7 @@
 // pages, in tree order and indented by depth.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

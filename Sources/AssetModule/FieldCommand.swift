@@ -4,6 +4,7 @@
 // goes into a json object. Anything else stops the walk, and the error says where and why.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 import TerminalMedia

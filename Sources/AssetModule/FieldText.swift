@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQShell
 import TerminalMedia
 

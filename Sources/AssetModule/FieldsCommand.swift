@@ -2,6 +2,7 @@
 // name, data type inferred from the value (FieldValue.swift), and a one-line summary.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

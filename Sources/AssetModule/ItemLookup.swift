@@ -2,6 +2,7 @@
 // session's compiler exactly as `get` resolves it; a 404 becomes "no item X in this channel".
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

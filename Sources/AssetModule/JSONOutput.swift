@@ -4,6 +4,7 @@
 // range, which JSON leaves alone, is dropped.
 
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 
 /// JSON answers for the json and ndjson formats.

@@ -4,6 +4,7 @@
 // or --images picks. Off a terminal nothing is drawn: one line says what would have been.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 import TerminalMedia

@@ -3,6 +3,7 @@
 // none; a NAME the asset lacks is answered with the names it has.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

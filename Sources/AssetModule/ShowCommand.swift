@@ -4,6 +4,7 @@
 // channel token in hrefs is redacted by the session's output like everything else).
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 import TerminalMedia

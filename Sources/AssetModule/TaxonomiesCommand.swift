@@ -1,6 +1,7 @@
 // `taxonomies`: the channel's published taxonomies (name, short name, id, description), all pages.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

@@ -3,6 +3,7 @@
 // each count is the `totalResults` of a `type eq` query, as `count type=T` would ask.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

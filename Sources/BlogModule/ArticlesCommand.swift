@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

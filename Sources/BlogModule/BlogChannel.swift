@@ -3,6 +3,7 @@
 // without the blog's content model gives.
 
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 
 /// The blog sample's content model.

@@ -3,6 +3,7 @@
 // renderers (the screen as text; the items themselves for json, ndjson and csv).
 
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 import TerminalMedia
 

@@ -4,6 +4,7 @@
 // will do).
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

@@ -5,6 +5,7 @@
 // the flag.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 import TerminalMedia

@@ -3,6 +3,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// The posted date of an article.
 enum PostedDate {

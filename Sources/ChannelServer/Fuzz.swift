@@ -4,6 +4,7 @@
 // list entry. The asset branch looks its native file up under a root that does not exist.
 
 import DeliveryKit
+import OCEQCore
 
 /// Entry points that drive the server's readers with arbitrary bytes.
 package enum ChannelServerFuzz {

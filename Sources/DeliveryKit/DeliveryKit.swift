@@ -5,6 +5,7 @@
 // URL and never touch the network; models decoded from `JSON` (`Asset`, `Page`, `Taxonomy`, ...);
 // a `Transport` seam with a libcurl implementation (`CurlTransport`); and `DeliveryClient`, which
 // sends requests with retries, pages through lists and streams downloads to disk.
+import OCEQCore
 
 /// Facts about this library.
 public enum DeliveryKitInfo {

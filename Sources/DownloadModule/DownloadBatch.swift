@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -11,6 +11,7 @@
 import AssetModule
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

@@ -9,6 +9,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -13,6 +13,7 @@
 //   skipped: About coffee (CORE...): a content item (Article), not a digital asset: it has no native file
 
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 
 /// The outcome of one `download`.

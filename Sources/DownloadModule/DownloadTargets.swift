@@ -12,6 +12,7 @@
 
 import AssetModule
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 

@@ -7,6 +7,7 @@
 // target types seen. Asset types list OCM's system fields with `isSystemField: true`.
 
 import DeliveryKit
+import OCEQCore
 
 /// Accumulates the items of each type and writes their type definitions.
 struct ContentTypeInference {

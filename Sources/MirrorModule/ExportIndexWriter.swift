@@ -6,6 +6,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// Writes an export's index files from its item files.
 struct ExportIndexWriter {

@@ -8,6 +8,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// Converts Delivery item JSON into exported item JSON.
 struct ExportItemConverter {

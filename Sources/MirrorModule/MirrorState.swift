@@ -1,6 +1,7 @@
 // What a mirror run has done so far, and the one step that writes an item into it.
 
 import DeliveryKit
+import OCEQCore
 
 /// The progress of one run: the summary, the native files to fetch, the items written (for the
 /// variation sets and the removal of stale items) and the ids they refer to.

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 
 /// What a mirror run did, for the closing summary and the exit code.

@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQShell
 
 /// Fetches the native files a run needs.

@@ -4,6 +4,7 @@
 
 import AssetModule
 import DeliveryKit
+import OCEQCore
 import OCEQShell
 import TerminalMedia
 import Testing

@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// The access log hides the server's own secrets wherever a client puts them, not only in the

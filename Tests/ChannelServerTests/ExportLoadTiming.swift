@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// Not a test of speed (benchmarks are not tests): with `OCEQ_EXPORT_TIMING=<export path>` it loads

@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQTestSupport
 import Testing
 

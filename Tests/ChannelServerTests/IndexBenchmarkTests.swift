@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// Timings of the index on a synthetic channel, printed, never asserted. Opt in with

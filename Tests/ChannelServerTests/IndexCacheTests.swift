@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Dispatch
 import Foundation
+import OCEQCore
 import Testing
 
 import struct DeliveryKit.SortKey

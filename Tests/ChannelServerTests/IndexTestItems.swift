@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// A small hand-built channel: two authors, four articles, two images.
 enum IndexTestItems {

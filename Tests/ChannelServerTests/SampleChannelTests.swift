@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// The bundled OCEGettingStarted channel, walked with the exact calls of Oracle's blog sample

@@ -1,5 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 @Suite("DeliveryClient over a stub transport")

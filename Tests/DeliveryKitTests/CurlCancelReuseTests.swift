@@ -1,5 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 /// Handles of transfers cancelled in mid-body must not poison later transfers: a QA run found that

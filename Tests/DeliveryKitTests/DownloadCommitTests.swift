@@ -1,5 +1,6 @@
 @_spi(Testing) import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 /// The group commit of a download pool: seen through `DownloadCommit.observer`, which runs on the

@@ -1,5 +1,6 @@
 @_spi(Testing) import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 @Suite("Downloads to .part, checked and renamed")

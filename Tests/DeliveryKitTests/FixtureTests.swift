@@ -1,5 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 /// Every fixture of `Fixtures/` (real server responses kept by Oracle's SDK) and what it decodes to.

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import Testing
 
 @Suite("JSON parse and write")

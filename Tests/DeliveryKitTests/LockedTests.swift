@@ -1,5 +1,6 @@
 import DeliveryKit
 import Dispatch
+import OCEQCore
 import Testing
 
 /// `Locked`, the lock that replaces `Synchronization.Mutex` so ThreadSanitizer sees the locking.

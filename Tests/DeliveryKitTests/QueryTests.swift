@@ -1,5 +1,6 @@
 import DeliveryKit
 import FoundationEssentials
+import OCEQCore
 import Testing
 
 @Suite("q text as Oracle's SDK renders it")

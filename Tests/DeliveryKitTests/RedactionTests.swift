@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import Testing
 
 @Suite("Values that carry links print without the channel token")

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import Testing
 
 @Suite("URLs as the SDK's tests pin them (delivery-api.md §11)")

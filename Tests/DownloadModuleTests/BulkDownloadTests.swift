@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// `download` of whole selections of a synthetic channel while the server misbehaves on purpose:

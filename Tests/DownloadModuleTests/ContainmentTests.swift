@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// Nothing is written outside the target folder, whatever the folder or its manifest holds.

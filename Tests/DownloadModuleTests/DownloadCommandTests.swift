@@ -1,6 +1,7 @@
 import DeliveryKit
 import DownloadModule
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 import OCEQTestSupport

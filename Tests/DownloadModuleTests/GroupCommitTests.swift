@@ -1,5 +1,6 @@
 @_spi(Testing) import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// `download` with the pool's group commit in small batches, looked at from inside each commit:

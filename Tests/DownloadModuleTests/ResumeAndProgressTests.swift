@@ -1,6 +1,7 @@
 import DeliveryKit
 import DownloadModule
 import Foundation
+import OCEQCore
 import OCEQShell
 import Testing
 

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// The download pool under a mix of injected faults: every file must end complete and correct.

@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// Native files, renditions and thumbnails of the sample's images, streamed to disk by DeliveryKit.

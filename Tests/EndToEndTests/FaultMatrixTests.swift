@@ -8,6 +8,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQTestSupport
 import Testing
 

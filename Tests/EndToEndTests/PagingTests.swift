@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// The async page and item sequences walking all 146 items of the sample channel.

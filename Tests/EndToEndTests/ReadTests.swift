@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// Searches, reads, variations and taxonomies of the sample channel through DeliveryKit's

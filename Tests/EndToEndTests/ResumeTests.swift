@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// A download cut by the server's fault injection (`truncate`, `reset`) resumes from its `.part`

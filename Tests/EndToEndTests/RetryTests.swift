@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// DeliveryKit's retry policy against `oceq serve`'s fault injection. The clock is a fake that

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 /// `oceq serve --bearer`: every request needs `Authorization: Bearer`, and DeliveryKit sends it on

@@ -3,6 +3,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import Testing
 
 @testable import MirrorModule

@@ -4,6 +4,7 @@
 import DeliveryKit
 import Foundation
 import MirrorModule
+import OCEQCore
 import OCEQShell
 import Testing
 

@@ -8,6 +8,7 @@
 // path relative to its content folder, so it does not depend on where the export lies.
 
 import DeliveryKit
+import OCEQCore
 
 struct Assembly {
     private var items: [ExportItem] = []

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// Everything `oceq serve` answers from: the items, types, taxonomies and variation sets of one or
 /// more exports merged into one channel.

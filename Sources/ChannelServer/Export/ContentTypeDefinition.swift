@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// A content or digital-asset type, read from `ContentTypes/<Name>.json` or inferred from the
 /// items of a type folder that has no type file.

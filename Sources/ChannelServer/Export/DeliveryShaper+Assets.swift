@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 extension DeliveryShaper {
     /// Rewrites the system fields of an asset: `metadata` (pixel size as strings), `size` (bytes

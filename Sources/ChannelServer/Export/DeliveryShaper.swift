@@ -12,6 +12,7 @@
 // percent-encoded id and file name); a request then builds only the JSON it returns.
 
 import DeliveryKit
+import OCEQCore
 
 /// Builds Delivery JSON for the items of a channel.
 public struct DeliveryShaper: Sendable {

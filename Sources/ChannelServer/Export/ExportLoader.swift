@@ -15,6 +15,7 @@
 import DeliveryKit
 import Dispatch
 import Glibc
+import OCEQCore
 
 /// Reads channel exports (folders or zips) into one `ChannelContent`.
 public struct ExportLoader: Sendable {

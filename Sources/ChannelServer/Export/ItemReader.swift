@@ -8,6 +8,7 @@
 // `fields.metadata` when it holds numbers, else from the file's header (gen A has `metadata: {}`).
 
 import DeliveryKit
+import OCEQCore
 
 enum ItemReader {
     /// Bytes of a native file hashed in full; larger files are sampled (size, first and last

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// Where the served API lives, for the links written into responses.
 public struct LinkContext: Sendable {

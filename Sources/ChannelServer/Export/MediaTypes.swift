@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// MIME types, file groups and extensions of digital assets.
 public enum MediaTypes {

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// A language variation set (`ContentItems/VariationSets/<ID>.json`): which item holds which
 /// language of the same content.

@@ -18,6 +18,7 @@
 import CArchive
 import DeliveryKit
 import Glibc
+import OCEQCore
 
 struct ZipExtractor {
     /// The folder holding the extractions.

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// An error answer of the delivery API: the body shape Oracle's SDK decodes
 /// (`type`, `title`, `status`, `detail`, `o:errorCode`), delivery-api.md §9.1.

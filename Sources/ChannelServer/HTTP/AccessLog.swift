@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// One line per request on stderr, with secrets removed: the `channelToken` query value is
 /// replaced, the server's own secrets are hidden wherever they appear (a client that asks for an

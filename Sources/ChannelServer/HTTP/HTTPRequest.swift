@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// One HTTP request as the router sees it: the raw target kept for logging, the path split into
 /// percent-decoded segments, and the query decoded the way a Java servlet decodes it (`+` is a space).

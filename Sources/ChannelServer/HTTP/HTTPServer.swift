@@ -8,6 +8,7 @@
 import CMicroHTTPD
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// Errors starting the server.
 public enum HTTPServerError: Error, CustomStringConvertible {
@@ -311,7 +312,7 @@ extension HTTPServer {
     /// A minimal JSON error body, for failures below the router (the router builds its own).
     static func plainError(_ status: Int, _ detail: String) -> HTTPResponse {
         let title = status == 414 ? "URI Too Long" : status == 500 ? "Internal Server Error" : "Error"
-        let body: [String: DeliveryKit.JSON] = [
+        let body: [String: OCEQCore.JSON] = [
             "type": .string("https://www.rfc-editor.org/rfc/rfc9110#status.\(status)"),
             "title": .string(title), "status": .int(status), "detail": .string(detail),
             "o:errorCode": .string("OCE-DELIVERY-\(status)"),

@@ -37,6 +37,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// The search index of one channel export; evaluates `q`, `default` and `orderBy`.
 public final class ChannelIndex: Sendable {

@@ -8,6 +8,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 struct IndexBuilder {
     let items: [ExportItem]

@@ -18,6 +18,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 struct SearchCompiler {
     let catalog: IndexCatalog

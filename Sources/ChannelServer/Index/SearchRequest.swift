@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// One `GET /items` search, already parsed.
 public struct SearchRequest: Sendable {

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// Parses `orderBy`: keys separated by `;`, each `field` or `field:direction`.
 ///

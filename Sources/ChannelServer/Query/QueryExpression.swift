@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 // The operators are DeliveryKit's `QueryOperator` (the client builds `q` with the same type); its
 // raw values are the API's words. The server evaluates them so (SearchCompiler): `eq` is

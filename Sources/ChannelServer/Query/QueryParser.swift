@@ -12,6 +12,7 @@
 // nesting at `maximumDepth`, so hostile input fails cleanly instead of recursing without bound.
 
 import DeliveryKit
+import OCEQCore
 
 /// Parses the `q` parameter of `GET /items`.
 public enum QueryParser {

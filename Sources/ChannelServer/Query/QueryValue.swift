@@ -7,6 +7,7 @@
 // Values without an offset, and date-only values, are UTC.
 
 import DeliveryKit
+import OCEQCore
 
 /// An instant read from a query value or from an exported `{value, timezone}` date.
 struct QueryDateTime: Equatable {

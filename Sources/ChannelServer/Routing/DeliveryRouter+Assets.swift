@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// Produces rendition files (resized images) on demand; see `oceq serve`'s rendition issue.
 public protocol RenditionSource: Sendable {

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 // E8–E11: taxonomies and categories. Exports carry them only in a `Taxonomies/` folder whose
 // format no sample shows; what the reader found is served, otherwise the lists are empty.

@@ -7,6 +7,7 @@
 // `If-None-Match`; binaries also honour `Range`/`If-Range`.
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// How the server answers: the channel's token, the optional bearer of a secure channel, limits.
 public struct ServerConfiguration: Sendable {

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// A loaded channel ready to serve: content read, index built (or reopened), router made.
 public struct ChannelService: Sendable {

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
 public enum ServeCommand {

@@ -7,6 +7,7 @@
 // retryable statuses are tried again under the `RetryPolicy`.
 
 import FoundationEssentials
+import OCEQCore
 
 /// Runs delivery requests.
 public struct DeliveryClient: Sendable {
@@ -74,7 +75,7 @@ public struct DeliveryClient: Sendable {
                 MemorySink(limit: limit, url: url)
             )
         }
-        if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(offset: 0, message: "empty body")) }
+        if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
         do {
             return try JSON.parse(sink.body)
         } catch {

@@ -1,4 +1,6 @@
 /// Where and how a client talks to a delivery server.
+import OCEQCore
+
 public struct DeliveryConfiguration: Sendable {
     /// The server origin (`https://host[:port]`).
     public var server: ServerAddress

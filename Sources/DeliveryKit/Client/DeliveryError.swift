@@ -1,6 +1,7 @@
 // Every failure of the client, as one typed error. Each case carries the URL already redacted
 // (channel token shown as REDACTED), so no message, log line or stored error can leak a secret,
 // and prints as one line naming that URL and what was expected.
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 // Values that hold a channel token or a bearer token print with both hidden, whether through
 // string interpolation (`description`) or reflection (`debugDescription`), so a test failure, a
 // `print` or a `dump` cannot leak them.
+import OCEQCore
 
 extension HTTPRequest: CustomStringConvertible, CustomDebugStringConvertible {
     /// `GET <url>` with `channelToken` shown as `REDACTED`.

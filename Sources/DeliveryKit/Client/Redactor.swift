@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OCEQCore
 
 /// Hides secrets in text: every occurrence of the channel token and the bearer token, and the
 /// value of any `channelToken=` query parameter, become `REDACTED`.

@@ -1,4 +1,6 @@
 /// One attempt of one request, for `--verbose` and timing. The URL is redacted.
+import OCEQCore
+
 public struct RequestLogEntry: Sendable, Hashable, CustomStringConvertible {
     /// The request method.
     public var method: String

@@ -2,6 +2,7 @@
 // recipients must accept are parsed: IMF-fixdate, RFC 850 and asctime.
 
 import FoundationEssentials
+import OCEQCore
 
 /// Parsing of `Retry-After` and HTTP dates.
 public enum RetryAfter {

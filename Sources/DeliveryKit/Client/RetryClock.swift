@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OCEQCore
 
 /// Time for the retry logic: a monotonic clock, the wall clock (for `Retry-After` dates) and
 /// sleeping. Tests inject one that records sleeps instead of waiting.

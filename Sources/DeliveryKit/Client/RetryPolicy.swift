@@ -2,6 +2,7 @@
 // 504, with exponential backoff and full jitter (a uniform wait between 0 and the capped
 // exponential step), or exactly the server's `Retry-After` when it gives one. Bounded by a number
 // of attempts and by the total time since the first attempt.
+import OCEQCore
 
 /// The retry rules of a client.
 public struct RetryPolicy: Sendable {

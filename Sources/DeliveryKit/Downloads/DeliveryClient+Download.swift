@@ -7,6 +7,7 @@
 // filled up leaves nothing half-written behind, not even a part to resume.
 
 import Dispatch
+import OCEQCore
 
 extension DeliveryClient {
     /// Downloads one file to `job.folder/job.name`.

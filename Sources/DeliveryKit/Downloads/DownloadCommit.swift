@@ -15,6 +15,7 @@
 // also writes out what other programs left dirty on that file system: the price of one flush.
 
 import Dispatch
+import OCEQCore
 
 /// When a batch of complete parts is flushed and renamed.
 @_spi(Testing) public struct DownloadCommitPolicy: Sendable, Equatable {

@@ -1,5 +1,7 @@
 /// One file to download: what, into which folder, under which name (chosen by the caller, never
 /// taken from the server).
+import OCEQCore
+
 public struct DownloadJob: Sendable {
     /// The native file, rendition or thumbnail to fetch.
     public var request: any DownloadRequest

@@ -3,6 +3,7 @@
 // is a wrong type, not an empty list; a double converts to Int only when it is integral.
 
 import FoundationEssentials
+import OCEQCore
 
 /// Why a custom field could not be read as the requested type.
 public enum CustomFieldError: Error, Sendable, Hashable, CustomStringConvertible {

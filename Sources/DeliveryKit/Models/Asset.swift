@@ -1,6 +1,7 @@
 // An item of the delivery API: a content item or a digital asset, decided by `typeCategory` as
 // Oracle's SDK decides it (delivery-api.md §7.1). Only `id` is required; every other standard
 // field is optional and read leniently, and the whole object is kept in `raw` for printing.
+import OCEQCore
 
 /// A content item or a digital asset.
 public struct Asset: Sendable, Hashable, Identifiable {

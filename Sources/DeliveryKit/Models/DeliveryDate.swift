@@ -3,6 +3,7 @@
 // a date, and a date that cannot be parsed never breaks the decoding of the item around it.
 
 import FoundationEssentials
+import OCEQCore
 
 /// A `{value, timezone}` date of the delivery API.
 public struct DeliveryDate: Sendable, Hashable, CustomStringConvertible {

@@ -4,6 +4,7 @@
 // with `value` and `timezone` is a `datetime`; an object with an `id` is a `reference`; other
 // objects are `json`; arrays are `list of ...` (`reference list` for references); `null` is an
 // empty field of unknown type.
+import OCEQCore
 
 /// The data type of a field, inferred from its value.
 public indirect enum FieldKind: Sendable, Equatable {

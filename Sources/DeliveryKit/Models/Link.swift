@@ -1,4 +1,6 @@
 /// A hypermedia link (`self`, `canonical`, `describedby`, `first`, `next`, a file link, ...).
+import OCEQCore
+
 public struct Link: Sendable, Hashable {
     public var href: String
     public var rel: String

@@ -1,4 +1,6 @@
 /// One page of a list response (`/items`, `/taxonomies`, categories, nested `children`).
+import OCEQCore
+
 public struct Page<Element: Sendable>: Sendable {
     /// Whether more results follow this page.
     public var hasMore: Bool

@@ -1,4 +1,6 @@
 /// JSON that parsed but does not have the shape a model needs.
+import OCEQCore
+
 public struct ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the document, like `items[3].fields.renditions`; empty for the root.
     public var path: String

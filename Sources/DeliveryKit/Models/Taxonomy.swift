@@ -1,4 +1,6 @@
 /// A published taxonomy (delivery-api.md §8).
+import OCEQCore
+
 public struct Taxonomy: Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String

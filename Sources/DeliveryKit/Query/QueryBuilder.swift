@@ -3,6 +3,7 @@
 // parenthesises that whole combination, not just the new operand. A single node is never
 // parenthesised. `not` is an addition of ours (the SDK has none) for the management-style
 // `NOT (...)` that the search syntax documents.
+import OCEQCore
 
 /// Whether a combination is wrapped in parentheses.
 public enum QueryGrouping: Sendable, Hashable {

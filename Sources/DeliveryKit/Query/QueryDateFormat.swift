@@ -6,6 +6,7 @@
 // `mm`, `ss`, `SSS` and `xxx` (offset `+HH:mm`), so a week-based year cannot be asked for.
 
 import FoundationEssentials
+import OCEQCore
 
 /// A calendar-year date pattern plus the UTC offset used to render dates in it.
 public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {

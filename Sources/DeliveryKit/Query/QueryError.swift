@@ -1,4 +1,6 @@
 /// A query that cannot be rendered as `q` text.
+import OCEQCore
+
 public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value contains a double quote; the API has no escape for it inside a quoted value.
     case quoteInValue(field: String, value: String)

@@ -3,6 +3,7 @@
 // no escape) and doubles never print in exponent notation.
 
 import FoundationEssentials
+import OCEQCore
 
 /// One search condition (`field op "value"`) or raw query text.
 public struct QueryNode: Sendable, Hashable, CustomStringConvertible {

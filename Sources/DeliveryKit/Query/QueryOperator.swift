@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OCEQCore
 
 /// The comparison operators of the delivery search syntax (delivery-api.md §5.2).
 public enum QueryOperator: String, Sendable, Hashable, CaseIterable {

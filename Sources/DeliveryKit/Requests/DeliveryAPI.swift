@@ -8,6 +8,8 @@
 ///     .limit(50)
 /// let page = try await client.fetch(request)
 /// ```
+import OCEQCore
+
 public enum DeliveryAPI {
     /// The page size the SDK sends when none is given.
     public static let defaultLimit = 100

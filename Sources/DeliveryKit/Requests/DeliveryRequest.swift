@@ -1,4 +1,6 @@
 /// A JSON request to the delivery API, as a value: building one never touches the network.
+import OCEQCore
+
 public protocol DeliveryRequest: Sendable {
     /// The decoded response.
     associatedtype Response: Sendable

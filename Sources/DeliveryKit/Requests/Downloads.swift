@@ -1,4 +1,6 @@
 /// `GET /assets/{id}/native`: the original file of a digital asset.
+import OCEQCore
+
 public struct DownloadNative: DownloadRequest, ParameterizedRequest {
     public let id: String
     public var parameters = RequestParameters()

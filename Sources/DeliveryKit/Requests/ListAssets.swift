@@ -1,4 +1,6 @@
 /// `GET /items`: a search over the channel's items, one page per request.
+import OCEQCore
+
 public struct ListAssets: PagedRequest, ListRequestBuilding {
     public typealias Element = Asset
 

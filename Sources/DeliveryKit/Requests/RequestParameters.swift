@@ -1,4 +1,6 @@
 /// The API version segment of every path.
+import OCEQCore
+
 public enum APIVersion: String, Sendable, Hashable {
     case v1 = "v1"
     /// `v1.1`, the default.

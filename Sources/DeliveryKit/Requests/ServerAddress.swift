@@ -2,6 +2,8 @@
 ///
 /// Oracle's SDK silently drops a path from its base URL for most calls and keeps it for
 /// thumbnails; this type refuses a path instead, so every request is built the same way.
+import OCEQCore
+
 public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
     public let scheme: String

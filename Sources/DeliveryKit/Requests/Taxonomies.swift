@@ -1,4 +1,6 @@
 /// `GET /taxonomies`: the channel's published taxonomies.
+import OCEQCore
+
 public struct ListTaxonomies: PagedRequest, ListRequestBuilding {
     public typealias Element = Taxonomy
 

@@ -1,5 +1,7 @@
 /// A transport that answers from a closure and records every request, for tests of code above
 /// the network (the client, the shell, modules).
+import OCEQCore
+
 public final class StubTransport: Transport {
     /// What the stub answers.
     public enum Reply: Sendable {

@@ -2,6 +2,7 @@
 // retries, and streams the body into a sink as it arrives; the client decides everything else
 // (retries, decoding, files). `CurlTransport` is the real one, `StubTransport` answers from a
 // closure for tests.
+import OCEQCore
 
 /// One HTTP header.
 public struct HTTPHeader: Sendable, Hashable, CustomStringConvertible {

@@ -9,6 +9,7 @@
 //   ...Z | ...+05:30                  -> ...+00:00 | ...+05:30           ...xxx
 
 import DeliveryKit
+import OCEQCore
 
 /// A calendar date, optionally with a time and a UTC offset, checked to exist.
 public struct DateLiteral: Sendable, Hashable {

@@ -3,6 +3,7 @@
 // lists, `expand=all` on item reads.
 
 import DeliveryKit
+import OCEQCore
 
 extension CompiledQuery {
     /// `GET /items` with this query's parameters, `q` written in `style`.

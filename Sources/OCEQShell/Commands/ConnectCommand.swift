@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQLanguage
 
 /// `connect`: switch to another channel; on failure the current one is kept.

@@ -9,6 +9,7 @@
 // compiler cannot check them).
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// `explain`: show the request a statement stands for.

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// `get`: one item read whole.

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// `let`: a variable from a value or a statement's result.

@@ -2,6 +2,7 @@
 // return rows (remembered for `@n`) or a number.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// `list`: items, a page at a time.

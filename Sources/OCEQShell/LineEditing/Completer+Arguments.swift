@@ -2,6 +2,7 @@
 // argument is (a command name, a setting and its value, a profile, an item, a field path of that item).
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 extension Completer {

@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQLanguage
 
 /// Candidates for the word before the cursor, from a `CompletionSource`.

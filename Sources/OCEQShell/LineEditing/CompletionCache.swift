@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import Dispatch
+import OCEQCore
 
 /// The channel lookups that completion made, by key, for the rest of the session.
 public final class CompletionCache: Sendable {

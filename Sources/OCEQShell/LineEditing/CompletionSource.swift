@@ -4,6 +4,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// The words the completer may offer; every text is taken as it comes (the completer cleans it).
 public protocol CompletionSource {

@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 
 /// What a command produced; a renderer turns it into text.
 public enum CommandResult: Sendable {

@@ -4,6 +4,7 @@
 // which some terminals obey, are escaped here.
 
 import DeliveryKit
+import OCEQCore
 
 /// JSON (`lines: false`) or NDJSON (`lines: true`).
 public struct JSONRenderer: Renderer {

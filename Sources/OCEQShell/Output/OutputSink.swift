@@ -2,6 +2,7 @@
 // and the text goes to a sink (stdout or stderr in the program, memory in tests).
 
 import DeliveryKit
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -6,6 +6,7 @@
 // from the download pool's threads, so everything goes through one lock.
 
 import DeliveryKit
+import OCEQCore
 
 /// A self-overwriting status line.
 public final class ProgressLine: @unchecked Sendable {

@@ -3,6 +3,7 @@
 // columns (`#`, `id`, `type`, `name`, `description`); JSON shows the items as the server sent them.
 
 import DeliveryKit
+import OCEQCore
 
 /// Turns command results into text.
 public protocol Renderer {

@@ -3,6 +3,7 @@
 // Widths are display columns, so CJK titles align.
 
 import DeliveryKit
+import OCEQCore
 
 /// Aligned columns; rows numbered for `@n`.
 public struct TableRenderer: Renderer {

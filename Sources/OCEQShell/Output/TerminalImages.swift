@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import TerminalMedia
 
 extension Session {

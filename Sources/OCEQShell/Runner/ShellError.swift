@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// Everything that can go wrong in the shell, as one typed error for the presenter.

@@ -5,6 +5,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// A client, the server it talks to when that runs in-process, and a log of requests for timing.
 public final class Connection: @unchecked Sendable {

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 extension Credentials {
     /// The names of the profiles in `profiles.json` (only the names: no url or token is read out), sorted;

@@ -10,6 +10,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQLanguage
 
 /// The server and secrets to connect with. Never printed: `description` hides the tokens.

@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 extension Credentials {
     /// Every secret the command line, the environment and the credentials in force name (a file

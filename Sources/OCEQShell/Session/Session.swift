@@ -3,6 +3,7 @@
 // `source` runs files in the same session.
 
 import DeliveryKit
+import OCEQCore
 import OCEQLanguage
 
 /// What a `let` variable holds.

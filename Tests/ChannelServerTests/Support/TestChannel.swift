@@ -1,6 +1,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// The 2021 BlogTemplate export served in-process on an ephemeral loopback port.
 final class TestChannel: @unchecked Sendable {

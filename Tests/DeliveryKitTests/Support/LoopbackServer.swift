@@ -5,6 +5,7 @@
 // server: GET only, no request bodies, no TLS.
 
 import DeliveryKit
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQTestSupport
 
 #if canImport(Glibc)

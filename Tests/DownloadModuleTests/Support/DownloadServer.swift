@@ -7,6 +7,7 @@ import ChannelServer
 import DeliveryKit
 import DownloadModule
 import Foundation
+import OCEQCore
 import OCEQShell
 import OCEQTestSupport
 import Testing

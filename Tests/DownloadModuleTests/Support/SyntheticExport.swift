@@ -6,6 +6,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 #if canImport(Glibc)
     import Glibc

@@ -9,6 +9,7 @@
 import ChannelServer
 import DeliveryKit
 import Foundation
+import OCEQCore
 
 /// What the server saw of one request.
 struct SeenRequest: Sendable {

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQTestSupport
 
 /// A retry clock that never waits: each sleep advances its time and is recorded.

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import OCEQTestSupport
 import Testing

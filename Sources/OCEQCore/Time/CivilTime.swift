@@ -19,7 +19,7 @@ public enum CivilTime {
     }
 
     /// The calendar date of a day number.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -41,7 +41,7 @@ public enum CivilTime {
     }
 
     /// The instant of a UTC calendar date and time.
-    static func instant(
+    package static func instant(
         year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, milliseconds: Int = 0,
         offsetSeconds: Int = 0
     ) -> Date {
@@ -59,18 +59,18 @@ public enum CivilTime {
 }
 
 /// A tiny cursor over ASCII text, for the date parsers.
-struct ASCIIScanner {
-    let bytes: [UInt8]
-    var index = 0
+package struct ASCIIScanner {
+    package let bytes: [UInt8]
+    package var index = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    package init(_ text: String) { bytes = Array(text.utf8) }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    package var isAtEnd: Bool { index >= bytes.count }
 
-    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    package var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// Reads exactly `count` decimal digits.
-    mutating func digits(_ count: Int) -> Int? {
+    package mutating func digits(_ count: Int) -> Int? {
         guard index + count <= bytes.count else { return nil }
         var value = 0
         for offset in 0..<count {
@@ -83,7 +83,7 @@ struct ASCIIScanner {
     }
 
     /// Reads one or more decimal digits (at most `limit`), returning the value and the count.
-    mutating func someDigits(limit: Int = 18) -> (value: Int, count: Int)? {
+    package mutating func someDigits(limit: Int = 18) -> (value: Int, count: Int)? {
         var value = 0
         var count = 0
         while let byte = peek, byte >= 0x30, byte <= 0x39, count < limit {
@@ -95,19 +95,19 @@ struct ASCIIScanner {
     }
 
     /// Consumes `byte` if it is next.
-    mutating func skip(_ byte: UInt8) -> Bool {
+    package mutating func skip(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         index += 1
         return true
     }
 
     /// Consumes any run of spaces.
-    mutating func skipSpaces() {
+    package mutating func skipSpaces() {
         while peek == 0x20 { index += 1 }
     }
 
     /// Reads a run of ASCII letters.
-    mutating func word() -> String {
+    package mutating func word() -> String {
         let start = index
         while let byte = peek, (byte | 0x20) >= 0x61, (byte | 0x20) <= 0x7A { index += 1 }
         return String(decoding: bytes[start..<index], as: UTF8.self)

@@ -1,6 +1,6 @@
 extension String {
     /// The string without leading and trailing whitespace.
-    var trimmedWhitespace: String {
+    package var trimmedWhitespace: String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
@@ -8,12 +8,12 @@ extension String {
     }
 
     /// The string on one line: line breaks and other control characters become spaces.
-    var singleLine: String {
+    package var singleLine: String {
         String(unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
     }
 
     /// At most `limit` characters, with an ellipsis when cut.
-    func truncated(to limit: Int) -> String {
+    package func truncated(to limit: Int) -> String {
         count <= limit ? self : String(prefix(limit)) + "…"
     }
 }
