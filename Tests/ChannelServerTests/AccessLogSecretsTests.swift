@@ -20,7 +20,7 @@ struct AccessLogSecretsTests {
         ] {
             log.record(
                 HTTPExchange(
-                    request: HTTPRequest(method: "GET", target: target, clientAddress: "127.0.0.1"), status: 404,
+                    request: ServerRequest(method: "GET", target: target, clientAddress: "127.0.0.1"), status: 404,
                     bytes: 10, milliseconds: 1))
         }
         let written = lines.withLock { $0 }

@@ -113,7 +113,7 @@ struct ExportPartsTests {
         #expect(URLEncoding.decode("%E2%82%AC%FF").unicodeScalars.map(\.value) == [0x20AC, 0xFFFD])
         #expect(URLEncoding.decode("a+b", plusAsSpace: true) == "a b")
         #expect(URLEncoding.decode("a+b") == "a+b")
-        let request = ChannelServer.HTTPRequest(method: "GET", target: "/items/a%2Fb+%ZZ?q=a+b%2B&fields%2Eall#x")
+        let request = ChannelServer.ServerRequest(method: "GET", target: "/items/a%2Fb+%ZZ?q=a+b%2B&fields%2Eall#x")
         #expect(request.pathSegments == ["items", "a/b+%ZZ"])
         #expect(request.query.map(\.name) == ["q", "fields.all"])
         #expect(request.query.map(\.value) == ["a b+", ""])

@@ -43,14 +43,14 @@ struct ServeFastPathTests {
 
     @Test("header names match in any case, ASCII or not")
     func headerNames() {
-        let request = HTTPRequest(
+        let request = ServerRequest(
             method: "GET", target: "/", headers: ["if-none-match": "\"t\"", "ümlaut": "y", "range": "bytes=0-1"])
         #expect(request.header("If-None-Match") == "\"t\"")
         #expect(request.header("IF-NONE-MATCH") == "\"t\"")
         #expect(request.header("range") == "bytes=0-1")
         #expect(request.header("Ümlaut") == "y")
         #expect(request.header("If-Range") == nil)
-        #expect(HTTPRequest.lowercased("Accept-Encoding") == "accept-encoding")
+        #expect(ServerRequest.lowercased("Accept-Encoding") == "accept-encoding")
     }
 
     @Test("secrets compare equal only when every byte and the length match")

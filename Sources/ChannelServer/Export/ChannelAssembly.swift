@@ -14,7 +14,7 @@ struct Assembly {
     private var items: [ExportItem] = []
     private var itemIndex: [String: Int] = [:]
     private var types: [String: ContentTypeDefinition] = [:]
-    private var variationSets: [VariationSet] = []
+    private var variationSets: [ExportVariationSet] = []
     private var variationSetIndex: [String: Int] = [:]
     private var taxonomies: [JSON] = []
     private var taxonomyIds: Set<String> = []

@@ -14,7 +14,7 @@ public struct ChannelContent: Sendable {
     /// The taxonomy objects of `Taxonomies/*.json` (empty when no export has that folder).
     public var taxonomies: [JSON]
     /// The language variation sets of `ContentItems/VariationSets/`, one per set id.
-    public var variationSets: [VariationSet]
+    public var variationSets: [ExportVariationSet]
     /// What was skipped or repaired, each naming the file and why.
     public var issues: [ExportIssue]
     /// A stable hex hash of the export content: the same export gives the same string in every
@@ -27,7 +27,7 @@ public struct ChannelContent: Sendable {
     /// A channel from parts (tests and tools).
     public init(
         items: [ExportItem] = [], contentTypes: [String: ContentTypeDefinition] = [:], taxonomies: [JSON] = [],
-        variationSets: [VariationSet] = [], issues: [ExportIssue] = [], fingerprint: String = "",
+        variationSets: [ExportVariationSet] = [], issues: [ExportIssue] = [], fingerprint: String = "",
         roots: [String] = []
     ) {
         self.items = items

@@ -128,7 +128,7 @@ struct RootScan {
     var itemJobs: [ItemJob] = []
     /// Type folders under `ContentItems/` (besides `VariationSets`).
     var typeFolders: [String] = []
-    var variationSets: [VariationSet] = []
+    var variationSets: [ExportVariationSet] = []
     var taxonomies: [JSON] = []
     /// `Type:ID` entries of metadata.json's groups 1…n, for a cross-check.
     var listedItems: [(type: String, id: String)] = []
@@ -237,7 +237,7 @@ struct RootScan {
     private mutating func readVariationSets() {
         for relative in jsonFiles(in: "ContentItems/VariationSets") {
             guard let json = readJSON(relative, what: "variation set") else { continue }
-            guard let sets = VariationSet.parseFile(json) else {
+            guard let sets = ExportVariationSet.parseFile(json) else {
                 issues.append(ExportIssue(file: path + "/" + relative, message: "not a variation set; skipped"))
                 continue
             }

@@ -25,7 +25,7 @@ public final class FaultInjector: @unchecked Sendable {
         { request in self.apply(request, handler) }
     }
 
-    func apply(_ request: HTTPRequest, _ handler: HTTPServer.Handler) -> HTTPResponse {
+    func apply(_ request: ServerRequest, _ handler: HTTPServer.Handler) -> HTTPResponse {
         guard let (ruleIndex, rule) = pick(request) else { return handler(request) }
         let subject = "\(request.method) \(AccessLog.redact(request.target))"
         switch rule.kind {
@@ -90,7 +90,7 @@ public final class FaultInjector: @unchecked Sendable {
     }
 
     /// The first rule that hits this request, if any.
-    func pick(_ request: HTTPRequest) -> (Int, FaultRule)? {
+    func pick(_ request: ServerRequest) -> (Int, FaultRule)? {
         let path = "/" + request.pathSegments.dropFirst(DeliveryRouter.prefix.count).joined(separator: "/")
         let key = request.method + " " + request.target
         lock.lock()

@@ -1,4 +1,4 @@
-// HTTPServer: libmicrohttpd underneath, a plain `HTTPRequest -> HTTPResponse` function on top.
+// HTTPServer: libmicrohttpd underneath, a plain `ServerRequest -> HTTPResponse` function on top.
 //
 // MHD runs its own thread pool (internal polling, one epoll loop per thread) and calls the
 // access handler on those threads, so the handler must be thread-safe. The raw request target is
@@ -26,13 +26,13 @@ public enum HTTPServerError: Error, CustomStringConvertible {
 
 /// One finished exchange, for the access log.
 public struct HTTPExchange: Sendable {
-    public var request: HTTPRequest
+    public var request: ServerRequest
     public var status: Int
     public var bytes: Int
     public var milliseconds: Double
 
     /// An exchange as the server reports it.
-    public init(request: HTTPRequest, status: Int, bytes: Int, milliseconds: Double) {
+    public init(request: ServerRequest, status: Int, bytes: Int, milliseconds: Double) {
         self.request = request
         self.status = status
         self.bytes = bytes
@@ -43,7 +43,7 @@ public struct HTTPExchange: Sendable {
 /// An HTTP/1.1 server over libmicrohttpd with a thread pool.
 public final class HTTPServer: @unchecked Sendable {
     /// Answers one request; called concurrently from the pool threads.
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (ServerRequest) -> HTTPResponse
     /// Sees each finished exchange (the access log).
     public typealias Observer = @Sendable (HTTPExchange) -> Void
 
@@ -167,7 +167,7 @@ private let headerIterator:
             cls, _, key, value in
             guard let cls, let key else { return .YES }
             let headers = cls.assumingMemoryBound(to: [String: String].self)
-            headers.pointee[HTTPRequest.lowercased(String(cString: key))] = value.map { String(cString: $0) } ?? ""
+            headers.pointee[ServerRequest.lowercased(String(cString: key))] = value.map { String(cString: $0) } ?? ""
             return .YES
         }
 
@@ -205,7 +205,7 @@ private func answer(
     _ method: UnsafePointer<CChar>?
 ) -> MHD_Result {
     context.answered = true
-    let request = HTTPRequest(
+    let request = ServerRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: context.target, headers: headers,
         // The address is only for the access log: formatting it costs more than the rest of the request line.
         clientAddress: server.observer == nil ? "-" : clientAddress(connection))

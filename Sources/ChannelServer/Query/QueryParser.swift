@@ -23,7 +23,7 @@ public enum QueryParser {
 
     /// Parses a complete expression, or throws the first error with its position.
     public static func parse(_ q: String) throws(QuerySyntaxError) -> QueryExpression {
-        var parser = try Parser(q)
+        var parser = try QueryTextParser(q)
         return try parser.parseQuery()
     }
 
@@ -55,7 +55,7 @@ public enum QueryParser {
     }
 }
 
-private struct Parser {
+private struct QueryTextParser {
     var lexer: QueryLexer
     var current: QueryToken
     var depth = 0

@@ -25,7 +25,7 @@ public struct BinaryFile: Sendable {
 
 // E5 native files, E6 renditions, E7 thumbnails.
 extension DeliveryRouter {
-    func assets(_ request: HTTPRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
+    func assets(_ request: ServerRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
         guard rest.count >= 2, rest.count <= 3 else {
             throw .notFound("asset paths are /assets/{id}/native[/{name}] or /assets/{id}/{rendition}[/{name}]")
         }
@@ -53,7 +53,7 @@ extension DeliveryRouter {
     }
 
     /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition.
-    func binary(_ file: BinaryFile, _ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+    func binary(_ file: BinaryFile, _ request: ServerRequest) throws(APIError) -> HTTPResponse {
         var info = stat()
         guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw APIError(status: 500, detail: "the file of this resource is missing from the export")
@@ -85,7 +85,7 @@ extension DeliveryRouter {
     }
 
     /// Images, audio and video inline, other files as attachments; `download=true|false` overrides.
-    func disposition(_ file: BinaryFile, _ request: HTTPRequest) -> String {
+    func disposition(_ file: BinaryFile, _ request: ServerRequest) -> String {
         DeliveryRouter.disposition(
             fileName: file.fileName, mimeType: file.mimeType, download: request.parameter("download"))
     }

@@ -3,7 +3,7 @@ import OCEQCore
 
 // E1 `/items`, E2 `/items/{id}`, E3 `/items/.by.slug/{slug}`, E4 variations.
 extension DeliveryRouter {
-    func items(_ request: HTTPRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
+    func items(_ request: ServerRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
         if rest.isEmpty { return try search(request, context) }
         let item: ExportItem
         var tail = rest
@@ -27,7 +27,7 @@ extension DeliveryRouter {
     }
 
     /// One full item, with `expand` applied (400 for an unknown field or a deeper path).
-    func read(_ item: ExportItem, _ request: HTTPRequest, _ context: LinkContext) throws(APIError) -> JSON {
+    func read(_ item: ExportItem, _ request: ServerRequest, _ context: LinkContext) throws(APIError) -> JSON {
         let expand: ExpandSpec
         do {
             expand = try ExpandSpec.parse(request.parameter("expand"), for: content.contentTypes[item.type])
@@ -38,7 +38,7 @@ extension DeliveryRouter {
     }
 
     /// E1: the search, paged, in the list envelope.
-    func search(_ request: HTTPRequest, _ context: LinkContext) throws(APIError) -> HTTPResponse {
+    func search(_ request: ServerRequest, _ context: LinkContext) throws(APIError) -> HTTPResponse {
         var search = SearchRequest(query: nil, defaultText: nil, orderBy: [], limit: 100, offset: 0, countTotal: true)
         if let q = request.parameter("q"), !q.trimmingSpaces().isEmpty {
             guard q.utf8.count <= configuration.maximumQueryLength else {
@@ -122,7 +122,7 @@ extension DeliveryRouter {
 
     /// E4: variation sets of an item, one of them, or the item in one variation.
     func variations(
-        of item: ExportItem, _ rest: [String], _ request: HTTPRequest, _ context: LinkContext
+        of item: ExportItem, _ rest: [String], _ request: ServerRequest, _ context: LinkContext
     )
         throws(APIError) -> HTTPResponse
     {
@@ -156,18 +156,18 @@ extension DeliveryRouter {
     }
 
     /// The variation sets an item belongs to; an item outside any set forms its own language set.
-    func variationSets(of item: ExportItem) -> [VariationSet] {
+    func variationSets(of item: ExportItem) -> [ExportVariationSet] {
         let sets = content.variationSets.filter { set in set.items.contains(where: { $0.id == item.id }) }
         if !sets.isEmpty { return sets }
         guard let language = item.language else { return [] }
         return [
-            VariationSet(
+            ExportVariationSet(
                 id: item.id, varType: "language", masterItemId: item.id, items: [.init(id: item.id, value: language)])
         ]
     }
 
     /// A non-negative integer parameter (400 otherwise).
-    func integer(_ request: HTTPRequest, _ name: String, default value: Int) throws(APIError) -> Int {
+    func integer(_ request: ServerRequest, _ name: String, default value: Int) throws(APIError) -> Int {
         guard let text = request.parameter(name), !text.isEmpty else { return value }
         guard let number = Int(text), number >= 0 else {
             throw .badRequest("\(name) must be a non-negative integer, got '\(text.prefix(40))'")

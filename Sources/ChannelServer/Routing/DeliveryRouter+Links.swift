@@ -22,7 +22,7 @@ extension DeliveryRouter {
 
     /// `self`, `canonical`, `describedby`, `first`, `last`, and `prev`/`next` where they exist.
     func envelopeLinks(
-        _ request: HTTPRequest, _ context: LinkContext, resource: String, offset: Int, limit: Int, count: Int,
+        _ request: ServerRequest, _ context: LinkContext, resource: String, offset: Int, limit: Int, count: Int,
         total: Int
     ) -> [JSON] {
         let base = request.query.filter { $0.name != "offset" }.map { ($0.name, $0.value) }
@@ -43,14 +43,14 @@ extension DeliveryRouter {
     }
 
     /// Applies the `links` parameter (a comma list of rel names) to an item's `links`.
-    func filterLinks(_ value: JSON, _ request: HTTPRequest) -> JSON {
+    func filterLinks(_ value: JSON, _ request: ServerRequest) -> JSON {
         guard request.parameter("links") != nil, case .array(let links)? = value["links"] else { return value }
         var copy = value
         copy["links"] = .array(filterLinkList(links, request))
         return copy
     }
 
-    func filterLinkList(_ links: [JSON], _ request: HTTPRequest) -> [JSON] {
+    func filterLinkList(_ links: [JSON], _ request: ServerRequest) -> [JSON] {
         guard let wanted = request.parameter("links") else { return links }
         let rels = Set(wanted.lowercased().split(separator: ",").map { String($0.trimmingSpaces()) })
         if rels.contains("all") { return links }

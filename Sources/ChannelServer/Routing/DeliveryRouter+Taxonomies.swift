@@ -4,7 +4,8 @@ import OCEQCore
 // E8–E11: taxonomies and categories. Exports carry them only in a `Taxonomies/` folder whose
 // format no sample shows; what the reader found is served, otherwise the lists are empty.
 extension DeliveryRouter {
-    func taxonomies(_ request: HTTPRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
+    func taxonomies(_ request: ServerRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse
+    {
         let all = content.taxonomies.compactMap { taxonomy -> (id: String, json: JSON)? in
             guard let id = taxonomy["id"]?.stringValue else { return nil }
             return (id, taxonomy)

@@ -63,7 +63,7 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// Answers one request; never throws, never crashes on input.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: ServerRequest) -> HTTPResponse {
         do {
             try gate(request)
             let rest = Array(request.pathSegments.dropFirst(DeliveryRouter.prefix.count))
@@ -83,7 +83,7 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// Method, path prefix and credentials: what every request must pass before any lookup.
-    func gate(_ request: HTTPRequest) throws(APIError) {
+    func gate(_ request: ServerRequest) throws(APIError) {
         guard request.method == "GET" || request.method == "HEAD" else {
             throw APIError(status: 405, detail: "only GET and HEAD are supported", headers: ["Allow": "GET, HEAD"])
         }
@@ -95,7 +95,7 @@ public final class DeliveryRouter: Sendable {
         try authorize(request)
     }
 
-    func route(_ request: HTTPRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
+    func route(_ request: ServerRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
         switch rest[0] {
         case "items": return try items(request, Array(rest.dropFirst()), linkContext(for: request))
         // Binaries carry no links.
@@ -106,7 +106,7 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// The channel token gate (403) and, on a secure channel, the bearer gate (401).
-    func authorize(_ request: HTTPRequest) throws(APIError) {
+    func authorize(_ request: ServerRequest) throws(APIError) {
         let offered = request.parameter("channelToken") ?? request.header("channelToken")
         guard let offered, constantTimeEqual(offered, configuration.channelToken) else { throw .channelToken }
         if let bearer = configuration.bearer {
@@ -117,7 +117,7 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// Links point back at the host the client used (when it is a plain host[:port]).
-    func linkContext(for request: HTTPRequest) -> LinkContext {
+    func linkContext(for request: ServerRequest) -> LinkContext {
         var host = request.header("Host") ?? ""
         let allowed = host.utf8.allSatisfy { byte in
             switch byte {
@@ -133,13 +133,13 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304.
-    func json(_ value: JSON, _ request: HTTPRequest) -> HTTPResponse {
+    func json(_ value: JSON, _ request: ServerRequest) -> HTTPResponse {
         let bytes = JSONWriter().bytes(value)
         return json(bytes: bytes, tag: EntityTag.of(bytes), request)
     }
 
     /// A serialised JSON answer with its tag.
-    func json(bytes: [UInt8], tag: String, _ request: HTTPRequest) -> HTTPResponse {
+    func json(bytes: [UInt8], tag: String, _ request: ServerRequest) -> HTTPResponse {
         if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
             return HTTPResponse(status: 304, headers: [("ETag", tag)])
         }

@@ -73,7 +73,7 @@ final class DownloadServer: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: cacheDirectory)
     }
 
-    static func apiPath(_ request: ChannelServer.HTTPRequest) -> String {
+    static func apiPath(_ request: ChannelServer.ServerRequest) -> String {
         "/" + request.pathSegments.dropFirst(DeliveryRouter.prefix.count).joined(separator: "/")
     }
 

@@ -137,7 +137,7 @@ final class SampleServer: @unchecked Sendable {
         return DeliveryClient(configuration: configuration, transport: CurlTransport(), clock: clock)
     }
 
-    static func apiPath(of request: ChannelServer.HTTPRequest) -> String {
+    static func apiPath(of request: ChannelServer.ServerRequest) -> String {
         "/" + request.pathSegments.dropFirst(DeliveryRouter.prefix.count).joined(separator: "/")
     }
 }

@@ -2,8 +2,9 @@ import DeliveryKit
 import OCEQCore
 
 /// A language variation set (`ContentItems/VariationSets/<ID>.json`): which item holds which
-/// language of the same content.
-public struct VariationSet: Sendable, Hashable {
+/// language of the same content. DeliveryKit's `VariationSet` is the API's answer, this one the
+/// export's file.
+public struct ExportVariationSet: Sendable, Hashable {
     /// One variant of the set.
     public struct Member: Sendable, Hashable {
         /// The variant item's id.
@@ -38,16 +39,16 @@ public struct VariationSet: Sendable, Hashable {
     }
 }
 
-extension VariationSet {
+extension ExportVariationSet {
     /// The sets in one variation-set file (an array of sets; a single object is accepted too).
-    static func parseFile(_ json: JSON) -> [VariationSet]? {
+    static func parseFile(_ json: JSON) -> [ExportVariationSet]? {
         let candidates: [JSON]
         switch json {
         case .array(let elements): candidates = elements
         case .object: candidates = [json]
         default: return nil
         }
-        var sets: [VariationSet] = []
+        var sets: [ExportVariationSet] = []
         for candidate in candidates {
             guard let id = candidate["id"]?.stringValue else { continue }
             let members = (candidate["items"]?.arrayValue ?? []).compactMap { member -> Member? in
@@ -58,7 +59,7 @@ extension VariationSet {
             }
             let master = candidate["masterItemId"]?.stringValue ?? members.first { $0.isMaster }?.id ?? ""
             sets.append(
-                VariationSet(
+                ExportVariationSet(
                     id: id, varType: candidate["varType"]?.stringValue ?? "language", masterItemId: master,
                     type: candidate["type"]?.stringValue, items: members))
         }
@@ -66,7 +67,7 @@ extension VariationSet {
     }
 
     /// Adds the members of `other` (the same set read from another file) that are missing here.
-    mutating func merge(_ other: VariationSet) {
+    mutating func merge(_ other: ExportVariationSet) {
         for member in other.items where !items.contains(where: { $0.id == member.id }) {
             items.append(member)
         }

@@ -4,11 +4,11 @@ import OCEQCore
 /// One HTTP request as the router sees it: the raw target kept for logging, the path split into
 /// percent-decoded segments, and the query decoded the way a Java servlet decodes it (`+` is a space).
 ///
-/// Not DeliveryKit's `HTTPRequest`, although ChannelServer may use DeliveryKit's types: that one is
-/// what the client sends (a whole URL with its secrets, headers in order, whether to ask for a
-/// compressed body), this one what the server received, taken apart (segments, decoded query,
-/// headers by lower-cased name, the peer's address). They share a name and a method, nothing else.
-public struct HTTPRequest: Sendable {
+/// Not DeliveryKit's `HTTPRequest` (hence the distinct name, as both modules are imported together):
+/// that one is what the client sends (a whole URL with its secrets, headers in order, whether to ask
+/// for a compressed body), this one what the server received, taken apart (segments, decoded query,
+/// headers by lower-cased name, the peer's address).
+public struct ServerRequest: Sendable {
     /// `GET`, `HEAD`, ...
     public var method: String
     /// The request target exactly as sent (`/content/...?q=...`), for logs after redaction.
@@ -70,7 +70,7 @@ public struct HTTPRequest: Sendable {
 
     /// The header `name` (any case).
     public func header(_ name: String) -> String? {
-        headers[HTTPRequest.lowercased(name)]
+        headers[ServerRequest.lowercased(name)]
     }
 
     /// `text` lower-cased; ASCII text (every header name in practice) without `String.lowercased()`'s
