@@ -87,6 +87,8 @@ let package = Package(
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
 
+        // OCEQCore alone: the JSON parser beside Foundation's on every fixture (the reason it stays).
+        .testTarget(name: "OCEQCoreTests", dependencies: ["OCEQCore", "OCEQTestSupport"]),
         .testTarget(
             name: "DeliveryKitTests", dependencies: ["OCEQCore", "DeliveryKit", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),

@@ -4,6 +4,26 @@
 // input (a million nested arrays) fails with an error instead of overflowing the stack. Invalid
 // UTF-8 inside strings is replaced with U+FFFD rather than rejected, since exports and servers
 // in the wild do carry it; control characters inside strings are rejected as the RFC says.
+//
+// Why not Foundation's `JSONSerialization` or `JSONDecoder` (issue 15, measured with
+// Scripts/bench-json on this machine, swift 6.3.1, best of 5, -O):
+//
+//   file                        bytes   JSON.parse   JSONSerialization → JSON   JSONDecoder → JSON
+//   20 KB listing (samples)     20254     119 µs        5501 µs (46x)           4986 µs (42x)
+//   DeliveryDigitalAsset.json    9692      24 µs        1861 µs (78x)           1141 µs (48x)
+//   largest recorded response   87751     821 µs       52807 µs (64x)          45658 µs (56x)
+//
+//   `JSONSerialization` alone, into its own NSArray/NSDictionary/NSNumber objects, is already 2 to
+//   5 times slower than this parser; turning those into `JSON` (NSNumber's type decides int,
+//   double or bool) costs the rest. `JSONDecoder` can only tell the kinds apart by trying each.
+// - Behaviour the package and its tests pin, which Foundation does not give: `3.0` stays a double
+//   (`JSONDecoder` makes it an `Int`); the byte offset of an error (`JSONSerialization` only words
+//   a "character N" into its message); U+FFFD for invalid UTF-8 and lone surrogates (both refuse
+//   the whole document); a trailing comma refused (both accept `[1,]`); duplicate keys, the last
+//   wins (`JSONDecoder` keeps the first).
+// Tests/OCEQCoreTests/JSONDifferentialTests.swift feeds every fixture, sample export file and fuzz
+// corpus file to this parser and to `JSONSerialization` and requires the same values, and pins the
+// differences above.
 
 /// A JSON text that could not be parsed, with the byte offset where parsing stopped.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {

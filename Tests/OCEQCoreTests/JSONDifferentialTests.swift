@@ -1,0 +1,140 @@
+// The hand-written parser (`JSON.parse`) beside Foundation's `JSONSerialization` on every JSON
+// file the repository holds: test fixtures, the sample export, the fuzz corpus, and the recorded OCM
+// responses of ../shared/fixtures when that folder is there. Both must agree on every file: the same
+// value (numbers compared as numbers), or both refuse it. Where they knowingly differ, the second
+// suite pins the difference: those are the reasons the hand-written parser stays (see the note at
+// the top of JSONParser.swift).
+
+import Foundation
+import OCEQCore
+import OCEQTestSupport
+import Testing
+
+@Suite("JSON parser beside JSONSerialization")
+struct JSONDifferentialTests {
+    /// Folders whose files are fed to both parsers, relative to the repository root. Everything in
+    /// them is read, JSON or not: a file both parsers refuse is fine.
+    static let folders = [
+        "Tests/DeliveryKitTests/Fixtures", "Tests/ChannelServerTests/Fixtures/ocm", "Tests/Fuzz/Corpus", "Samples",
+        "../shared/fixtures/ocm", "../shared/fixtures/ocm-recorded/responses",
+    ]
+
+    /// Every file below `folders` that is not an image, archive or note.
+    static let files: [String] = {
+        let root = OceqBinary.repositoryRoot.path
+        let skipped: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "zip", "md", "MF", "keep", "bin", "py"]
+        var files: [String] = []
+        for folder in folders {
+            let base = root + "/" + folder
+            guard let walker = FileManager.default.enumerator(atPath: base) else { continue }
+            for case let relative as String in walker {
+                let path = base + "/" + relative
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
+                    !skipped.contains((relative as NSString).pathExtension)
+                else { continue }
+                files.append(folder + "/" + relative)
+            }
+        }
+        return files.sorted()
+    }()
+
+    @Test("the repository's JSON files are all found (the comparison below is not vacuous)")
+    func corpusIsThere() {
+        #expect(Self.files.count >= 300)
+        #expect(Self.files.contains { $0.hasPrefix("Samples/") && $0.hasSuffix(".json") })
+        #expect(Self.files.contains { $0.hasPrefix("Tests/Fuzz/Corpus/item/") })
+        #expect(Self.files.contains { $0.hasPrefix("Tests/DeliveryKitTests/Fixtures/") })
+    }
+
+    @Test("both parsers read the same value from every file, or both refuse it", arguments: files)
+    func sameValue(file: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: OceqBinary.repositoryRoot.path + "/" + file))
+        let handWritten = try? JSON.parse([UInt8](data))
+        let foundation = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+            .map(JSON.init(foundation:))
+        switch (handWritten, foundation) {
+        case (nil, nil): break
+        case (let value?, let other?): #expect(value.sameValue(as: other), "the parsers disagree on \(file)")
+        case (nil, _?): Issue.record("only JSONSerialization accepts \(file)")
+        case (_?, nil): Issue.record("only JSON.parse accepts \(file)")
+        }
+    }
+}
+
+@Suite("Where JSON.parse knowingly differs from JSONSerialization")
+struct JSONKnownDifferenceTests {
+    /// Input bytes, what `JSON.parse` makes of them (nil: refused), and why.
+    static let differences: [(bytes: [UInt8], expected: JSON?, reason: String)] = [
+        (Array("[1,]".utf8), nil, "a trailing comma is not JSON (RFC 8259); JSONSerialization accepts it"),
+        (Array("{\"a\":1,}".utf8), nil, "a trailing comma in an object is not JSON either"),
+        (
+            Array(#""\ud83dx""#.utf8), .string("\u{FFFD}x"),
+            "a lone surrogate escape becomes U+FFFD; JSONSerialization refuses the whole document"
+        ),
+        (
+            [0x22, 0x61, 0xFF, 0x22], .string("a\u{FFFD}"),
+            "invalid UTF-8 in a string becomes U+FFFD; JSONSerialization refuses the whole file"
+        ),
+    ]
+
+    @Test("JSON.parse keeps its documented reading", arguments: differences.indices)
+    func handWritten(index: Int) {
+        let difference = Self.differences[index]
+        #expect((try? JSON.parse(difference.bytes)) == difference.expected, "\(difference.reason)")
+    }
+
+    @Test("JSONSerialization still reads these differently (else reconsider switching)", arguments: differences.indices)
+    func foundation(index: Int) {
+        let difference = Self.differences[index]
+        let foundation = (try? JSONSerialization.jsonObject(with: Data(difference.bytes), options: [.fragmentsAllowed]))
+            .map(JSON.init(foundation:))
+        #expect(foundation != difference.expected, "\(difference.reason)")
+    }
+
+    @Test("only JSON.parse gives the byte offset of an error; JSONSerialization's is a message")
+    func errorOffset() {
+        #expect(throws: JSONParseError(at: 4, "unexpected character")) {
+            try JSON.parse("[1, ?]")
+        }
+        #expect(throws: (any Error).self) {
+            try JSONSerialization.jsonObject(with: Data("[1, ?]".utf8))
+        }
+    }
+}
+
+extension JSON {
+    /// The value `JSONSerialization` returned, as a `JSON`: NSNumber's type tells a boolean (`c`)
+    /// and a double (`d`, `f`) from an integer; an unsigned integer above `Int.max` becomes a double,
+    /// as `JSON.parse` reads it.
+    init(foundation any: Any) {
+        switch any {
+        case is NSNull: self = .null
+        case let string as String: self = .string(string)
+        case let number as NSNumber:
+            switch String(cString: number.objCType) {
+            case "c": self = .bool(number.boolValue)
+            case "d", "f": self = .double(number.doubleValue)
+            case "Q" where number.uint64Value > UInt64(Int.max): self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
+            }
+        case let array as [Any]: self = .array(array.map(JSON.init(foundation:)))
+        case let object as [String: Any]: self = .object(object.mapValues(JSON.init(foundation:)))
+        default: self = .string("unexpected \(type(of: any))")
+        }
+    }
+
+    /// Equal, with numbers compared as numbers (`1` and `1.0` are the same value).
+    func sameValue(as other: JSON) -> Bool {
+        switch (self, other) {
+        case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
+            return doubleValue == other.doubleValue
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map { value.sameValue(as: $0) } ?? false }
+        default:
+            return self == other
+        }
+    }
+}
