@@ -20,6 +20,7 @@
 #define sqlite3_bind_int64 oceq_prototype_sqlite3_bind_int64
 #define sqlite3_bind_null oceq_prototype_sqlite3_bind_null
 #define sqlite3_bind_text oceq_prototype_sqlite3_bind_text
+#define sqlite3_bind_pointer oceq_prototype_sqlite3_bind_pointer
 #define sqlite3_column_type oceq_prototype_sqlite3_column_type
 #define sqlite3_column_bytes oceq_prototype_sqlite3_column_bytes
 #define sqlite3_column_double oceq_prototype_sqlite3_column_double
@@ -48,6 +49,7 @@
 #undef sqlite3_bind_int64
 #undef sqlite3_bind_null
 #undef sqlite3_bind_text
+#undef sqlite3_bind_pointer
 #undef sqlite3_column_type
 #undef sqlite3_column_bytes
 #undef sqlite3_column_double
@@ -82,6 +84,7 @@ struct oceq_sqlite3_api {
     int (*bind_int64)(sqlite3_stmt *statement, int index, sqlite3_int64 value);
     int (*bind_null)(sqlite3_stmt *statement, int index);
     int (*bind_text)(sqlite3_stmt *statement, int index, const char *text, int bytes, void (*destructor)(void *));
+    int (*bind_pointer)(sqlite3_stmt *statement, int index, void *pointer, const char *type, void (*destructor)(void *));
     int (*column_type)(sqlite3_stmt *statement, int column);
     int (*column_bytes)(sqlite3_stmt *statement, int column);
     double (*column_double)(sqlite3_stmt *statement, int column);
@@ -133,6 +136,7 @@ static void oceq_sqlite3_load(void) {
     *(void **)&api->bind_int64 = oceq_sqlite3_symbol(library, "sqlite3_bind_int64");
     *(void **)&api->bind_null = oceq_sqlite3_symbol(library, "sqlite3_bind_null");
     *(void **)&api->bind_text = oceq_sqlite3_symbol(library, "sqlite3_bind_text");
+    *(void **)&api->bind_pointer = oceq_sqlite3_symbol(library, "sqlite3_bind_pointer");
     *(void **)&api->column_type = oceq_sqlite3_symbol(library, "sqlite3_column_type");
     *(void **)&api->column_bytes = oceq_sqlite3_symbol(library, "sqlite3_column_bytes");
     *(void **)&api->column_double = oceq_sqlite3_symbol(library, "sqlite3_column_double");
@@ -184,6 +188,9 @@ static inline int sqlite3_bind_null(sqlite3_stmt *statement, int index) {
 }
 static inline int sqlite3_bind_text(sqlite3_stmt *statement, int index, const char *text, int bytes, void (*destructor)(void *)) {
     return oceq_sqlite3()->bind_text(statement, index, text, bytes, destructor);
+}
+static inline int sqlite3_bind_pointer(sqlite3_stmt *statement, int index, void *pointer, const char *type, void (*destructor)(void *)) {
+    return oceq_sqlite3()->bind_pointer(statement, index, pointer, type, destructor);
 }
 static inline int sqlite3_column_type(sqlite3_stmt *statement, int column) {
     return oceq_sqlite3()->column_type(statement, column);

@@ -8,7 +8,7 @@ import CSQLite
 ///   inside words), else 0.
 /// * `oceq_co(value, words)`: 1 if a word of the value is one of `words`.
 /// * `oceq_sm(value, words)`: 1 if a word of the value is within a few edits of one of `words`.
-/// * `oceq_near(term, word, edits)`: 1 if the folded term is within `edits` edits of `word`.
+/// * `oceq_near(term, word, edits)`: 1 if the vocabulary term is within `edits` edits of `word`.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) {
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
@@ -46,8 +46,8 @@ enum SQLFunctions {
                     let word = SQLFunctions.text(arguments[1])
                 else { return sqlite3_result_int(context, 0) }
                 let limit = Int(sqlite3_value_int(arguments[2]))
-                let d = TextFolding.editDistance(
-                    Array(TextFolding.fold(term).unicodeScalars), Array(word.unicodeScalars), limit: limit)
+                // The term comes from the index's vocabulary, folded by the same tokenizer as `word`.
+                let d = TextFolding.editDistance(Array(term.unicodeScalars), Array(word.unicodeScalars), limit: limit)
                 sqlite3_result_int(context, d <= limit ? 1 : 0)
             }, nil, nil, nil)
     }

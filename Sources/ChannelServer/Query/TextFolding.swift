@@ -1,7 +1,8 @@
 import Foundation
 
-/// Word splitting and case/diacritic folding shared by the query compiler and the index builder,
-/// kept in step with the FTS5 `unicode61 remove_diacritics 2` tokenizer the index uses.
+/// Word splitting and folding shared by the query compiler and the SQL functions: the words come
+/// from SQLite's own FTS5 `unicode61 remove_diacritics 2` tokenizer (`FTS5WordTokenizer`), the one
+/// the index uses, so a value's words here are the index's words.
 enum TextFolding {
     /// English stop words ignored by `co`, `mt`, `sm` and `default` (Lucene's classic list, the
     /// one OCM's search engine family uses).
@@ -11,56 +12,16 @@ enum TextFolding {
         "will", "with",
     ]
 
-    /// True for scalars that belong to a word, exactly as FTS5's unicode61 tokenizer with
-    /// remove_diacritics 2 decides: letters, numbers, private use and non-spacing marks (the
-    /// diacritics it folds away); spacing and enclosing marks, format characters and punctuation
-    /// separate words.
-    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
-        if s.isASCII {
-            switch s {
-            case "a"..."z", "A"..."Z", "0"..."9": return true
-            default: return false
-            }
-        }
-        switch s.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .decimalNumber, .letterNumber, .otherNumber, .privateUse, .nonspacingMark:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// The words of `text`, split on anything that is not a letter, digit or mark. With
-    /// `wildcards`, `*` and `?` count as word characters (for `mt` patterns).
+    /// The folded words of `text` (`Café au lait` → `cafe`, `au`, `lait`), split and folded by the
+    /// index's tokenizer. With `wildcards`, `*` and `?` count as word characters (for `mt` patterns).
     static func words(_ text: String, wildcards: Bool = false) -> [String] {
-        var result: [String] = []
-        var word = String.UnicodeScalarView()
-        for s in text.unicodeScalars {
-            if isWordScalar(s) || (wildcards && (s == "*" || s == "?")) {
-                word.append(s)
-            } else if !word.isEmpty {
-                result.append(String(word))
-                word = String.UnicodeScalarView()
-            }
-        }
-        if !word.isEmpty { result.append(String(word)) }
-        return result
-    }
-
-    /// Lower-case with diacritics removed (`Café` → `cafe`), as the FTS5 tokenizer folds terms.
-    static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        let decomposed = text.decomposedStringWithCanonicalMapping.unicodeScalars
-        var kept = String.UnicodeScalarView()
-        for s in decomposed where s.properties.generalCategory != .nonspacingMark { kept.append(s) }
-        return String(kept).lowercased()
+        (wildcards ? FTS5WordTokenizer.patterns : FTS5WordTokenizer.words).tokens(text)
     }
 
     /// The folded words of a value, stop words removed.
     static func searchWords(_ text: String, wildcards: Bool = false) -> [String] {
         var seen: Set<String> = []
-        return words(text, wildcards: wildcards).map(fold).filter {
+        return words(text, wildcards: wildcards).filter {
             !stopWords.contains($0) && seen.insert($0).inserted
         }
     }
@@ -144,7 +105,7 @@ enum TextFolding {
 
     /// True if some folded word of the plain text of `value` is one of `words`.
     static func containsAnyWord(_ value: String, _ words: Set<String>) -> Bool {
-        TextFolding.words(plainText(value)).contains { words.contains(fold($0)) }
+        TextFolding.words(plainText(value)).contains { words.contains($0) }
     }
 
     /// True if some folded word of the plain text of `value` is within `fuzzyEdits` edits of one
@@ -152,7 +113,7 @@ enum TextFolding {
     static func containsSimilarWord(_ value: String, _ words: [String]) -> Bool {
         let targets = words.map { (Array($0.unicodeScalars), fuzzyEdits(forLength: $0.unicodeScalars.count)) }
         for word in TextFolding.words(plainText(value)) {
-            let scalars = Array(fold(word).unicodeScalars)
+            let scalars = Array(word.unicodeScalars)
             for (target, edits) in targets where editDistance(scalars, target, limit: edits) <= edits {
                 return true
             }
@@ -162,7 +123,7 @@ enum TextFolding {
 
     /// Folded words without stop words, keeping repeats and order.
     static func searchWordsKeepingRepeats(_ text: String) -> [String] {
-        words(text).map(fold).filter { !stopWords.contains($0) }
+        words(text).filter { !stopWords.contains($0) }
     }
 
     /// Text of an HTML or rich-text value with tags removed and common entities decoded, for
