@@ -45,7 +45,7 @@ extension JSON {
 /// The models read through this rather than `Decodable` (issue 15, point 7): they keep the whole
 /// object (`raw`) beside the typed members, read a member of the wrong kind as absent instead of
 /// failing, and report `ShapeError`s with a path that tests pin. `Decodable` would need either
-/// `JSONDecoder` over the bytes again (40 to 80 times the parse time, Scripts/bench-json) or a
+/// `JSONDecoder` over the bytes again (20 to 55 times the parse time, Scripts/bench-json) or a
 /// `Decoder` over `JSON` written here, and an `init(from:)` per model no shorter than these.
 struct JSONObjectReader {
     let members: [String: JSON]
