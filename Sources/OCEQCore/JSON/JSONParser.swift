@@ -5,8 +5,9 @@
 // UTF-8 inside strings is replaced with U+FFFD rather than rejected, since exports and servers
 // in the wild do carry it; control characters inside strings are rejected as the RFC says.
 //
-// Why not Foundation's `JSONSerialization` or `JSONDecoder` (issue 15, measured with
-// Scripts/bench-json on this machine, swift 6.3.1, best of 5, -O):
+// Why not Foundation's `JSONSerialization` or `JSONDecoder` (issue 15):
+// - Speed, measured with Scripts/bench-json (swift 6.3.1, -O, best of 5; on a shared 2-core
+//   machine the ratios moved between 17x and 78x from run to run, never below 17x):
 //
 //   file                        bytes   JSON.parse   JSONSerialization → JSON   JSONDecoder → JSON
 //   20 KB listing (samples)     20254     119 µs        5501 µs (46x)           4986 µs (42x)
