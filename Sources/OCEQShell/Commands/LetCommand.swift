@@ -26,34 +26,25 @@ public enum LetCommand: Command {
                 throw .diagnostics(error)
             }
         case .statement(let inner):
-            try bind(binding.name, to: try await Interpreter.execute(inner, in: session), of: inner, in: session)
+            let result = try await Interpreter.execute(inner, in: session)
+            switch result {
+            case .items(let listing):
+                if case .select(let select) = inner, select.verb == .first {
+                    guard let item = listing.items.first else {
+                        throw .usage("no item matches, so $\(binding.name) is not set", span: inner.span)
+                    }
+                    session.variables[binding.name] = .item(item)
+                } else {
+                    session.variables[binding.name] = .listing(listing)
+                }
+            case .item(let asset): session.variables[binding.name] = .item(asset)
+            case .count(let count): session.variables[binding.name] = .text(String(count))
+            case .text(let text): session.variables[binding.name] = .text(text)
+            // The grammar binds only list, count, first and get; other results cannot arrive here.
+            case .none, .quit, .table, .document, .screen:
+                throw .usage("that statement has no result to bind", span: inner.span)
+            }
         }
         return .none
-    }
-
-    /// Binds `name` to what `inner` returned: a screen binds the data it shows.
-    static func bind(
-        _ name: String, to result: CommandResult, of inner: Statement, in session: Session
-    ) throws(ShellError) {
-        switch result {
-        case .screen(_, let data): try bind(name, to: data, of: inner, in: session)
-        case .items(let listing):
-            if case .select(let select) = inner, select.verb == .first {
-                guard let item = listing.items.first else {
-                    throw .usage("no item matches, so $\(name) is not set", span: inner.span)
-                }
-                session.variables[name] = .item(item)
-            } else {
-                session.variables[name] = .listing(listing)
-            }
-        case .item(let asset): session.variables[name] = .item(asset)
-        case .count(let count): session.variables[name] = .text(String(count))
-        case .text(let text): session.variables[name] = .text(text)
-        case .document(let value) where value.stringValue != nil || value.intValue != nil:
-            session.variables[name] = .text(value.stringValue ?? ItemColumns.text(of: value))
-        case .document, .table:
-            throw .usage("that statement's result is a table or a document, not a value to bind", span: inner.span)
-        case .none, .quit: throw .usage("that statement has no result to bind", span: inner.span)
-        }
     }
 }

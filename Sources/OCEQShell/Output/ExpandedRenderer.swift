@@ -36,13 +36,6 @@ public struct ExpandedRenderer: Renderer {
     }
 
     static func block(_ asset: Asset, width: Int) -> String {
-        let lines = ItemColumns.fieldLines(asset)
-        let nameWidth = lines.map { TerminalText.width(of: $0.0) }.max() ?? 0
-        var out = ""
-        for (name, value) in lines {
-            let room = max(16, width - nameWidth - 2)
-            out += TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room) + "\n"
-        }
-        return out
+        DocumentLines.text(ItemColumns.fieldLines(asset), width: width)
     }
 }

@@ -6,7 +6,6 @@
 
 import DeliveryKit
 import OCEQCore
-import TerminalMedia
 
 /// Turns command results into text.
 public protocol Renderer {
@@ -120,8 +119,7 @@ enum DocumentLines {
         var out = ""
         for (name, value) in lines {
             let room = max(16, width - nameWidth - 2)
-            let line = TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room)
-            out += line.trimmingTrailingSpaces() + "\n"
+            out += TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room) + "\n"
         }
         return out
     }
