@@ -72,7 +72,7 @@ public struct TableRenderer: Renderer {
     ///
     /// Columns shrink in `shrinkOrder` (the last column first by default), each down to
     /// `minimum` columns, before any other column gives way.
-    public static func table(
+    static func table(
         header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 10
     ) -> String {
         let columns = header.count
