@@ -42,20 +42,18 @@ public enum CategoriesCommand: Command {
         } catch {
             throw .delivery(error)
         }
-        if JSONOutput.wanted(in: session) {
-            return JSONOutput.result(.array(tree(categories).map { $0.0.json }), in: session)
-        }
-        let title = TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))") + "\n"
-        guard !categories.isEmpty else { return .text(title + "(no categories)\n") }
-        let rows = tree(categories).map { category, depth in
+        let ordered = tree(categories)
+        let rows = ordered.map { category, depth in
             [
                 String(repeating: "  ", count: depth) + TerminalText.clean(category.name),
                 TerminalText.clean(category.apiName ?? ""), TerminalText.clean(category.id),
             ]
         }
-        let table = TableRenderer.table(
-            header: ["category", "api name", "id"], rows: rows, width: session.output.width)
-        return .text(title + table + "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))\n")
+        return .table(
+            Table(
+                columns: ["category", "api name", "id"], rows: rows, records: ordered.map { $0.0.json },
+                title: TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))"),
+                footer: rows.isEmpty ? "(no categories)" : "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))"))
     }
 
     /// Categories in tree order (parents before their children, siblings by position then name),

@@ -48,10 +48,9 @@ public enum FieldCommand: Command {
         if options.flags.contains("--raw") {
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)))
         }
-        if JSONOutput.wanted(in: session) { return JSONOutput.result(found.value, in: session) }
         let width = session.output.width >= 10_000 ? 80 : max(session.output.width, 30)
         let htmlOptions = session.settings.html == .raw ? nil : session.richTextOptions(width: width)
-        return .text(text(path: path, found: found, html: htmlOptions))
+        return .screen(text(path: path, found: found, html: htmlOptions), data: .document(found.value))
     }
 
     /// Standard fields a path may name when the item has no custom field of that name.

@@ -24,36 +24,31 @@ public enum FieldsCommand: Command {
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
         let read = try await ItemLookup.read(argument, of: command, in: session)
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
-        if JSONOutput.wanted(in: session) {
-            let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value -> JSON in
-                ["name": .string(name), "type": .string(FieldKind(value).name), "value": value]
-            }
-            return JSONOutput.result(.array(rows), in: session)
-        }
-        return .text(FieldsCommand.text(of: asset, width: session.output.width))
+        return .table(FieldsCommand.table(of: asset))
     }
 
-    /// The table of `asset`'s custom fields.
-    static func text(of asset: Asset, width: Int) -> String {
-        let rows = asset.customFields.sorted { $0.key < $1.key }.map { name, value in
+    /// The table of `asset`'s custom fields: each field's summary for people, its value in the
+    /// records.
+    static func table(of asset: Asset) -> Table {
+        let fields = asset.customFields.sorted { $0.key < $1.key }
+        let rows = fields.map { name, value in
             [TerminalText.clean(name), FieldKind(value).name, FieldText.summary(value)]
         }
-        let title = FieldText.reference(name: asset.name, type: asset.type, id: asset.id)
-        var out = title + "\n"
-        if rows.isEmpty {
-            out += "(no custom fields)\n"
-        } else {
-            out += TableRenderer.table(
-                header: ["field", "type", "value"], rows: rows, width: width, shrinkOrder: [2, 0])
-            out += "(\(rows.count) field\(rows.count == 1 ? "" : "s"), alphabetical)\n"
+        let records = fields.map { name, value -> JSON in
+            ["name": .string(name), "type": .string(FieldKind(value).name), "value": value]
         }
+        var footer =
+            rows.isEmpty ? "(no custom fields)\n" : "(\(rows.count) field\(rows.count == 1 ? "" : "s"), alphabetical)\n"
         if asset.isDigitalAsset, let fields = asset.fields {
             let metadata = fields.keys.filter { asset.customFields[$0] == nil }.sorted()
             if !metadata.isEmpty {
-                out +=
+                footer +=
                     "asset metadata (read with field): " + TerminalText.clean(metadata.joined(separator: ", ")) + "\n"
             }
         }
-        return out
+        return Table(
+            columns: ["field", "type", "value"], rows: rows, records: records,
+            title: FieldText.reference(name: asset.name, type: asset.type, id: asset.id), footer: footer,
+            shrinkOrder: [2, 0])
     }
 }

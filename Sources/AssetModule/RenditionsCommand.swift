@@ -30,12 +30,7 @@ public enum RenditionsCommand: Command {
         if let name {
             renditions = [try rendition(name, of: asset, file: file, span: command.arguments[1].span)]
         }
-        if JSONOutput.wanted(in: session) {
-            let all = asset.fields?["renditions"]?.arrayValue ?? []
-            let chosen = all.filter { element in renditions.contains { $0.name == element["name"]?.stringValue } }
-            return JSONOutput.result(.array(chosen), in: session)
-        }
-        return .text(text(asset: asset, file: file, renditions: renditions, width: session.output.width))
+        return .table(table(asset: asset, file: file, renditions: renditions))
     }
 
     /// The rendition `name` of `asset`, or a usage error naming the renditions it has.
@@ -60,7 +55,9 @@ public enum RenditionsCommand: Command {
         return "\(width) × \(height)"
     }
 
-    static func text(asset: Asset, file: DigitalAssetFields, renditions: [Rendition], width: Int) -> String {
+    /// One row per format of each of `renditions`, under the asset, with the native file below;
+    /// the records are the renditions as the server sent them.
+    static func table(asset: Asset, file: DigitalAssetFields, renditions: [Rendition]) -> Table {
         var rows: [[String]] = []
         for rendition in renditions {
             for format in rendition.formats {
@@ -70,19 +67,15 @@ public enum RenditionsCommand: Command {
                 ])
             }
         }
-        var out = FieldText.reference(name: asset.name, type: asset.type, id: asset.id) + "\n"
-        if rows.isEmpty {
-            out += "(no renditions)\n"
-        } else {
-            out += TableRenderer.table(
-                header: ["name", "type", "format", "width × height", "bytes", "size"],
-                rows: rows.map { $0.map(TerminalText.clean) }, width: width)
-        }
+        let all = asset.fields?["renditions"]?.arrayValue ?? []
+        let chosen = all.filter { element in renditions.contains { $0.name == element["name"]?.stringValue } }
         let native = [
             asset.fileExtension ?? file.fileType ?? "", dimensions(file.width, file.height),
             file.size.map { "\($0) bytes (\(FieldText.size($0)))" } ?? "",
         ].filter { !$0.isEmpty }
-        out += "native: " + TerminalText.clean(native.joined(separator: ", ")) + "\n"
-        return out
+        let footer = (rows.isEmpty ? "(no renditions)\n" : "") + "native: " + native.joined(separator: ", ")
+        return Table(
+            columns: ["name", "type", "format", "width × height", "bytes", "size"], rows: rows, records: chosen,
+            title: FieldText.reference(name: asset.name, type: asset.type, id: asset.id), footer: footer)
     }
 }

@@ -33,8 +33,7 @@ public enum ShowCommand: Command {
             return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(json)))
         }
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
-        if session.settings.format == .json || session.settings.format == .ndjson { return .item(asset) }
-        return .text(ShowCommand.text(of: asset))
+        return .screen(ShowCommand.text(of: asset), data: .item(asset))
     }
 
     /// The text `show` prints for `asset`.

@@ -15,15 +15,16 @@ public enum TaxonomiesCommand: Command {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("taxonomies takes no arguments", span: extra.span) }
         let taxonomies = try await all(in: session)
-        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(taxonomies.map(\.json)), in: session) }
-        guard !taxonomies.isEmpty else { return .text("(no taxonomies in this channel)\n") }
         let rows = taxonomies.map { taxonomy in
             [taxonomy.name, taxonomy.shortName ?? "", taxonomy.id, FieldText.excerpt(taxonomy.description ?? "")]
                 .map(TerminalText.clean)
         }
-        let table = TableRenderer.table(
-            header: ["name", "short name", "id", "description"], rows: rows, width: session.output.width)
-        return .text(table + "(\(rows.count) taxonom\(rows.count == 1 ? "y" : "ies"))\n")
+        let footer =
+            rows.isEmpty ? "(no taxonomies in this channel)" : "(\(rows.count) taxonom\(rows.count == 1 ? "y" : "ies"))"
+        return .table(
+            Table(
+                columns: ["name", "short name", "id", "description"], rows: rows, records: taxonomies.map(\.json),
+                footer: footer))
     }
 
     /// Every published taxonomy, by name.

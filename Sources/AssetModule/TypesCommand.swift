@@ -45,9 +45,9 @@ public enum TypesCommand: Command {
             rows.append([TerminalText.clean(type), kind, String(count)])
             objects.append(["type": .string(type), "kind": .string(kind), "items": .int(count)])
         }
-        if JSONOutput.wanted(in: session) { return JSONOutput.result(.array(objects), in: session) }
-        guard !rows.isEmpty else { return .text("(no items in this channel)\n") }
-        let table = TableRenderer.table(header: ["type", "kind", "items"], rows: rows, width: session.output.width)
-        return .text(table + "(\(rows.count) type\(rows.count == 1 ? "" : "s"), \(total) items)\n")
+        let footer =
+            rows.isEmpty
+            ? "(no items in this channel)" : "(\(rows.count) type\(rows.count == 1 ? "" : "s"), \(total) items)"
+        return .table(Table(columns: ["type", "kind", "items"], rows: rows, records: objects, footer: footer))
     }
 }

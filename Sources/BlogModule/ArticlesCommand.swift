@@ -29,9 +29,6 @@ public enum ArticlesCommand: Command {
         let topic = try await resolveTopic(target, channel: channel)
         let page = try await channel.articles(where: "topic", is: topic.id)
         session.lastRows = page.items
-        if BlogScreen.wantsData(session) {
-            return .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore))
-        }
         var thumbnails: [BlogThumbnails.Thumbnail?]?
         if images {
             thumbnails = await BlogThumbnails.draw(
@@ -44,7 +41,9 @@ public enum ArticlesCommand: Command {
                     }
                 }, in: session)
         }
-        return .text(screen(topic: topic, page: page, width: BlogScreen.width(session), thumbnails: thumbnails))
+        return .screen(
+            screen(topic: topic, page: page, width: BlogScreen.width(session), thumbnails: thumbnails),
+            data: .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore)))
     }
 
     /// The topic `target` names: read by id (and checked to be a topic), else found by name.

@@ -22,8 +22,7 @@ public enum AuthorCommand: Command {
             let authors = try await channel.all(BlogType.author)
             if authors.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
             session.lastRows = authors
-            if BlogScreen.wantsData(session) { return .items(Listing(items: authors)) }
-            return .text(index(authors, width: BlogScreen.width(session)))
+            return .screen(index(authors, width: BlogScreen.width(session)), data: .items(Listing(items: authors)))
         }
         let named = try await target.resolvingSlug(in: channel, what: "author")
         var id = named.text
@@ -38,10 +37,9 @@ public enum AuthorCommand: Command {
         }
         let page = try await channel.articles(where: "author", is: author.id)
         session.lastRows = page.items
-        if BlogScreen.wantsData(session) {
-            return .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore))
-        }
-        return .text(screen(author, page: page, width: BlogScreen.width(session)))
+        return .screen(
+            screen(author, page: page, width: BlogScreen.width(session)),
+            data: .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore)))
     }
 
     /// The authors, numbered, with their descriptions.

@@ -1,6 +1,7 @@
 // How the blog screens are written: server text cleaned of control characters, reference fields
 // named by name and id, long text wrapped to the output's width, and the result handed to the
-// renderers (the screen as text; the items themselves for json, ndjson and csv).
+// renderers as a screen with the items behind it (the renderers print the screen in table and
+// expanded, the items in json, ndjson and csv).
 
 import DeliveryKit
 import OCEQCore
@@ -13,14 +14,6 @@ enum BlogScreen {
     static func width(_ session: Session) -> Int {
         let width = session.output.width
         return width >= 10_000 ? 80 : max(width, 30)
-    }
-
-    /// True when the session prints data (json, ndjson, csv) rather than screens.
-    static func wantsData(_ session: Session) -> Bool {
-        switch session.settings.format {
-        case .json, .ndjson, .csv: return true
-        case .table, .expanded: return false
-        }
     }
 
     /// Server text for one line.

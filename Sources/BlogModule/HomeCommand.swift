@@ -20,8 +20,7 @@ public enum HomeCommand: Command {
         let home = try await channel.home()
         let topics = BlogScreen.references(home, "topics")
         session.lastRows = topics
-        if BlogScreen.wantsData(session) { return .item(home) }
-        return .text(screen(home, topics: topics))
+        return .screen(screen(home, topics: topics), data: .item(home))
     }
 
     /// The home page as text.

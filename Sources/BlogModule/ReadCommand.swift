@@ -44,7 +44,6 @@ public enum ReadCommand: Command {
         guard article.type == BlogType.article else {
             throw await BlogChannel.wrongType(article, expected: "an article", target: target, channel: channel)
         }
-        if BlogScreen.wantsData(session) { return .item(article) }
         let width = BlogScreen.width(session)
         var images = Images()
         if let style = session.imageStyle {
@@ -62,7 +61,8 @@ public enum ReadCommand: Command {
             }
         }
         let options = session.richTextOptions(width: width)
-        return .text(screen(article, options: options, raw: session.settings.html == .raw, images: images))
+        return .screen(
+            screen(article, options: options, raw: session.settings.html == .raw, images: images), data: .item(article))
     }
 
     /// The drawn hero image and avatar (or their placeholder lines); nil when not drawn.

@@ -28,7 +28,6 @@ public enum TopicsCommand: Command {
         let home = try await channel.home()
         let cards = try await cards(BlogScreen.references(home, "topics"), channel: channel)
         session.lastRows = cards.map(\.topic)
-        if BlogScreen.wantsData(session) { return .items(Listing(items: cards.map(\.topic))) }
         var thumbnails: [BlogThumbnails.Thumbnail?]?
         if images {
             thumbnails = await BlogThumbnails.draw(
@@ -41,7 +40,9 @@ public enum TopicsCommand: Command {
                     }
                 }, in: session)
         }
-        return .text(screen(cards, width: BlogScreen.width(session), thumbnails: thumbnails))
+        return .screen(
+            screen(cards, width: BlogScreen.width(session), thumbnails: thumbnails),
+            data: .items(Listing(items: cards.map(\.topic))))
     }
 
     /// Each topic read and counted, in parallel, in the order given.

@@ -110,21 +110,19 @@ public enum DownloadCommand: Command {
             })
         progress?.finish()
         batch.saveManifest(final: true)
-        if session.settings.format == .json || session.settings.format == .ndjson {
-            let pretty = session.settings.format == .json && session.output.isTerminal
-            session.output.write(
-                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(batch.summary.json)) + "\n")
-        } else {
-            session.output.write(batch.summary.text)
-        }
         let outcome = batch.summary
+        let result = outcome.result
         if !outcome.failures.isEmpty || outcome.manifestProblem != nil {
+            session.render(result)
             // One line on stderr too, as `mirror` does: stdout may be a file or a pipe.
             let count = outcome.failures.count
             let what = count == 0 ? "the manifest was not saved" : "\(count) file\(count == 1 ? "" : "s") failed"
             throw .file("download: \(what) (see the summary); run it again to retry")
         }
-        if outcome.failed { throw .alreadyReported(ScriptRunner.ExitCode.failure) }
-        return .none
+        if outcome.failed {
+            session.render(result)
+            throw .alreadyReported(ScriptRunner.ExitCode.failure)
+        }
+        return result
     }
 }

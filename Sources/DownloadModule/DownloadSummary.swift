@@ -1,8 +1,8 @@
 // What a `download` did, printed to stdout when it ends (always, terminal or not): counts of
 // downloaded, skipped and failed files with the bytes written, then one line per item that was
 // left out or failed, with the reason. No timings, so scripts and golden files can compare it.
-// Files cancelled by Ctrl-C are counted, not listed. Under `set format json` (or ndjson) the same
-// facts are one JSON object.
+// Files cancelled by Ctrl-C are counted, not listed. The command returns the text as a screen with
+// the same facts as one JSON document behind it, which json, ndjson and csv show.
 //
 //   download to out: 5 items
 //     downloaded  2 files, 275.1 KB
@@ -79,6 +79,9 @@ struct DownloadSummary {
         if let manifestProblem { object["manifestProblem"] = .string(manifestProblem) }
         return .object(object)
     }
+
+    /// The summary as a command's result: the text for people, the JSON object as its data.
+    var result: CommandResult { .screen(text, data: .document(json)) }
 
     func describe(_ line: Line) -> String {
         TerminalText.clean("\(line.name) (\(line.id)): \(line.reason)")

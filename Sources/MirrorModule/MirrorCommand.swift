@@ -74,18 +74,12 @@ public enum MirrorCommand: Command {
             maximumItems: maximumItems)
         let summary = await run.run()
         _ = connection.takeLog()
-        if session.settings.format == .json || session.settings.format == .ndjson {
-            let pretty = session.settings.format == .json && session.output.isTerminal
-            session.output.write(
-                TerminalText.cleanKeepingLines(JSONWriter(indent: pretty ? 2 : nil).string(summary.json)) + "\n")
-        } else {
-            session.output.write(TerminalText.cleanKeepingLines(summary.text))
-        }
         guard summary.succeeded else {
+            session.render(summary.result)
             let count = summary.failures.count + summary.skipped.count
             throw .file(
                 "mirror: \(count) problem\(count == 1 ? "" : "s") (listed above); run it again to resume")
         }
-        return .none
+        return summary.result
     }
 }

@@ -59,6 +59,35 @@ struct AssetCommandTests {
         #expect(result.output.contains(#""name":"Priya Natarajan""#))
     }
 
+    @Test("under csv the asset commands write their rows, show and field their data as field,value")
+    func csvFormat() async throws {
+        let result = await runScript(
+            "list slug=spiced-maple-latte\nset format csv\ntypes\nfields @1\nshow @1\nfield @1 image_caption\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.output.contains("type,kind,items\r\nImage,digital asset,74\r\n"))
+        #expect(result.output.contains("field,type,value\r\narticle_content,largetext,"))
+        #expect(result.output.contains("\r\nimage_caption,text,Milk folding into espresso.\r\n"))
+        #expect(result.output.contains("field,value\r\nid,CORE8C564D27A008AE7CD725776EB309BE9F\r\n"))
+        #expect(result.output.contains("field,value\r\nvalue,Milk folding into espresso.\r\n"))
+        // After the listing's table, no table text: no footers, no rules.
+        let csv = result.output.split(separator: "type,kind,items", maxSplits: 1).last ?? ""
+        #expect(!csv.contains("(7 fields, alphabetical)"))
+        #expect(!csv.contains("-----"))
+    }
+
+    @Test("under expanded a command's table is one record per row, under its title and above its footer")
+    func expandedFormat() async throws {
+        let result = await runScript("list slug=spiced-maple-latte\nset format expanded\nfields @1\n")
+        #expect(result.code == 0, "\(result.errors)")
+        let text = result.output
+        #expect(
+            text.contains(
+                "Spiced Maple Latte (OCEGettingStartedArticle, CORE8C564D27A008AE7CD725776EB309BE9F)\n-[ RECORD 1 ]-\nfield  article_content\ntype   largetext\n"
+            ))
+        #expect(text.contains("-[ RECORD 7 ]-\nfield  topic\n"))
+        #expect(text.hasSuffix("(7 fields, alphabetical)\n"))
+    }
+
     @Test("a parenthesised first or list of one names the item")
     func selection() async {
         let result = await runScript(

@@ -87,6 +87,22 @@ struct DownloadCommandTests {
         #expect(json["folder"]?.stringValue == folder)
     }
 
+    @Test("under set format csv the summary is field,value rows, before the error")
+    func csvSummary() async throws {
+        let images = try await imageIDs(2)
+        let server = try DownloadServer(faults: "503:retry-after=0:path=/assets/\(images[1])")
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await server.run(
+            "set format csv\ndownload (list name ^= \"avatar-\" order name limit 2) to $1", arguments: [folder])
+        #expect(result.code == 1)
+        #expect(result.output.hasPrefix("field,value\r\nbytes,"))
+        #expect(result.output.contains("\r\ndownloaded,1\r\nfailures.1.id,\(images[1])\r\n"))
+        #expect(result.output.contains("\r\nitems,2\r\n"))
+        #expect(!result.output.contains("download to"))
+        #expect(result.errors.contains("1 file failed"))
+    }
+
     @Test("renditions and thumbnails: named from the asset, recorded, skipped when complete")
     func renditionsAndThumbnails() async throws {
         let server = try DownloadServer()

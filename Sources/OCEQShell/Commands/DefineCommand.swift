@@ -1,3 +1,4 @@
+import OCEQCore
 import OCEQLanguage
 
 /// `define`: add a command written in oceq to this session.
@@ -57,7 +58,28 @@ public enum PluginsCommand: Command {
         if case .command(let command) = statement, let extra = command.arguments.first {
             throw .usage("plugins takes no arguments", span: extra.span)
         }
-        return .text(report(session.registry))
+        return .screen(report(session.registry), data: .document(document(session.registry)))
+    }
+
+    /// The same facts as data: `files` (`path`, `origin`, `commands`, and `problem` when skipped)
+    /// and `defined` (`name`, `place`) for the commands defined outside plugin files.
+    static func document(_ registry: CommandRegistry) -> JSON {
+        let files = registry.user.pluginFiles.map { file -> JSON in
+            var object: [String: JSON] = [
+                "path": .string(file.path), "origin": .string(file.origin.rawValue),
+                "commands": .array(file.commands.map { .string($0) }),
+            ]
+            if let problem = file.problem { object["problem"] = .string(problem) }
+            return .object(object)
+        }
+        let fromPlugins = Set(registry.user.pluginFiles.flatMap(\.commands))
+        let defined = registry.user.commands.values.filter { !fromPlugins.contains($0.name) }.sorted {
+            $0.name < $1.name
+        }
+        return [
+            "files": .array(files),
+            "defined": .array(defined.map { ["name": .string($0.name), "place": .string($0.place)] }),
+        ]
     }
 
     /// One line per plugin file, then the commands defined outside plugin files.

@@ -40,7 +40,9 @@ public enum LetCommand: Command {
             case .item(let asset): session.variables[binding.name] = .item(asset)
             case .count(let count): session.variables[binding.name] = .text(String(count))
             case .text(let text): session.variables[binding.name] = .text(text)
-            case .none, .quit: throw .usage("that statement has no result to bind", span: inner.span)
+            // The grammar binds only list, count, first and get; other results cannot arrive here.
+            case .none, .quit, .table, .document, .screen:
+                throw .usage("that statement has no result to bind", span: inner.span)
             }
         }
         return .none

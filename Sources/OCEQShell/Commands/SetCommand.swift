@@ -1,3 +1,4 @@
+import OCEQCore
 import OCEQLanguage
 import TerminalMedia
 
@@ -15,9 +16,19 @@ public enum SetCommand: Command {
 
     static let names = Settings.names
 
+    /// The settings as data, each value as `set` takes it (`on`, `off`, a number).
+    static func document(_ settings: Settings) -> JSON {
+        [
+            "format": .string(settings.format.rawValue), "limit": .int(settings.limit),
+            "errexit": .string(settings.errexit ? "on" : "off"), "timing": .string(settings.timing ? "on" : "off"),
+            "pager": .string(settings.pager ?? "off"), "html": .string(settings.html.rawValue),
+            "images": .string(settings.images.rawValue),
+        ]
+    }
+
     public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
-            return .text(session.settings.summary)
+            return .screen(session.settings.summary, data: .document(document(session.settings)))
         }
         guard case .word(let name) = first.kind, names.contains(name) else {
             let text = word(first) ?? "?"

@@ -1,3 +1,8 @@
+// What a command returns: data, never formatted for one output format. A listing, an item, a
+// count, a table (rows with named columns), a document (a JSON value), text written by oceq, or a
+// screen laid out for people with the data it shows. The renderers (`OutputFormat.renderer`)
+// choose how each looks in table, expanded, json, ndjson and csv; no command reads the format.
+
 import DeliveryKit
 import OCEQCore
 
@@ -5,7 +10,7 @@ import OCEQCore
 public enum CommandResult: Sendable {
     /// Nothing to show.
     case none
-    /// Text written by oceq itself (help, explain, echo); shown as it is.
+    /// Text written by oceq itself (help, explain, echo); shown as it is in every format.
     case text(String)
     /// Rows of a listing (`list`, `first`), numbered for `@n`.
     case items(Listing)
@@ -13,6 +18,14 @@ public enum CommandResult: Sendable {
     case item(Asset)
     /// A number of matches (`count`).
     case count(Int)
+    /// Rows with named columns (`types`, `fields`, ...).
+    case table(Table)
+    /// One JSON-like value (a download's summary, a field's value): key/value lines for people,
+    /// JSON for json and ndjson, `field,value` rows for csv.
+    case document(JSON)
+    /// A screen laid out for people (`show`, the blog) with the data it shows: table and expanded
+    /// print the screen, json, ndjson and csv render the data.
+    indirect case screen(String, data: CommandResult)
     /// The session should end.
     case quit
 }

@@ -1,7 +1,9 @@
 // JSON and NDJSON. A listing is an array of the items as the server sent them (keys sorted), one
-// item is its object, a count is a number. Pretty with two spaces on a terminal, compact
-// otherwise; NDJSON is one compact value per line. JSON escapes C0 and DEL itself; C1 characters,
-// which some terminals obey, are escaped here.
+// item is its object, a count is a number, a table is the array of its records, a document is its
+// value, a screen is the data it shows. Pretty with two spaces on a terminal, compact otherwise;
+// NDJSON is one compact value per line: each item of a listing, each record of a table, each
+// element of a document that is an array. JSON escapes C0 and DEL itself; C1 characters, which
+// some terminals obey, are escaped here.
 
 import DeliveryKit
 import OCEQCore
@@ -18,17 +20,20 @@ public struct JSONRenderer: Renderer {
 
     public func render(_ result: CommandResult, to sink: any OutputSink) {
         let writer = JSONWriter(indent: sink.isTerminal && !lines ? 2 : nil)
+        func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value)) + "\n") }
+        func write(all values: [JSON]) {
+            if lines { values.forEach(write) } else { write(.array(values)) }
+        }
         switch result {
         case .none, .quit: return
-        case .text(let text): sink.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+        case .text(let text): PlainText.write(text, to: sink)
         case .count(let count): sink.write("\(count)\n")
-        case .item(let asset): sink.write(JSONRenderer.safe(writer.string(asset.json)) + "\n")
-        case .items(let listing):
-            if lines {
-                for asset in listing.items { sink.write(JSONRenderer.safe(writer.string(asset.json)) + "\n") }
-            } else {
-                sink.write(JSONRenderer.safe(writer.string(.array(listing.items.map(\.json)))) + "\n")
-            }
+        case .item(let asset): write(asset.json)
+        case .items(let listing): write(all: listing.items.map(\.json))
+        case .table(let table): write(all: table.records)
+        case .document(.array(let elements)): write(all: elements)
+        case .document(let value): write(value)
+        case .screen(_, let data): render(data, to: sink)
         }
     }
 
@@ -44,35 +49,6 @@ public struct JSONRenderer: Renderer {
             }
         }
         return out
-    }
-}
-
-/// Comma-separated values (RFC 4180 quoting) with a header row.
-public struct CSVRenderer: Renderer {
-    /// A CSV renderer.
-    public init() {}
-
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
-        switch result {
-        case .items(let listing):
-            sink.write((["row"] + ItemColumns.names).joined(separator: ",") + "\r\n")
-            for (index, asset) in listing.items.enumerated() {
-                let cells = [String(index + 1)] + ItemColumns.values(asset)
-                sink.write(cells.map(CSVRenderer.quote).joined(separator: ",") + "\r\n")
-            }
-        case .item(let asset):
-            sink.write("field,value\r\n")
-            for (name, value) in ItemColumns.fieldLines(asset) {
-                sink.write(CSVRenderer.quote(name) + "," + CSVRenderer.quote(value) + "\r\n")
-            }
-        default:
-            TableRenderer().render(result, to: sink)
-        }
-    }
-
-    static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return cell }
-        return "\"" + cell.replacingOccurrences("\"", "\"\"") + "\""
     }
 }
 

@@ -38,9 +38,13 @@ public enum Pager {
         if !show(text, command: command) { output.write(buffer.text) }
     }
 
-    /// Whether `result` is text carrying a sixel, kitty or iTerm2 image.
+    /// Whether `result` is text (or a screen) carrying a sixel, kitty or iTerm2 image.
     static func hasGraphics(_ result: CommandResult) -> Bool {
-        guard case .text(let text) = result else { return false }
+        let text: String
+        switch result {
+        case .text(let written), .screen(let written, _): text = written
+        default: return false
+        }
         return text.containsBytes(of: "\u{1B}P") || text.containsBytes(of: "\u{1B}_G")
             || text.containsBytes(of: "\u{1B}]1337;")
     }

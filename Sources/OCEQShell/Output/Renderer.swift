@@ -1,6 +1,8 @@
 // One renderer per output format. Each turns a `CommandResult` into text on a sink; server text is
 // cleaned of control characters (`TerminalText.clean`) on the way. Item rows show the standard
 // columns (`#`, `id`, `type`, `name`, `description`); JSON shows the items as the server sent them.
+// Commands return data and never read the format: this file and the renderers beside it are the
+// only places that know what each format does with each kind of result.
 
 import DeliveryKit
 import OCEQCore
@@ -21,6 +23,21 @@ extension OutputFormat {
         case .ndjson: return JSONRenderer(lines: true)
         case .csv: return CSVRenderer()
         }
+    }
+}
+
+extension Session {
+    /// Renders `result` in the session's format to its output, now: for a command that must show
+    /// what it did before it fails (a download's summary, then the error).
+    package func render(_ result: CommandResult) {
+        settings.format.renderer.render(result, to: output)
+    }
+}
+
+/// Text written as it is, with a final newline.
+enum PlainText {
+    static func write(_ text: String, to sink: any OutputSink) {
+        sink.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
     }
 }
 
@@ -64,5 +81,46 @@ enum ItemColumns {
         default:
             return JSONWriter().string(value)
         }
+    }
+}
+
+/// A document as key/value lines, the form table, expanded and csv give it.
+///
+/// An object's members come by key, sorted, a nested object's with dotted keys (`a.b`); an array's
+/// elements by number from 1 (`failures.1.reason`); a value that is neither is one line named
+/// `value`. Past four levels, or for an empty object or array, the rest is one line
+/// (`ItemColumns.text`).
+enum DocumentLines {
+    static func of(_ value: JSON) -> [(String, String)] {
+        var lines: [(String, String)] = []
+        add(value, key: "", depth: 0, to: &lines)
+        return lines.map { (TerminalText.clean($0.0), TerminalText.clean($0.1)) }
+    }
+
+    private static func add(_ value: JSON, key: String, depth: Int, to lines: inout [(String, String)]) {
+        func child(_ name: String) -> String { key.isEmpty ? name : key + "." + name }
+        switch value {
+        case .object(let members) where !members.isEmpty && depth < 4:
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                add(member, key: child(name), depth: depth + 1, to: &lines)
+            }
+        case .array(let elements) where !elements.isEmpty && depth < 4:
+            for (index, element) in elements.enumerated() {
+                add(element, key: child(String(index + 1)), depth: depth + 1, to: &lines)
+            }
+        default:
+            lines.append((key.isEmpty ? "value" : key, ItemColumns.text(of: value)))
+        }
+    }
+
+    /// `lines` as aligned `key  value` text, each value cut to the room `width` leaves.
+    static func text(_ lines: [(String, String)], width: Int) -> String {
+        let nameWidth = lines.map { TerminalText.width(of: $0.0) }.max() ?? 0
+        var out = ""
+        for (name, value) in lines {
+            let room = max(16, width - nameWidth - 2)
+            out += TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room) + "\n"
+        }
+        return out
     }
 }

@@ -1,6 +1,7 @@
 // The table: a header, a rule, one numbered row per item, fitted to the sink's width. When the
 // columns do not fit, the widest shrink first (never below 8 columns) and their cells end in `…`.
-// Widths are display columns, so CJK titles align.
+// Widths are display columns, so CJK titles align. A command's table comes the same way under its
+// title and above its footer; a document is key/value lines; a screen is shown as it is.
 
 import DeliveryKit
 import OCEQCore
@@ -13,9 +14,11 @@ public struct TableRenderer: Renderer {
     public func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .none, .quit: return
-        case .text(let text): sink.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+        case .text(let text), .screen(let text, _): PlainText.write(text, to: sink)
         case .count(let count): sink.write("\(count)\n")
         case .item(let asset): ExpandedRenderer().render(.item(asset), to: sink)
+        case .document(let value): sink.write(DocumentLines.text(DocumentLines.of(value), width: sink.width))
+        case .table(let table): sink.write(TableRenderer.text(of: table, width: sink.width))
         case .items(let listing) where listing.items.isEmpty:
             sink.write(TableRenderer.footer(listing))
         case .items(let listing):
@@ -38,6 +41,25 @@ public struct TableRenderer: Renderer {
         return number + id + 3 * 10 + 2 * 4 <= width
     }
 
+    /// A command's table: its title, the rows under their header (none when there are no rows),
+    /// and its footer.
+    static func text(of table: Table, width: Int) -> String {
+        var out = TableRenderer.lines(table.title)
+        if !table.rows.isEmpty {
+            out += TableRenderer.table(
+                header: table.columns.map(TerminalText.clean), rows: table.rows.map { $0.map(TerminalText.clean) },
+                width: width, shrinkOrder: table.shrinkOrder)
+        }
+        return out + TableRenderer.lines(table.footer)
+    }
+
+    /// `text` cleaned, ending in a newline; nothing for nil.
+    static func lines(_ text: String?) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        let clean = TerminalText.cleanKeepingLines(text)
+        return clean.hasSuffix("\n") ? clean : clean + "\n"
+    }
+
     static func footer(_ listing: Listing) -> String {
         let count = listing.items.count
         let noun = count == 1 ? "row" : "rows"
@@ -50,7 +72,7 @@ public struct TableRenderer: Renderer {
     ///
     /// Columns shrink in `shrinkOrder` (the last column first by default), each down to
     /// `minimum` columns, before any other column gives way.
-    public static func table(
+    static func table(
         header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 10
     ) -> String {
         let columns = header.count
@@ -83,38 +105,6 @@ public struct TableRenderer: Renderer {
         var out = line(header)
         out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
         for row in rows { out += line(row) }
-        return out
-    }
-}
-
-/// One field per line: `name  value`, items separated by a `-[ RECORD n ]-` rule.
-public struct ExpandedRenderer: Renderer {
-    /// An expanded renderer.
-    public init() {}
-
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
-        switch result {
-        case .item(let asset):
-            sink.write(ExpandedRenderer.block(asset, width: sink.width))
-        case .items(let listing):
-            for (index, asset) in listing.items.enumerated() {
-                sink.write("-[ RECORD \(index + 1) ]-\n")
-                sink.write(ExpandedRenderer.block(asset, width: sink.width))
-            }
-            sink.write(TableRenderer.footer(listing))
-        default:
-            TableRenderer().render(result, to: sink)
-        }
-    }
-
-    static func block(_ asset: Asset, width: Int) -> String {
-        let lines = ItemColumns.fieldLines(asset)
-        let nameWidth = lines.map { TerminalText.width(of: $0.0) }.max() ?? 0
-        var out = ""
-        for (name, value) in lines {
-            let room = max(16, width - nameWidth - 2)
-            out += TerminalText.pad(name, to: nameWidth) + "  " + TerminalText.truncate(value, to: room) + "\n"
-        }
         return out
     }
 }

@@ -1,0 +1,44 @@
+// A table a command returns: named columns, rows of display cells, and the records json and
+// ndjson write. The cells are what people read (a field's one-line summary, sizes in KB); the
+// records are the data behind them (the value itself, sizes as numbers), so a table may have one
+// record per rendition but one row per rendition format. A title goes above the rows and a footer
+// (counts, notes) below them in table and expanded; csv and JSON leave both out.
+
+import OCEQCore
+
+/// Rows with named columns, and the records behind them.
+public struct Table: Sendable {
+    /// The column names, the header of table and csv.
+    public var columns: [String]
+    /// The cells of each row, one per column (server text is cleaned by the renderers).
+    public var rows: [[String]]
+    /// What json and ndjson write, one value per record.
+    public var records: [JSON]
+    /// A line above the rows in table and expanded (the item the rows belong to).
+    public var title: String?
+    /// Lines below the rows in table and expanded (counts, notes, or why there are no rows).
+    public var footer: String?
+    /// Columns that give way first when the table is wider than the output (nil: the last first).
+    public var shrinkOrder: [Int]?
+
+    /// A table of `rows` under `columns`; `records` default to one object per row, keyed by column.
+    public init(
+        columns: [String], rows: [[String]], records: [JSON]? = nil, title: String? = nil, footer: String? = nil,
+        shrinkOrder: [Int]? = nil
+    ) {
+        self.columns = columns
+        self.rows = rows
+        self.records =
+            records
+            ?? rows.map { row in
+                var object: [String: JSON] = [:]
+                for (index, name) in columns.enumerated() {
+                    object[name] = .string(index < row.count ? row[index] : "")
+                }
+                return .object(object)
+            }
+        self.title = title
+        self.footer = footer
+        self.shrinkOrder = shrinkOrder
+    }
+}
