@@ -1,3 +1,4 @@
+import OCEQCore
 import OCEQLanguage
 import TerminalMedia
 
