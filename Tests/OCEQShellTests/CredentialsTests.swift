@@ -93,7 +93,8 @@ struct CredentialsTests {
             _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"), opener: InProcessServer())
         }
         #expect(throws: ShellError.self) {
-            _ = try Connection.open(Credentials(url: directory + "/missing", channelToken: "t"), opener: InProcessServer())
+            _ = try Connection.open(
+                Credentials(url: directory + "/missing", channelToken: "t"), opener: InProcessServer())
         }
     }
 }

@@ -21,6 +21,15 @@ enum FileIO {
         .file(path: error.path, operation: operation, errno: error.code)
     }
 
+    /// `body`, a call of core's `FileSystem`, with its failure named as `operation`.
+    static func mapped<T>(_ operation: String, _ body: () throws(FileSystemError) -> T) throws(DeliveryError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw fail(error, operation)
+        }
+    }
+
     /// The size of a regular file, or nil when there is none (a symbolic link is not followed: a
     /// link planted as a part is never measured, resumed or renamed, and opening it fails).
     static func size(_ path: String) -> Int64? {
@@ -39,28 +48,16 @@ enum FileIO {
     /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
     /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
-        do {
-            return try FileSystem.openForWriting(path, append: append)
-        } catch {
-            throw fail(error, "open")
-        }
+        return try mapped("open") { () throws(FileSystemError) in try FileSystem.openForWriting(path, append: append) }
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(DeliveryError) {
-        do {
-            try FileSystem.writeAll(fd, bytes, path: path)
-        } catch {
-            throw fail(error, "write")
-        }
+        try mapped("write") { () throws(FileSystemError) in try FileSystem.writeAll(fd, bytes, path: path) }
     }
 
     static func sync(_ fd: Int32, path: String) throws(DeliveryError) {
-        do {
-            try FileSystem.sync(fd, path: path)
-        } catch {
-            throw fail(error, "flush")
-        }
+        try mapped("flush") { () throws(FileSystemError) in try FileSystem.sync(fd, path: path) }
     }
 
     /// Writes out and commits the whole file system holding `fd` (`syncfs`): one journal commit and
@@ -142,11 +139,7 @@ enum FileIO {
 
     /// Opens an existing regular file for its flush (a symbolic link is refused).
     static func openExisting(_ path: String) throws(DeliveryError) -> Int32 {
-        do {
-            return try FileSystem.openExisting(path)
-        } catch {
-            throw fail(error, "open")
-        }
+        return try mapped("open") { () throws(FileSystemError) in try FileSystem.openExisting(path) }
     }
 
     static func close(_ fd: Int32) {
@@ -154,11 +147,7 @@ enum FileIO {
     }
 
     static func rename(_ from: String, _ to: String) throws(DeliveryError) {
-        do {
-            try FileSystem.rename(from, to)
-        } catch {
-            throw fail(error, "rename \(from) to")
-        }
+        try mapped("rename \(from) to") { () throws(FileSystemError) in try FileSystem.rename(from, to) }
     }
 
     static func remove(_ path: String) {
@@ -177,10 +166,6 @@ enum FileIO {
 
     /// Replaces a small file's content.
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(DeliveryError) {
-        do {
-            try FileSystem.write(bytes, to: path)
-        } catch {
-            throw fail(error, "write")
-        }
+        try mapped("write") { () throws(FileSystemError) in try FileSystem.write(bytes, to: path) }
     }
 }

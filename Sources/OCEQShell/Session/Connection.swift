@@ -58,7 +58,8 @@ public final class Connection: @unchecked Sendable {
             }
             // The export's own token (channel.json) is the server's, so a wrong token is refused
             // as a real server would; without one, the token given (or a generated one) is used.
-            let export = try opener.open(url, token: channelFileValue(url, "channelToken") ?? token, bearer: credentials.bearer)
+            let export = try opener.open(
+                url, token: channelFileValue(url, "channelToken") ?? token, bearer: credentials.bearer)
             token = token ?? export.token
             name = channelFileValue(url, "name") ?? (url as NSString).lastPathComponent
             url = export.url

@@ -162,7 +162,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
 
     static func absolute(_ path: String, in directory: String) -> String {
         if path.hasPrefix("/") { return path }
-        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if path.hasPrefix("~/"), let home = XDGPaths.current().home {
             return home + path.dropFirst(1)
         }
         let joined = directory.hasSuffix("/") ? directory + path : directory + "/" + path
