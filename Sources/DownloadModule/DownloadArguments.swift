@@ -3,6 +3,7 @@
 // any order after TARGET; NAME, F, DIR and N may be words, quoted strings or references.
 
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 
@@ -101,7 +102,7 @@ struct DownloadArguments {
 
     /// A folder as a path: `~` and `~/...` expanded; relative paths stay relative to the working folder.
     static func path(_ text: String) -> String {
-        if text == "~" || text.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if text == "~" || text.hasPrefix("~/"), let home = XDGPaths.current().home {
             return home + text.dropFirst()
         }
         return text.isEmpty ? "." : text
