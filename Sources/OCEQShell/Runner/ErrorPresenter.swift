@@ -39,6 +39,13 @@ public struct ErrorPresenter {
         self.redact = redact
     }
 
+    /// The exit code a script ends with when a statement fails with `error` and stops it: 2 when a
+    /// nested script stopped for a usage or syntax error, 1 otherwise.
+    public static func exitCode(for error: ShellError) -> Int32 {
+        if case .alreadyReported(ScriptRunner.ExitCode.usage) = error { return ScriptRunner.ExitCode.usage }
+        return ScriptRunner.ExitCode.failure
+    }
+
     /// The message for `error` raised by the statement at `span`.
     public func message(for error: ShellError, statementSpan: SourceSpan) -> String {
         let renderer = DiagnosticRenderer(fileName: fileName, colors: colors, redact: redact)
