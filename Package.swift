@@ -46,10 +46,10 @@ let package = Package(
         .target(name: "TerminalMedia", dependencies: ["CLibXML2", "CChafa", "CVips"]),
 
         // The shell: command registry, session, renderers, line editing on libedit with history, the
-        // script runner and the REPL loop.
+        // script runner, the REPL loop, and the item lookup the modules share. It does not know the
+        // server: a local export is served by an opener the executable injects.
         .target(
-            name: "OCEQShell",
-            dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine", "TerminalMedia"]),
+            name: "OCEQShell", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "CEditLine", "TerminalMedia"]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
@@ -62,18 +62,18 @@ let package = Package(
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
         .target(
             name: "DownloadModule",
-            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
         // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
         .target(name: "MirrorModule", dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
 
-        // The thin executable.
+        // What the executable composes, kept testable: `oceq serve`'s command line and the opener that
+        // serves a local export in-process for the shell.
+        .target(name: "OCEQApp", dependencies: ["OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit"]),
+        // The thin executable, the composition root: the module list, `serve`, the local-export opener.
         .executableTarget(
             name: "oceq",
-            dependencies: [
-                "OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit", "BlogModule", "AssetModule", "DownloadModule",
-                "MirrorModule",
-            ]),
+            dependencies: ["OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule"]),
 
         // `swift package oceq-lint [PATH...]`: checks .oceq files by building and running `oceq lint`.
         .plugin(
@@ -102,18 +102,19 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests", dependencies: ["OCEQCore", "DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
         .testTarget(
-            name: "OCEQShellTests", dependencies: ["OCEQCore", "OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
+            name: "OCEQShellTests",
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQApp", "oceq-editline-demo", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "BlogModuleTests",
-            dependencies: ["OCEQCore", "BlogModule", "OCEQShell", "OCEQTestSupport", "TerminalMedia"],
+            dependencies: ["OCEQCore", "BlogModule", "OCEQShell", "OCEQApp", "OCEQTestSupport", "TerminalMedia"],
             exclude: ["Golden"]),
         .testTarget(
             name: "TerminalMediaTests", dependencies: ["OCEQCore", "TerminalMedia", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "AssetModuleTests",
-            dependencies: ["OCEQCore", "AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
+            dependencies: ["OCEQCore", "AssetModule", "OCEQShell", "OCEQApp", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "DownloadModuleTests",
@@ -123,6 +124,11 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "MirrorModuleTests",
-            dependencies: ["OCEQCore", "MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
+            dependencies: [
+                "OCEQCore", "MirrorModule", "OCEQShell", "OCEQApp", "ChannelServer", "DeliveryKit", "OCEQTestSupport",
+            ]),
+        // `oceq serve`'s command line and the in-process opener.
+        .testTarget(
+            name: "OCEQAppTests", dependencies: ["OCEQCore", "OCEQApp", "OCEQShell", "ChannelServer"]),
     ]
 )

@@ -13,11 +13,6 @@ enum FieldText {
     /// Excerpts are cut to this many characters.
     static let excerptLength = 80
 
-    /// Markup, line breaks or more than 250 characters.
-    static func isLarge(_ text: String) -> Bool {
-        FieldKind.isLargeText(text)
-    }
-
     /// Whether `text` looks like HTML (a tag such as `<p>` or `</a>`).
     static func isHTML(_ text: String) -> Bool {
         FieldKind.looksLikeHTML(text)

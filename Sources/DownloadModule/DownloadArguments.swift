@@ -2,8 +2,8 @@
 // [--concurrency N] [--force]`, read from the generic command statement: the words may come in
 // any order after TARGET; NAME, F, DIR and N may be words, quoted strings or references.
 
-import AssetModule
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import OCEQShell
 
@@ -102,7 +102,7 @@ struct DownloadArguments {
 
     /// A folder as a path: `~` and `~/...` expanded; relative paths stay relative to the working folder.
     static func path(_ text: String) -> String {
-        if text == "~" || text.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if text == "~" || text.hasPrefix("~/"), let home = XDGPaths.current().home {
             return home + text.dropFirst()
         }
         return text.isEmpty ? "." : text

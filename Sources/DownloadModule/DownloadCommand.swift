@@ -8,7 +8,6 @@
 // second while the batch runs, and at the end); a failed file is reported and the others go on.
 // The summary goes to stdout; the statement fails (exit code 1 in a script) when any file failed.
 
-import AssetModule
 import DeliveryKit
 import Foundation
 import OCEQCore

@@ -10,7 +10,6 @@
 //   matches, fetched 500 at a time (a download is about a whole selection, not the screenful
 //   `set limit` gives a listing). Either way the list is asked for `fields=all`.
 
-import AssetModule
 import DeliveryKit
 import OCEQCore
 import OCEQLanguage

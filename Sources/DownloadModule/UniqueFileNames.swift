@@ -3,6 +3,7 @@
 // name): the second `photo.jpg` becomes `photo (2).jpg`, kept within `SafeFileName.maximumBytes`.
 
 import Foundation
+import OCEQCore
 
 /// Hands out file names unique within one folder, ignoring case.
 public struct UniqueFileNames: Sendable {

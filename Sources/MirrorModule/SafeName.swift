@@ -1,6 +1,9 @@
 // Names from the server that become path components. An id or a type name that is not a plain
-// name is refused (the item is not mirrored); a file name that is not safe is replaced by one made
+// name is refused (the item is not mirrored); a file name that core's `SafeFileName` would change
+// (separators, control and bidi characters, hidden, device names, too long) is replaced by one made
 // from the id, which the export reader finds as the single file of the asset's folder.
+
+import OCEQCore
 
 /// Checks and makes path components out of server text.
 enum SafeName {
@@ -17,15 +20,10 @@ enum SafeName {
             && bytes.allSatisfy { isWordByte($0) || $0 == UInt8(ascii: ".") }
     }
 
-    /// The asset's name as a file name when it is one (no `/`, no control characters, not `.`,
-    /// `..` or hidden, at most 200 bytes), else `<id>` plus the extension when that is plain.
+    /// The asset's name when it is a safe file name as it is (`SafeFileName.isSafe`), else `<id>`
+    /// plus the extension when that is plain.
     static func fileName(_ name: String, id: String, fileExtension: String?) -> String {
-        let bytes = Array(name.utf8)
-        let plain =
-            !bytes.isEmpty && bytes.count <= 200 && bytes[0] != UInt8(ascii: ".")
-            && !bytes.contains(UInt8(ascii: "/")) && !bytes.contains(UInt8(ascii: "\\"))
-            && !bytes.contains { $0 < 0x20 || $0 == 0x7F }
-        if plain { return name }
+        if SafeFileName.isSafe(name) { return name }
         if let ext = fileExtension, !ext.isEmpty, ext.utf8.count <= 16, ext.utf8.allSatisfy(isWordByte) {
             return id + "." + ext
         }

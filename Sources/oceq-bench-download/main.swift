@@ -141,11 +141,26 @@ func native(_ arguments: [String]) async {
     }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The operands, through the package's one argument scanner (no options but --help; `--` ends them).
+let usage = "usage: oceq-bench-download plan|renditions|native ... (see Scripts/bench-download)"
+var scanner = ArgumentScanner(
+    Array(CommandLine.arguments.dropFirst()), options: [.flag("--help", "-h")], operandsEndOptions: true)
+var arguments: [String] = []
+do {
+    for item in try scanner.all() {
+        guard case .operand(let word) = item else {
+            print(usage)
+            exit(0)
+        }
+        arguments.append(word)
+    }
+} catch {
+    fail("\(error.message)\n\(usage)")
+}
 switch arguments.first {
 case "plan": await plan(Array(arguments.dropFirst()))
 case "renditions": await renditions(Array(arguments.dropFirst()))
 case "native": await native(Array(arguments.dropFirst()))
 default:
-    fail("usage: oceq-bench-download plan|renditions|native ... (see Scripts/bench-download)")
+    fail(usage)
 }

@@ -1,12 +1,14 @@
 import AssetModule
 import BlogModule
-import ChannelServer
 import DownloadModule
 import Foundation
 import MirrorModule
+import OCEQApp
 import OCEQShell
 
-// Thin entry point: everything worth testing lives in the library targets.
+// The composition root, and a thin one: everything worth testing lives in the library targets. Here
+// the pieces meet: the modules whose commands oceq offers, `oceq serve`'s command line, and the
+// opener that serves a local export in-process (the shell knows neither the server nor a module).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let version = "0.1.0"
 
@@ -31,7 +33,6 @@ let registry: CommandRegistry
 do {
     registry = try CommandRegistry(modules: modules)
 } catch {
-    FileHandle.standardError.write(Data("oceq: \(error)\n".utf8))
-    exit(70)
+    exit(ErrorPresenter.reportProgramFailure(error, program: "oceq", to: FileOutput.standardError()))
 }
-exit(await OceqCLI.run(arguments, version: version, registry: registry))
+exit(await OceqCLI.run(arguments, version: version, registry: registry, localExports: InProcessServer()))

@@ -3,6 +3,7 @@
 
 import AssetModule
 import Foundation
+import OCEQApp
 import OCEQShell
 import OCEQTestSupport
 import Testing
@@ -25,7 +26,7 @@ let sampleConnection: Connection? = {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
         channelToken: "935a30048d49b8479c9bc1577e392eba")
-    return try? Connection.open(credentials)
+    return try? Connection.open(credentials, opener: InProcessServer())
 }()
 
 /// Runs `text` as a script; exit code, stdout and stderr with the server's port as PORT.

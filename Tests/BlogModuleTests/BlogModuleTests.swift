@@ -1,4 +1,5 @@
 import DeliveryKit
+import OCEQApp
 import OCEQCore
 import OCEQLanguage
 import OCEQShell
@@ -210,7 +211,7 @@ struct BlogRequestTests {
         let credentials = Credentials(
             url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
             channelToken: "935a30048d49b8479c9bc1577e392eba")
-        return try? Connection.open(credentials)
+        return try? Connection.open(credentials, opener: InProcessServer())
     }()
 
     /// The URLs `statement` requests, after the channel prefix.

@@ -4,6 +4,7 @@
 
 import BlogModule
 import Foundation
+import OCEQApp
 import OCEQShell
 import OCEQTestSupport
 import Testing
@@ -20,7 +21,7 @@ let sampleConnection: Connection? = {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
         channelToken: "935a30048d49b8479c9bc1577e392eba")
-    return try? Connection.open(credentials)
+    return try? Connection.open(credentials, opener: InProcessServer())
 }()
 
 /// The 2021 blog template export: a blog, but not the sample's content model.
@@ -38,6 +39,7 @@ final class Shell {
         session = Session(
             registry: blogRegistry, connection: connection, output: output, errors: errors,
             baseDirectory: repositoryRoot.path)
+        session.localExportOpener = InProcessServer()
     }
 
     /// Runs `text`; exit code, and what it printed on stdout and stderr.

@@ -97,21 +97,6 @@ struct FaultInjectionTests {
         }
     }
 
-    @Test("the spec and seed also come from the environment, and a bad one stops the start")
-    func environment() throws {
-        let options = try ServeOptions.parse(
-            ["x"], environment: ["OCEQ_SERVE_FAULTS": "503@0.5", "OCEQ_SERVE_FAULT_SEED": "9"])
-        #expect(options.faults?.rules.first?.kind == .status(503))
-        #expect(options.faultSeed == 9)
-        #expect(
-            throws: UsageError(
-                "invalid fault spec at '418': unknown fault '418' (500, 502, 503, 504, 401, 403, 404, 429, reset, truncate, delay, stall, malformed)"
-            )
-        ) {
-            try ServeOptions.parse(["x", "--faults", "418"])
-        }
-    }
-
     @Test("path filters apply, and draws are the same for the same seed")
     func filtersAndDeterminism() throws {
         try Self.serve("503:path=/assets") { port in

@@ -6,22 +6,6 @@ import Testing
 
 @Suite("oceq serve, the command")
 struct ServeCommandTests {
-    @Test("options parse, with suggestions for typos and an error for a missing export")
-    func options() throws {
-        let options = try ServeOptions.parse(["x.zip", "--port=0", "--token", "T", "--strict", "y"])
-        #expect(options.paths == ["x.zip", "y"])
-        #expect(options.port == 0 && options.token == "T" && options.strict)
-        #expect(throws: UsageError("unknown option '--prot'; did you mean '--port'?")) {
-            try ServeOptions.parse(["x", "--prot", "1"])
-        }
-        #expect(throws: UsageError("no export given: name an export folder or zip")) { try ServeOptions.parse([]) }
-        #expect(throws: UsageError("--port must be a number from 0 to 65535, got '70000'")) {
-            try ServeOptions.parse(["x", "--port", "70000"])
-        }
-        let secure = try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "b"])
-        #expect(secure.bearer == "b")
-    }
-
     @Test("the binary prints its port, serves, logs without the token, and stops cleanly on SIGTERM")
     func lifecycle() throws {
         let cache = NSTemporaryDirectory() + "oceq-cli-\(UUID().uuidString)"

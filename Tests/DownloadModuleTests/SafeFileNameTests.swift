@@ -1,5 +1,6 @@
 import DownloadModule
 import Foundation
+import OCEQCore
 import Testing
 
 /// Names from the server are hostile until sanitised: nothing may name a path outside the folder.

@@ -1,8 +1,8 @@
 // `oceq mirror DIR [--query STATEMENT]`: the arguments become the REPL statement, and the built
 // binary runs it once with the usual connection and exit codes.
 
-import ChannelServer
 import Foundation
+import OCEQCore
 import OCEQShell
 import OCEQTestSupport
 import Testing

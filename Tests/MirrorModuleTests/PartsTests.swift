@@ -23,6 +23,10 @@ struct PartsTests {
         #expect(SafeName.fileName("../../etc/passwd", id: "CONT1", fileExtension: "jpg") == "CONT1.jpg")
         #expect(SafeName.fileName("a\nb.jpg", id: "CONT1", fileExtension: "j/pg") == "CONT1")
         #expect(SafeName.fileName(".profile", id: "CONT1", fileExtension: nil) == "CONT1")
+        // The same rule as downloads (core's SafeFileName): bidi overrides, C1 controls, Windows names.
+        #expect(SafeName.fileName("gpj\u{202E}.exe", id: "CONT1", fileExtension: "jpg") == "CONT1.jpg")
+        #expect(SafeName.fileName("a\u{85}b.jpg", id: "CONT1", fileExtension: "jpg") == "CONT1.jpg")
+        #expect(SafeName.fileName("CON.jpg", id: "CONT1", fileExtension: "jpg") == "CONT1.jpg")
     }
 
     @Test("a Delivery item becomes its exported form: stubs without links, no token, no renditions")

@@ -4,6 +4,7 @@
 import DeliveryKit
 import Foundation
 import MirrorModule
+import OCEQApp
 import OCEQCore
 import OCEQShell
 import OCEQTestSupport
@@ -26,7 +27,7 @@ let registry: CommandRegistry = {
 
 /// A connection to the export at `path` (served in-process), with `token`.
 func openExport(_ path: String, token: String = sampleToken) throws -> Connection {
-    try Connection.open(Credentials(url: path, channelToken: token))
+    try Connection.open(Credentials(url: path, channelToken: token), opener: InProcessServer())
 }
 
 /// Runs `text` as a script on `connection`; exit code, stdout and stderr.

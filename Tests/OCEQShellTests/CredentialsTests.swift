@@ -1,4 +1,5 @@
 import Foundation
+import OCEQApp
 import OCEQTestSupport
 import Testing
 
@@ -89,10 +90,11 @@ struct CredentialsTests {
         let directory = try folder(nil)
         defer { TestTemporary.remove(directory) }
         #expect(throws: ShellError.self) {
-            _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"))
+            _ = try Connection.open(Credentials(url: directory + "/sub", channelToken: "t"), opener: InProcessServer())
         }
         #expect(throws: ShellError.self) {
-            _ = try Connection.open(Credentials(url: directory + "/missing", channelToken: "t"))
+            _ = try Connection.open(
+                Credentials(url: directory + "/missing", channelToken: "t"), opener: InProcessServer())
         }
     }
 }

@@ -5,6 +5,7 @@
 
 import DeliveryKit
 import Foundation
+import OCEQApp
 import OCEQCore
 import OCEQTestSupport
 import Testing
@@ -55,7 +56,8 @@ struct HostileTransferTests {
     func completion() throws {
         let channel = try HostileChannelTests.makeChannel(hugeBytes: 16 * 1024)
         defer { try? FileManager.default.removeItem(atPath: channel.folder) }
-        let connection = try Connection.open(Credentials(url: channel.folder, channelToken: nil))
+        let connection = try Connection.open(
+            Credentials(url: channel.folder, channelToken: nil), opener: InProcessServer())
         let (session, _, _) = makeSession(connection: connection)
         let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(20)))
         let lines = [

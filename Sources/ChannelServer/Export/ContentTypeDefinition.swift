@@ -31,9 +31,6 @@ public struct ContentTypeDefinition: Sendable {
         fields.first { $0.name == name }
     }
 
-    /// True for `DigitalAssetType`.
-    public var isDigitalAssetType: Bool { typeCategory == ContentTypeDefinition.digitalAssetType }
-
     /// The two type categories.
     public static let contentType = "ContentType"
     public static let digitalAssetType = "DigitalAssetType"

@@ -1,4 +1,4 @@
-import Glibc
+import OCEQCore
 
 /// How exports are read.
 public struct ExportLoadOptions: Sendable {
@@ -13,16 +13,8 @@ public struct ExportLoadOptions: Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// `$XDG_CACHE_HOME/oceq/exports`, else `~/.cache/oceq/exports`, else `/tmp/oceq-<uid>/exports`.
+    /// `$XDG_CACHE_HOME/oceq/exports`, else `~/.cache/oceq/exports`, else `$TMPDIR/oceq-<uid>/exports`.
     public static var defaultCacheDirectory: String {
-        if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return xdg + "/oceq/exports" }
-        if let home = environment("HOME"), home.hasPrefix("/") { return home + "/.cache/oceq/exports" }
-        return "/tmp/oceq-\(getuid())/exports"
-    }
-
-    private static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
+        XDGPaths.current().cacheFolderOrTemporary + "/exports"
     }
 }

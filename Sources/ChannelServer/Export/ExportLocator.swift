@@ -8,6 +8,7 @@
 // Zips are extracted into the cache by `ZipExtractor`; nested zips are opened two levels deep.
 
 import Glibc
+import OCEQCore
 
 struct ExportLocator {
     var extractor: ZipExtractor

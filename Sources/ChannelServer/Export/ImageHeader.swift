@@ -3,8 +3,17 @@
 // Design: only the few bytes that hold the size are read. PNG (IHDR), GIF (logical screen) and
 // WebP (VP8/VP8L/VP8X) keep them in the first 30 bytes; JPEG keeps them in the first SOFn segment,
 // which can sit behind a large EXIF block, so JPEG markers are walked with positioned reads.
+//
+// Why not libvips' header probe (`oceq_vips_probe`, kept for the renderer, which must know that a
+// file decodes before it renders one): the export loader measures every image at start, and
+// libvips is opened only when a rendition is first asked for. Measured on the sample channel's 74
+// images (C harness, dlopen + vips_image_new_from_file with sequential access, 5 rounds, on the
+// shared 2-core build machine): opening and starting libvips took 390-470 ms and 29 MiB of RSS,
+// and each probe 2.4-2.6 ms; open + one 32-byte pread + close took 0.003 ms per image. A
+// 10 000-image export would spend about 25 s probing instead of well under a second.
 
 import Glibc
+import OCEQCore
 
 /// The width and height of an image in pixels.
 public struct ImageSize: Sendable, Hashable {

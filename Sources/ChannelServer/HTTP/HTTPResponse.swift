@@ -28,16 +28,6 @@ public struct HTTPResponse: Sendable {
         let lower = name.lowercased()
         return headers.first(where: { $0.name.lowercased() == lower })?.value
     }
-
-    /// Number of body bytes, as far as it is known before sending.
-    public var bodyLength: Int {
-        switch body {
-        case .empty: return 0
-        case .bytes(let b): return b.count
-        case .file(_, _, let length): return length
-        case .stream(let s): return s.declaredLength ?? 0
-        }
-    }
 }
 
 /// A body produced chunk by chunk. `next` is called with the offset reached so far and returns the

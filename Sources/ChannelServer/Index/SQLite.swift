@@ -109,13 +109,6 @@ final class SQLiteConnection: @unchecked Sendable {
         }
         return statement
     }
-
-    /// The first column of the first row of `sql`, as text.
-    func scalarText(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step() ? statement.text(0) : nil
-    }
 }
 
 final class SQLiteStatement {

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// A field path of `q` or `orderBy`, split into its parts.
 ///
 /// `name` is a standard field; `fields.topic` a user field; `fields.author.name` the standard
@@ -55,10 +57,8 @@ public enum FieldPath: Sendable, Equatable {
             }
             guard StandardField(rawValue: text) == nil else { return }
             var message = "unknown field '\(text)'"
-            if let near = QueryParser.nearest(
-                to: text, among: StandardField.allCases, name: \.rawValue, maximumDistance: 2)
-            {
-                message += " (did you mean '\(near.rawValue)'?)"
+            if let near = Suggestions.closest(to: text, among: StandardField.allCases.map(\.rawValue)) {
+                message += " (did you mean '\(near)'?)"
             } else {
                 message += ": user fields are written fields.<name>"
             }

@@ -41,17 +41,8 @@ public enum QueryParser {
             "similar": .similar, "neq": .notEqual, "gte": .greaterThanOrEqual, "lte": .lessThanOrEqual,
         ]
         if let op = aliases[text.lowercased()] { return op }
-        return nearest(to: text.lowercased(), among: QueryOperator.allCases, name: \.rawValue, maximumDistance: 1)
-    }
-
-    /// The candidate whose name is closest to `text` within `maximumDistance` edits, or nil.
-    static func nearest<T>(to text: String, among candidates: [T], name: (T) -> String, maximumDistance: Int) -> T? {
-        var best: (T, Int)?
-        for candidate in candidates {
-            let d = TextFolding.editDistance(Array(text.unicodeScalars), Array(name(candidate).unicodeScalars))
-            if d <= maximumDistance, best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
+        return Suggestions.closest(to: text, among: QueryOperator.allCases.map(\.rawValue))
+            .flatMap(QueryOperator.init(rawValue:))
     }
 }
 

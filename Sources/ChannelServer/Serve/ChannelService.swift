@@ -71,12 +71,9 @@ public struct ChannelService: Sendable {
         return (token, .generated)
     }
 
-    /// `$XDG_CACHE_HOME/oceq`, else `~/.cache/oceq`, else (no home) `$TMPDIR/oceq-<uid>`: a cache
-    /// kept on purpose between runs, named by the user id (as the exports' fallback).
+    /// `$XDG_CACHE_HOME/oceq`, else `~/.cache/oceq`, else (no home) `$TMPDIR/oceq-<uid>`
+    /// (`XDGPaths.cacheFolderOrTemporary`).
     public static func defaultCacheDirectory() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/oceq" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/oceq" }
-        return NSTemporaryDirectory() + "oceq-\(getuid())"
+        XDGPaths.current().cacheFolderOrTemporary
     }
 }

@@ -1,4 +1,6 @@
-// The few POSIX file operations downloads need, with errors as `DeliveryError.file`.
+// The file operations downloads need, with errors as `DeliveryError.file`: the plain POSIX ones
+// are core's `FileSystem` (the package's one file helper); the ones that need C shims (syncfs,
+// sync_file_range, xattrs) are here.
 
 import CCurl
 import OCEQCore
@@ -14,55 +16,48 @@ enum FileIO {
         .file(path: path, operation: operation, errno: code)
     }
 
+    /// The `DeliveryError` for a failure of core's `FileSystem` while doing `operation`.
+    static func fail(_ error: FileSystemError, _ operation: String) -> DeliveryError {
+        .file(path: error.path, operation: operation, errno: error.code)
+    }
+
+    /// `body`, a call of core's `FileSystem`, with its failure named as `operation`.
+    static func mapped<T>(_ operation: String, _ body: () throws(FileSystemError) -> T) throws(DeliveryError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw fail(error, operation)
+        }
+    }
+
     /// The size of a regular file, or nil when there is none (a symbolic link is not followed: a
     /// link planted as a part is never measured, resumed or renamed, and opening it fails).
     static func size(_ path: String) -> Int64? {
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(info.st_size)
+        FileSystem.fileSize(path, followingLinks: false).map(Int64.init)
     }
 
     /// Creates `path` and its parents as directories when missing.
     static func makeDirectories(_ path: String) throws(DeliveryError) {
-        var info = stat()
-        if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw fail(path, "use as a folder", ENOTDIR) }
-            return
-        }
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { throw fail(prefix, "create folder") }
-            prefix += "/"
+        do {
+            try FileSystem.makeDirectories(path)
+        } catch {
+            throw fail(error, error.code == ENOTDIR && error.path == path ? "use as a folder" : "create folder")
         }
     }
 
     /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
     /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC)
-        let fd = open(path, flags, 0o644)
-        if fd < 0 { throw fail(path, "open") }
-        return fd
+        return try mapped("open") { () throws(FileSystemError) in try FileSystem.openForWriting(path, append: append) }
     }
 
     /// Writes all of `bytes`, retrying short writes and interruptions.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(DeliveryError) {
-        guard var base = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let written = Glibc.write(fd, base, left)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw fail(path, "write")
-            }
-            left -= written
-            base += written
-        }
+        try mapped("write") { () throws(FileSystemError) in try FileSystem.writeAll(fd, bytes, path: path) }
     }
 
     static func sync(_ fd: Int32, path: String) throws(DeliveryError) {
-        if fsync(fd) != 0 { throw fail(path, "flush") }
+        try mapped("flush") { () throws(FileSystemError) in try FileSystem.sync(fd, path: path) }
     }
 
     /// Writes out and commits the whole file system holding `fd` (`syncfs`): one journal commit and
@@ -87,13 +82,12 @@ enum FileIO {
 
     /// The device of an open file, or nil.
     static func device(_ fd: Int32) -> UInt64? {
-        var info = stat()
-        return fstat(fd, &info) == 0 ? UInt64(info.st_dev) : nil
+        FileSystem.device(fd)
     }
 
     /// Opens a folder for reading (`fsync`, `syncfs`), or returns -1.
     static func openFolder(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        FileSystem.openFolder(path)
     }
 
     /// Starts write-back of `length` bytes at `offset` without waiting (Linux `sync_file_range`), so
@@ -145,59 +139,33 @@ enum FileIO {
 
     /// Opens an existing regular file for its flush (a symbolic link is refused).
     static func openExisting(_ path: String) throws(DeliveryError) -> Int32 {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 { throw fail(path, "open") }
-        return fd
+        return try mapped("open") { () throws(FileSystemError) in try FileSystem.openExisting(path) }
     }
 
     static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
+        FileSystem.close(fd)
     }
 
     static func rename(_ from: String, _ to: String) throws(DeliveryError) {
-        if Glibc.rename(from, to) != 0 { throw fail(to, "rename \(from) to") }
+        try mapped("rename \(from) to") { () throws(FileSystemError) in try FileSystem.rename(from, to) }
     }
 
     static func remove(_ path: String) {
-        _ = unlink(path)
+        FileSystem.remove(path)
     }
 
     /// Flushes a folder's entries (so a rename survives a crash); failures are ignored.
     static func syncDirectory(_ path: String) {
-        let fd = openFolder(path)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        _ = Glibc.close(fd)
+        FileSystem.syncDirectory(path)
     }
 
-    /// A small file's bytes, or nil.
+    /// A small file's bytes (at most `limit`), or nil.
     static func read(_ path: String, limit: Int = 1 << 16) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { _ = Glibc.close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while out.count < limit {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            out.append(contentsOf: buffer[0..<count])
-        }
-        return out
+        try? FileSystem.read(path, limit: limit)
     }
 
     /// Replaces a small file's content.
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(DeliveryError) {
-        let fd = try openForWriting(path, append: false)
-        defer { close(fd) }
-        var failure: DeliveryError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(DeliveryError) {
-                try writeAll(fd, buffer, path: path)
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
+        try mapped("write") { () throws(FileSystemError) in try FileSystem.write(bytes, to: path) }
     }
 }

@@ -1,50 +1,63 @@
+import FoundationEssentials
+import OCEQCore
+
 /// The origin of a delivery server: scheme, host and optional port, with no path.
 ///
 /// Oracle's SDK silently drops a path from its base URL for most calls and keeps it for
-/// thumbnails; this type refuses a path instead, so every request is built the same way.
-import OCEQCore
-
+/// thumbnails; this type refuses a path instead, so every request is built the same way. The text
+/// is parsed by Foundation's `URLComponents` (RFC 3986); an error never shows user info, a query or
+/// a fragment, where a token could be.
 public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
     public let scheme: String
-    /// The host as written (an IPv6 literal keeps its brackets).
+    /// The host as written, lower-cased (an IPv6 literal keeps its brackets).
     public let host: String
     /// The port, if one was given.
     public let port: Int?
 
     /// Parses `http[s]://host[:port]` with an optional trailing `/`.
     public init(_ text: String) throws(DeliveryError) {
-        func fail(_ reason: String) -> DeliveryError { .invalidServerAddress(text, reason: reason) }
-        guard let schemeEnd = text.firstRange(of: "://") else { throw fail("expected http://host or https://host") }
-        let scheme = text[..<schemeEnd.lowerBound].lowercased()
+        func fail(_ reason: String) -> DeliveryError { .invalidServerAddress(Self.shown(text), reason: reason) }
+        guard let components = URLComponents(string: text) else {
+            throw fail("not an address of the form http[s]://host[:port]")
+        }
+        guard let scheme = components.scheme?.lowercased(), components.host != nil, text.contains("://") else {
+            throw fail("expected http://host or https://host")
+        }
         guard scheme == "http" || scheme == "https" else { throw fail("the scheme must be http or https") }
-        var rest = Substring(text[schemeEnd.upperBound...])
-        if rest.hasSuffix("/") { rest = rest.dropLast() }
-        guard !rest.contains("/") else {
+        guard components.path.isEmpty || components.path == "/" else {
             throw fail("expected only scheme, host and port (the API path is added by oceq)")
         }
-        guard !rest.contains("?"), !rest.contains("#") else { throw fail("a query or fragment is not allowed") }
-        guard !rest.contains("@") else { throw fail("credentials in the URL are not allowed") }
-        var host = rest
-        var port: Int?
-        if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { throw fail("unterminated IPv6 address") }
-            host = rest[...close]
-            let after = rest[rest.index(after: close)...]
-            if !after.isEmpty {
-                guard after.hasPrefix(":"), let p = Int(after.dropFirst()) else { throw fail("invalid port") }
-                port = p
-            }
-        } else if let colon = rest.lastIndex(of: ":") {
-            host = rest[..<colon]
-            guard let p = Int(rest[rest.index(after: colon)...]) else { throw fail("invalid port") }
-            port = p
+        guard components.query == nil, components.fragment == nil else {
+            throw fail("a query or fragment is not allowed")
         }
-        guard !host.isEmpty, !host.contains(where: { $0.isWhitespace }) else { throw fail("missing or invalid host") }
-        if let port, !(1...65535).contains(port) { throw fail("the port must be between 1 and 65535") }
+        guard components.user == nil, components.password == nil else {
+            throw fail("credentials in the URL are not allowed")
+        }
+        // An IPv6 literal keeps its brackets and a zone's `%25`; a name is kept as written.
+        let encoded = components.percentEncodedHost ?? ""
+        let host = encoded.hasPrefix("[") ? encoded : components.host ?? ""
+        guard !host.isEmpty else { throw fail("missing or invalid host") }
+        if let port = components.port, !(1...65535).contains(port) {
+            throw fail("the port must be between 1 and 65535")
+        }
         self.scheme = scheme
         self.host = host.lowercased()
-        self.port = port
+        self.port = components.port
+    }
+
+    /// `text` as an error may show it: user info, a query and a fragment (where a token could be)
+    /// replaced by `REDACTED`.
+    static func shown(_ text: String) -> String {
+        var shown = Substring(text)
+        if let cut = shown.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            shown = shown[..<cut] + "?REDACTED"
+        }
+        if let at = shown.lastIndex(of: "@") {
+            let start = shown.range(of: "://")?.upperBound ?? shown.startIndex
+            if start <= at { shown = shown[..<start] + "REDACTED" + shown[at...] }
+        }
+        return String(shown)
     }
 
     /// `scheme://host[:port]`

@@ -3,6 +3,8 @@
 // `name=$t`), named ones after the others; a parameter not given takes its default. The parser
 // checks every call it can see this way, and the shell binds with it again when the call runs.
 
+import OCEQCore
+
 extension DefineStatement {
     /// The value of every parameter for `call`, defaults filled in, in parameter order; or every
     /// problem found, each with the span of the argument (or the end of the call) it is about.

@@ -8,6 +8,8 @@
 // request keeps the SDK's default for item reads (`expand=all`). Item reads take no `fields`
 // (neither does the SDK's `readAsset`).
 
+import OCEQCore
+
 /// The item a `get` reads.
 public enum ReadTarget: Sendable, Hashable {
     /// `GET /items/{id}`

@@ -11,6 +11,8 @@
 //
 // Every problem is collected before the compiler gives up, each with the span of what caused it.
 
+import OCEQCore
+
 /// Compiles select statements against an environment.
 public struct Compiler {
     /// Where `$name`, `$n` and `@n` are looked up.

@@ -4,6 +4,8 @@
 // command := word argument*                         -- everything else, for the shell to dispatch
 // argument:= word-run | string | $name | $n | @n | ',' | '|' | '(' select ')' | '(' argument* ')'
 
+import OCEQCore
+
 extension ParserState {
     mutating func parseLet() -> LetStatement? {
         let letToken = current

@@ -10,6 +10,8 @@
 // Recovery: a wrong operator (`==`, `eqq`, `&&`) is reported with a suggestion and parsing goes
 // on as if the right one had been written, so one statement can report several problems.
 
+import OCEQCore
+
 extension ParserState {
     mutating func parseOr() -> Condition? {
         guard let first = parseAnd() else { return nil }

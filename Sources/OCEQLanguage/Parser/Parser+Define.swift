@@ -8,6 +8,8 @@
 // or from this input) is bound to its parameters, so a missing or extra argument is reported with
 // the other syntax errors, before anything runs.
 
+import OCEQCore
+
 /// A `define` block whose `end` has not been reached yet.
 struct OpenDefine {
     var name: String

@@ -5,6 +5,8 @@
 // Clauses may come in any order, conditions between them included; each clause keyword at most
 // once. `count` takes only conditions and `search`; `first` takes no `limit`.
 
+import OCEQCore
+
 extension ParserState {
     /// `list`/`count`/`first` and its clauses, up to the end of the statement.
     mutating func parseSelect(verb: SelectVerb) -> SelectStatement? {

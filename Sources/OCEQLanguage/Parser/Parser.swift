@@ -15,6 +15,8 @@
 //   groups) and statements longer than `maximumStatementBytes` become diagnostics, so recursion
 //   depth is bounded and no input can overflow the stack.
 
+import OCEQCore
+
 /// Limits and vocabulary for the parser.
 public struct ParserOptions: Sendable, Hashable {
     /// The deepest nesting of parentheses and `not` accepted.

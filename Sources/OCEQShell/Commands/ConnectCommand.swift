@@ -51,7 +51,7 @@ public enum ConnectCommand: Command {
                 channelToken: words.count > 1 ? words[1] : nil,
                 bearer: session.connection?.client.configuration.bearerToken)
         }
-        let connection = try Connection.open(credentials)
+        let connection = try Connection.open(credentials, opener: session.localExportOpener)
         let items = try await connection.probe()
         session.connection = connection
         session.lastRows = nil

@@ -201,14 +201,6 @@ public final class EditLineReader: LineReader {
         }
     }
 
-    /// For a SIGINT handler installed after the reader, which replaces the reader's: call this from it
-    /// (async-signal-safe) so that Ctrl-C still ends the line being edited. A handler installed before the
-    /// reader needs nothing: the reader's handler calls it after its own work.
-    public static func noteInterrupt() {
-        interruptReceived.store(true, ordering: .relaxed)
-        wakeReader()
-    }
-
     /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), clearing the flag. A loop can
     /// poll it to cancel a running command: while the reader lives, SIGINT does not end the process.
     public static func takeInterrupt() -> Bool {

@@ -1,3 +1,5 @@
+import OCEQCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -41,26 +43,12 @@ public final class History {
     /// The history file's path from the environment: `$XDG_STATE_HOME/oceq/history` when that variable is an
     /// absolute path, else `$HOME/.local/state/oceq/history`; nil without either.
     public static func defaultPath(environment: [String: String]) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return join(state, "oceq/history")
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return join(home, ".local/state/oceq/history")
-        }
-        return nil
+        XDGPaths(environment: environment).historyFile
     }
 
     /// `defaultPath(environment:)` for this process's environment.
     public static func defaultPath() -> String? {
-        var environment: [String: String] = [:]
-        for name in ["XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(name) { environment[name] = String(cString: value) }
-        }
-        return defaultPath(environment: environment)
-    }
-
-    private static func join(_ directory: String, _ rest: String) -> String {
-        directory.hasSuffix("/") ? directory + rest : directory + "/" + rest
+        XDGPaths.current().historyFile
     }
 
     // MARK: - The secret filter

@@ -9,6 +9,7 @@
 // first; the exit code is 1 when any error was found, 2 for a usage error.
 
 import Foundation
+import OCEQCore
 import OCEQLanguage
 
 /// Checks oceq scripts without running them.
@@ -127,28 +128,26 @@ public struct Linter {
         _ arguments: [String], registry: CommandRegistry, output: any OutputSink, errors: any OutputSink,
         colors: Bool = false
     ) -> Int32 {
+        let usage =
+            "usage: oceq lint [--plugin FILE]... FILE|FOLDER...   (checks .oceq files; no channel needed;\n"
+            + "       the commands of each --plugin FILE are known to the files checked)"
         var paths: [String] = []
         var plugins: [String] = []
-        var index = 0
         var help = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "--":
-                paths += arguments[index...]
-                index = arguments.count
-            case "--help", "-h": help = true
-            case "--plugin" where index < arguments.count:
-                plugins.append(arguments[index])
-                index += 1
-            default: paths.append(argument)
+        var scanner = ArgumentScanner(arguments, options: [.value("--plugin"), .flag("--help", "-h")])
+        do {
+            while let item = try scanner.next() {
+                switch item {
+                case .operand(let path): paths.append(path)
+                case .option("--plugin", let file?): plugins.append(file)
+                case .option: help = true
+                }
             }
+        } catch {
+            return ErrorPresenter.reportProgramFailure(error, program: "oceq lint", usage: usage, to: errors)
         }
         if paths.isEmpty || help {
-            (help ? output : errors).write(
-                "usage: oceq lint [--plugin FILE]... FILE|FOLDER...   (checks .oceq files; no channel needed;\n"
-                    + "       the commands of each --plugin FILE are known to the files checked)\n")
+            (help ? output : errors).write(usage + "\n")
             return help ? 0 : ScriptRunner.ExitCode.usage
         }
         var registry = registry

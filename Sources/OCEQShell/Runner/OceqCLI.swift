@@ -1,10 +1,11 @@
 // The command line: `oceq [OPTIONS] [run] [FILE [ARGS...]]`, `oceq -c TEXT...`, statements on
-// stdin when it is not a terminal, the REPL otherwise, and `oceq serve ...`. Everything runs
-// through `ScriptRunner` or `REPL`; this file only picks the mode, connects and maps outcomes
-// to exit codes (0 ok, 1 a statement or the connection failed, 2 usage or syntax, 130 Ctrl-C).
+// stdin when it is not a terminal, the REPL otherwise (`oceq serve ...` is the executable's own).
+// Everything runs through `ScriptRunner` or `REPL`; this file only picks the mode, connects and
+// maps outcomes to exit codes (0 ok, 1 a statement or the connection failed, 2 usage or syntax,
+// 130 Ctrl-C); the messages of failures before a statement runs are `ErrorPresenter`'s.
 
-import ChannelServer
 import Foundation
+import OCEQCore
 import OCEQLanguage
 import TerminalMedia
 
@@ -87,81 +88,55 @@ public struct CLIOptions: Equatable {
         exit codes: 0 success, 1 a statement failed, 2 usage or syntax error, 130 interrupted
         """
 
+    /// The options `oceq` accepts (before the script or the first operand).
+    static let scannerOptions: [ArgumentScanner.Option] = [
+        .value("--command", "-c"), .value("--credentials"), .value("--url"), .value("--token"), .value("--bearer"),
+        .value("--profile"), .flag("--json"), .value("--format"), .flag("--keep-going", "-k"), .value("--plugin"),
+        .value("--color"), .value("--images"), .flag("--help", "-h"), .flag("--version", "-V"),
+    ]
+
     /// Parses the arguments (after the program name).
     public static func parse(_ arguments: [String]) throws(UsageError) -> CLIOptions {
         var options = CLIOptions()
-        var index = 0
-        func value(_ flag: String) throws(UsageError) -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError("\(flag) needs a value") }
-            return arguments[index]
-        }
         var positional: [String] = []
-        while index < arguments.count {
-            let argument = arguments[index]
-            if !positional.isEmpty || (!argument.hasPrefix("-") || argument == "-") {
-                positional.append(argument)
-                index += 1
+        var scanner = ArgumentScanner(arguments, options: scannerOptions, operandsEndOptions: true)
+        while let item = try scanner.next() {
+            guard case .option(let name, let value) = item else {
+                if case .operand(let word) = item { positional.append(word) }
                 continue
             }
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() throws(UsageError) -> String {
-                if let inline { return inline }
-                return try value(flag)
-            }
-            switch flag {
-            case "-c", "--command": options.commands.append(try take())
-            case "--credentials": options.overrides.credentialsFile = try take()
-            case "--url": options.overrides.url = try take()
-            case "--token": options.overrides.token = try take()
-            case "--bearer": options.overrides.bearer = try take()
-            case "--profile": options.overrides.profile = try take()
+            let text = value ?? ""
+            switch name {
+            case "--command": options.commands.append(text)
+            case "--credentials": options.overrides.credentialsFile = text
+            case "--url": options.overrides.url = text
+            case "--token": options.overrides.token = text
+            case "--bearer": options.overrides.bearer = text
+            case "--profile": options.overrides.profile = text
             case "--json": options.format = .json
             case "--format":
-                let text = try take()
                 guard let format = OutputFormat(rawValue: text) else {
                     throw UsageError(
                         "unknown format '\(text)'; formats: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))"
                     )
                 }
                 options.format = format
-            case "--keep-going", "-k": options.keepGoing = true
-            case "--plugin": options.plugins.append(try take())
+            case "--keep-going": options.keepGoing = true
+            case "--plugin": options.plugins.append(text)
             case "--color":
-                let text = try take()
                 guard let mode = ColorMode(rawValue: text) else {
                     throw UsageError("--color takes auto, always or never, not '\(text)'")
                 }
                 options.color = mode
             case "--images":
-                let text = try take()
                 guard let mode = ImageMode(rawValue: text) else {
                     throw UsageError("--images takes auto, never, symbols, sixel, kitty or iterm, not '\(text)'")
                 }
                 options.images = mode
-            case "--help", "-h": options.help = true
-            case "--version", "-V": options.version = true
-            case "--":
-                index += 1
-                positional.append(contentsOf: arguments[index...])
-                index = arguments.count
-                continue
-            default:
-                let known = [
-                    "-c", "--credentials", "--url", "--token", "--bearer", "--json", "--format", "--keep-going",
-                    "--color", "--profile", "--images", "--plugin",
-                    "--help", "--version",
-                ]
-                throw UsageError(
-                    "unknown option '\(flag)'"
-                        + (Suggest.nearest(to: flag, in: known).map { "; did you mean '\($0)'?" } ?? ""))
+            case "--help": options.help = true
+            case "--version": options.version = true
+            default: break
             }
-            index += 1
         }
         if options.commands.isEmpty && positional.first == "mirror" {
             options.commands = [try SubcommandStatement.mirror(Array(positional.dropFirst()))]
@@ -184,16 +159,14 @@ public struct CLIOptions: Equatable {
 public enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
     /// `registry` holds the commands of the modules the executable lists (the core module alone
-    /// by default).
+    /// by default); `localExports` serves a channel export named as the url (nil: none can be).
     public static func run(
         _ arguments: [String], version: String, registry: CommandRegistry = .standard,
+        localExports: (any LocalExportOpener)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async -> Int32 {
         let errors = FileOutput.standardError()
         let output = FileOutput.standardOutput()
-        if arguments.first == "serve" {
-            return ServeCommand.run(Array(arguments.dropFirst()), environment: environment)
-        }
         if arguments.first == "lint" {
             let colors = errors.isTerminal && output.isTerminal && environment["NO_COLOR"] == nil
             return Linter.main(
@@ -205,8 +178,7 @@ public enum OceqCLI {
         do {
             options = try CLIOptions.parse(arguments)
         } catch {
-            errors.write("oceq: \(error.message)\n\(CLIOptions.usage)\n")
-            return ScriptRunner.ExitCode.usage
+            return ErrorPresenter.reportProgramFailure(error, program: "oceq", usage: CLIOptions.usage, to: errors)
         }
         if options.help {
             output.write(CLIOptions.usage + "\n")
@@ -240,8 +212,8 @@ public enum OceqCLI {
                 data = FileManager.default.contents(atPath: path)
             }
             guard let data else {
-                errors.write("oceq: cannot read script \(file)\n")
-                return ScriptRunner.ExitCode.usage
+                return ErrorPresenter.reportProgramFailure(
+                    UsageError("cannot read script \(file)"), program: "oceq", to: errors)
             }
             script = (
                 Parser.parse(String(decoding: data, as: UTF8.self), options: parserOptions), file,
@@ -270,13 +242,16 @@ public enum OceqCLI {
         do {
             let credentials = try Credentials.resolve(
                 options.overrides, environment: environment, currentDirectory: currentDirectory)
-            for warning in credentials.warnings { errors.write("oceq: warning: \(warning)\n") }
-            connection = try Connection.open(credentials)
-            for warning in connection.warnings { errors.write("oceq: warning: \(TerminalText.clean(warning))\n") }
+            for warning in credentials.warnings {
+                errors.write(ErrorPresenter.programWarning(warning, program: "oceq"))
+            }
+            connection = try Connection.open(credentials, opener: localExports)
+            for warning in connection.warnings {
+                errors.write(ErrorPresenter.programWarning(warning, program: "oceq"))
+            }
             items = try await connection.probe()
         } catch {
-            errors.write("oceq: \(TerminalText.clean(error.description))\n")
-            return ScriptRunner.ExitCode.failure
+            return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
         }
         var settings = Settings()
         if let format = options.format { settings.format = format }
@@ -286,6 +261,7 @@ public enum OceqCLI {
         let session = Session(
             registry: registry, connection: connection, output: output, errors: errors, arguments: options.arguments,
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)
+        session.localExportOpener = localExports
 
         if let script {
             let code = await ScriptRunner.runInterruptibly(
@@ -304,7 +280,8 @@ public enum OceqCLI {
         do {
             try history.load()
         } catch {
-            FileHandle.standardError.write(Data("oceq: history not loaded: \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data(ErrorPresenter.programWarning("history not loaded: \(error)", program: "oceq").utf8))
         }
         guard let reader = EditLineReader(history: history) else { return PlainLineReader() }
         let completer = Completer(source: SessionCompletionSource(session: session))

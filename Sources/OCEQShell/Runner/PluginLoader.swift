@@ -6,6 +6,7 @@
 // and column and skipped, and oceq starts anyway.
 
 import Foundation
+import OCEQCore
 import OCEQLanguage
 
 #if canImport(Glibc)
@@ -16,11 +17,9 @@ import OCEQLanguage
 
 /// Reads plugin files into a registry.
 public enum PluginLoader {
-    /// The plugins folder for `environment`.
-    public static func directory(environment: [String: String]) -> String {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        return config + "/oceq/plugins"
+    /// The plugins folder for `environment`; nil when neither XDG_CONFIG_HOME nor HOME names one.
+    public static func directory(environment: [String: String]) -> String? {
+        XDGPaths(environment: environment).pluginsFolder
     }
 
     /// The `*.oceq` files of `directory`, sorted by name; none when it does not exist.
@@ -34,7 +33,7 @@ public enum PluginLoader {
         flagFiles: [String], environment: [String: String], into registry: inout CommandRegistry,
         errors: any OutputSink, colors: Bool
     ) {
-        for path in files(in: directory(environment: environment)) {
+        for path in directory(environment: environment).map(files(in:)) ?? [] {
             load(path: path, origin: .directory, into: &registry, errors: errors, colors: colors)
         }
         for path in flagFiles {

@@ -76,7 +76,7 @@ public enum ScriptRunner {
                     fileName: fileName, source: parsed.source, colors: session.settings.color, redact: session.redact)
                 session.errors.write(presenter.message(for: error, statementSpan: statement.span))
                 failed = true
-                if case .alreadyReported(ExitCode.usage) = error, !keepGoing { return ExitCode.usage }
+                if ErrorPresenter.exitCode(for: error) == ExitCode.usage, !keepGoing { return ExitCode.usage }
                 if session.settings.errexit && !keepGoing { return ExitCode.failure }
             }
         }

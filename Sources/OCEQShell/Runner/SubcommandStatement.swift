@@ -1,8 +1,8 @@
 // `oceq mirror DIR [--query STATEMENT]` on the command line is the REPL's `mirror` statement run
 // once, with the usual connection and exit codes: the arguments are turned into its text here.
 
-import ChannelServer
 import Foundation
+import OCEQCore
 
 /// Statements for subcommands that are REPL commands run once.
 public enum SubcommandStatement {
@@ -11,23 +11,14 @@ public enum SubcommandStatement {
     public static func mirror(_ arguments: [String]) throws(UsageError) -> String {
         var folder: String?
         var query: String?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--query" || argument == "-q" {
-                index += 1
-                guard index < arguments.count else { throw UsageError("--query needs a statement") }
-                query = arguments[index]
-            } else if argument.hasPrefix("--query=") {
-                query = String(argument.dropFirst("--query=".count))
-            } else if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError("unknown mirror option '\(argument)'; usage: oceq mirror DIR [--query STATEMENT]")
-            } else if folder == nil {
-                folder = argument
-            } else {
+        var scanner = ArgumentScanner(arguments, options: [.value("--query", "-q")])
+        while let item = try scanner.next() {
+            switch item {
+            case .option(_, let value): query = value
+            case .operand(let word) where folder == nil: folder = word
+            case .operand:
                 throw UsageError("mirror takes one folder; usage: oceq mirror DIR [--query STATEMENT]")
             }
-            index += 1
         }
         guard let folder, !folder.isEmpty else { throw UsageError("usage: oceq mirror DIR [--query STATEMENT]") }
         guard !folder.contains("\n"), !(query ?? "").contains("\n") else {

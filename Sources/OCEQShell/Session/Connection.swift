@@ -1,8 +1,8 @@
 // A live connection: a DeliveryKit client, and for a local export the in-process `oceq serve`
 // it talks to over loopback HTTP (port 0, quiet, cache in `~/.cache/oceq`), so local and remote
-// channels take exactly the same path.
+// channels take exactly the same path. The shell does not know the server: the executable injects
+// a `LocalExportOpener` that starts it (the shell's tests inject the same one).
 
-import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
@@ -12,7 +12,7 @@ public final class Connection: @unchecked Sendable {
     /// Sends the requests.
     public let client: DeliveryClient
     /// The in-process server for a local export; nil for a remote channel.
-    let server: HTTPServer?
+    let localExport: LocalExport?
     /// What the banner and prompt call the channel.
     public let channelName: String
     /// Things worth telling the user once (items of a local export that could not be read).
@@ -21,63 +21,49 @@ public final class Connection: @unchecked Sendable {
     let log: RequestLogBox
 
     /// A connection over `client`, naming the channel `channelName`; `log` is where the client's
-    /// `requestLog` writes, if anywhere.
-    public init(client: DeliveryClient, server: HTTPServer? = nil, channelName: String, log: RequestLogBox? = nil) {
+    /// `requestLog` writes, if anywhere. `localExport` is stopped with the connection.
+    public init(
+        client: DeliveryClient, localExport: LocalExport? = nil, channelName: String, log: RequestLogBox? = nil
+    ) {
         self.client = client
-        self.server = server
+        self.localExport = localExport
         self.channelName = channelName
         self.log = log ?? RequestLogBox()
     }
 
-    deinit { server?.stop() }
+    deinit { localExport?.stop() }
 
     /// The request log entries since the last call.
     public func takeLog() -> [RequestLogEntry] {
         log.take()
     }
 
-    /// Connects as `credentials` say: starts a local server for an export path.
-    public static func open(_ credentials: Credentials) throws(ShellError) -> Connection {
+    /// Connects as `credentials` say: for an export path, `opener` serves it on loopback (nil: a
+    /// local export cannot be opened, which is said).
+    public static func open(
+        _ credentials: Credentials, opener: (any LocalExportOpener)?
+    ) throws(ShellError) -> Connection {
         let box = RequestLogBox()
         var url = credentials.url
         var token = credentials.channelToken
-        var server: HTTPServer?
+        var localExport: LocalExport?
         var name: String
-        var warnings: [String] = []
         if credentials.isLocalExport {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
                 throw .connection("\(url) does not exist; the url in credentials.json must be a server or an export")
             }
-            var options = ServeOptions()
-            options.paths = [url]
+            guard let opener else {
+                throw .connection("\(url) is a channel export, and this program cannot serve one; use `oceq`")
+            }
             // The export's own token (channel.json) is the server's, so a wrong token is refused
             // as a real server would; without one, the token given (or a generated one) is used.
-            options.token = channelFileValue(url, "channelToken") ?? token
-            options.bearer = credentials.bearer
-            options.quiet = true
-            options.port = 0
-            let service: ChannelService
-            do {
-                service = try ChannelService.load(options)
-            } catch {
-                throw .connection("\(url) is not a channel export: \(error)")
-            }
-            token = token ?? service.token
-            if !service.content.issues.isEmpty {
-                let count = service.content.issues.count
-                warnings.append(
-                    "\(count) item\(count == 1 ? "" : "s") of \(url) could not be read and are left out "
-                        + "('oceq serve \(url)' lists them)")
-            }
-            let router = service.router
-            do {
-                server = try HTTPServer(host: "127.0.0.1", port: 0, threads: 2, handler: { router.handle($0) })
-            } catch {
-                throw .connection("cannot serve \(url) on loopback: \(error)")
-            }
+            let export = try opener.open(
+                url, token: channelFileValue(url, "channelToken") ?? token, bearer: credentials.bearer)
+            token = token ?? export.token
             name = channelFileValue(url, "name") ?? (url as NSString).lastPathComponent
-            url = "http://127.0.0.1:\(server?.port ?? 0)"
+            url = export.url
+            localExport = export
         } else {
             name = (try? ServerAddress(url))?.host ?? url
         }
@@ -90,8 +76,8 @@ public final class Connection: @unchecked Sendable {
         var logged = configuration
         logged.requestLog = { entry in box.append(entry) }
         let connection = Connection(
-            client: DeliveryClient(configuration: logged), server: server, channelName: name, log: box)
-        connection.warnings = warnings
+            client: DeliveryClient(configuration: logged), localExport: localExport, channelName: name, log: box)
+        connection.warnings = localExport?.warnings ?? []
         return connection
     }
 

@@ -76,11 +76,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
             candidates = [absolute(file, in: currentDirectory)]
         } else {
             var list = [currentDirectory + "/credentials.json"]
-            if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-                list.append(xdg + "/oceq/credentials.json")
-            } else if let home = environment["HOME"] {
-                list.append(home + "/.config/oceq/credentials.json")
-            }
+            if let file = XDGPaths(environment: environment).credentialsFile { list.append(file) }
             candidates = list
         }
         for path in candidates {
@@ -130,15 +126,19 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `$XDG_CONFIG_HOME/oceq/profiles.json`, else `~/.config/oceq/profiles.json`.
-    public static func profilesFile(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/oceq/profiles.json" }
-        return (environment["HOME"] ?? "") + "/.config/oceq/profiles.json"
+    /// `$XDG_CONFIG_HOME/oceq/profiles.json`, else `~/.config/oceq/profiles.json`; nil when neither
+    /// variable names a folder.
+    public static func profilesFile(environment: [String: String]) -> String? {
+        XDGPaths(environment: environment).profilesFile
     }
 
     /// The profile `name` of `profiles.json`: `{"NAME": {"url": ..., "channelToken": ...}, ...}`.
     public static func profile(_ name: String, environment: [String: String]) throws(ShellError) -> Credentials {
-        let path = profilesFile(environment: environment)
+        guard let path = profilesFile(environment: environment) else {
+            throw .connection(
+                "no profile '\(name)': neither XDG_CONFIG_HOME nor HOME is an absolute path, so there is no "
+                    + "profiles.json to read")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .connection("no profile '\(name)': there is no \(path)")
         }
@@ -162,7 +162,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
 
     static func absolute(_ path: String, in directory: String) -> String {
         if path.hasPrefix("/") { return path }
-        if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
+        if path.hasPrefix("~/"), let home = XDGPaths.current().home {
             return home + path.dropFirst(1)
         }
         let joined = directory.hasSuffix("/") ? directory + path : directory + "/" + path

@@ -48,6 +48,8 @@ public final class Session {
     }
     /// The commands; `define` adds to them.
     public var registry: CommandRegistry
+    /// Serves a local export for `connect PATH` (injected by the executable; nil: none can be opened).
+    public var localExportOpener: (any LocalExportOpener)?
     /// What Tab completion learned from the channel; `refresh` clears it.
     public let completionCache = CompletionCache()
     /// How deep `source` is nested.

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQApp
 import OCEQCore
 import OCEQLanguage
 import OCEQTestSupport
@@ -25,7 +26,8 @@ struct CompleterHostileTests {
         let channel = try HostileChannel.write(
             to: NSTemporaryDirectory() + "oceq-hostile-completion-\(UUID().uuidString)", hugeBytes: 64 * 1024)
         defer { try? FileManager.default.removeItem(atPath: channel.folder) }
-        let connection = try Connection.open(Credentials(url: channel.folder, channelToken: "hostile-token"))
+        let connection = try Connection.open(
+            Credentials(url: channel.folder, channelToken: "hostile-token"), opener: InProcessServer())
         let registry = try CommandRegistry(modules: [
             CoreModule.module, Module(name: "probe", commands: [PathProbe.self]),
         ])

@@ -1,5 +1,6 @@
 import DeliveryKit
 import Foundation
+import OCEQApp
 import OCEQCore
 import OCEQShell
 import Testing
@@ -32,7 +33,7 @@ let sampleConnection: Connection? = {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
         channelToken: "935a30048d49b8479c9bc1577e392eba")
-    return try? Connection.open(credentials)
+    return try? Connection.open(credentials, opener: InProcessServer())
 }()
 
 /// A connection to a server that is never contacted (for `explain`).
@@ -50,6 +51,7 @@ func makeSession(
     let session = Session(
         registry: .standard, connection: connection, output: output, errors: errors, arguments: arguments,
         baseDirectory: repositoryRoot.path)
+    session.localExportOpener = InProcessServer()
     return (session, output, errors)
 }
 

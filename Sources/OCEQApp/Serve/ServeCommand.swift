@@ -1,9 +1,17 @@
+// `oceq serve`: parse, load, listen, log, and stop cleanly on SIGINT/SIGTERM. Failures are written
+// by the shell's `ErrorPresenter` as `oceq serve: ...` (2 for usage, 1 otherwise).
+
+import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQShell
 
 /// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
 public enum ServeCommand {
+    /// The prefix of every message.
+    static let program = "oceq serve"
+
     /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
     public static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
@@ -16,9 +24,7 @@ public enum ServeCommand {
         do {
             options = try ServeOptions.parse(arguments, environment: environment)
         } catch {
-            Console.error("oceq serve: \(error.message)")
-            Console.error(ServeOptions.usage)
-            return 2
+            return fail(error, usage: ServeOptions.usage)
         }
         // Block the stop signals before any thread starts, so every thread inherits the mask and
         // only `sigwait` below sees them.
@@ -32,8 +38,7 @@ public enum ServeCommand {
         do {
             service = try ChannelService.load(options)
         } catch {
-            Console.error("oceq serve: \(error)")
-            return 1
+            return fail(error)
         }
         for issue in service.content.issues.prefix(20) { Console.error("oceq serve: skipped \(issue)") }
         if service.content.issues.count > 20 {
@@ -66,8 +71,7 @@ public enum ServeCommand {
             server = try HTTPServer(
                 host: options.host, port: options.port, threads: options.threads, handler: handler, observer: observer)
         } catch {
-            Console.error("oceq serve: \(error)")
-            return 1
+            return fail(error)
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         Console.output("oceq serve: listening on http://\(shownHost):\(server.port)/content/published/api/v1.1")
@@ -85,17 +89,22 @@ public enum ServeCommand {
         server.stop()
         return 0
     }
+
+    /// Writes how `error` ends the command and returns the exit code.
+    static func fail(_ error: any Error, usage: String? = nil) -> Int32 {
+        ErrorPresenter.reportProgramFailure(error, program: program, usage: usage, to: FileOutput.standardError())
+    }
 }
 
 /// Line output to stdout and stderr, flushed at once (tests read the port line from a pipe).
-public enum Console {
+enum Console {
     /// Writes a line to stdout.
-    public static func output(_ line: String) {
+    static func output(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Writes a line to stderr.
-    public static func error(_ line: String) {
+    static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

@@ -1,5 +1,6 @@
-// File names from the server are untrusted. `SafeFileName.sanitize` turns any asset name into one
-// plain file name that stays inside the target folder on Linux, macOS and Windows alike:
+// File names from the server are untrusted (`download` and `mirror` alike). `SafeFileName.sanitize`
+// turns any asset name into one plain file name that stays inside the target folder on Linux, macOS
+// and Windows alike:
 //
 // - Unicode is normalised to NFC, so the NFD and NFC spellings of "café" are one name.
 // - Path separators (`/`, `\`), the characters Windows forbids (`: * ? " < > |`), control
@@ -18,19 +19,24 @@
 import Foundation
 
 /// Turning an untrusted name into a safe file name.
-public enum SafeFileName {
+package enum SafeFileName {
     /// The largest name in UTF-8 bytes (file systems allow 255; room is left for ` (n)` and `.part.meta`).
-    public static let maximumBytes = 200
+    package static let maximumBytes = 200
 
     /// The longest extension kept whole when a name is shortened.
     static let maximumExtensionBytes = 16
 
     /// `name` as a safe file name, or `fallback` (itself sanitised) when nothing usable is left.
-    public static func sanitize(_ name: String, fallback: String = "download") -> String {
+    package static func sanitize(_ name: String, fallback: String = "download") -> String {
         let cleaned = clean(name)
         if !cleaned.isEmpty { return cleaned }
         let second = clean(fallback)
         return second.isEmpty ? "download" : second
+    }
+
+    /// Whether `name` is already a safe file name: `sanitize` would leave it as it is.
+    package static func isSafe(_ name: String) -> Bool {
+        !name.isEmpty && clean(name) == name
     }
 
     static func clean(_ name: String) -> String {
@@ -74,7 +80,7 @@ public enum SafeFileName {
 
     /// The stem and the extension (with its dot) of a name; no extension when the name has no dot
     /// after its first character or the part after the last dot is long or has spaces.
-    public static func split(_ name: String) -> (stem: String, extension: String) {
+    package static func split(_ name: String) -> (stem: String, extension: String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
         let ext = String(name[dot...])
         guard ext.utf8.count <= maximumExtensionBytes, !ext.contains(" ") else { return (name, "") }
@@ -82,7 +88,7 @@ public enum SafeFileName {
     }
 
     /// `name` cut to at most `bytes` UTF-8 bytes at a character boundary, its extension kept.
-    public static func capped(_ name: String, bytes: Int) -> String {
+    package static func capped(_ name: String, bytes: Int) -> String {
         guard name.utf8.count > bytes else { return name }
         let (stem, ext) = split(name)
         var kept = ""

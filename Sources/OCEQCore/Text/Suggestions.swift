@@ -5,9 +5,9 @@
 // listed first.
 
 /// Finds the closest of a list of words.
-public enum Suggestions {
+package enum Suggestions {
     /// The candidate closest to `word`, if one is close enough; nil when `word` is one of them.
-    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         guard !lowered.isEmpty, lowered.count <= 64 else { return nil }
         let limit = lowered.count <= 3 ? 1 : 2
@@ -30,7 +30,7 @@ public enum Suggestions {
     }
 
     /// The optimal-string-alignment distance between two sequences.
-    public static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    package static func editDistance<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1

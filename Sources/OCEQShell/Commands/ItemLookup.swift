@@ -4,10 +4,9 @@
 import DeliveryKit
 import OCEQCore
 import OCEQLanguage
-import OCEQShell
 
-/// The item argument of an asset command, resolved and read; public for the other feature modules
-/// (`download`) that name items the same way.
+/// The item argument of a module's command, resolved and read: shared by the modules that name
+/// items (`show`, `fields`, `download` ...), which never import one another.
 public enum ItemLookup {
     /// The generic command of `statement`, or a usage error naming `command`.
     public static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
@@ -35,7 +34,7 @@ public enum ItemLookup {
     }
 
     /// The id of the one item `select` matches.
-    static func selected(
+    package static func selected(
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError)
         -> String
@@ -58,7 +57,7 @@ public enum ItemLookup {
     }
 
     /// What the user calls the item of `read` in messages.
-    static func describe(_ read: CompiledRead) -> String {
+    package static func describe(_ read: CompiledRead) -> String {
         switch read.target {
         case .id(let id): return id
         case .slug(let slug): return "slug:" + slug
@@ -80,7 +79,7 @@ public enum ItemLookup {
     }
 
     /// The item of `read` as the server sent it.
-    static func fetchJSON(
+    package static func fetchJSON(
         _ read: CompiledRead, at span: SourceSpan?, in session: Session
     ) async throws(ShellError)
         -> JSON
@@ -94,11 +93,11 @@ public enum ItemLookup {
     }
 
     /// The item with `id` (a reference being followed).
-    static func fetch(id: String, in session: Session) async throws(ShellError) -> Asset {
+    package static func fetch(id: String, in session: Session) async throws(ShellError) -> Asset {
         try await fetch(CompiledRead(target: .id(id)), at: nil, in: session)
     }
 
-    static func map(_ error: DeliveryError, read: CompiledRead, span: SourceSpan?) -> ShellError {
+    package static func map(_ error: DeliveryError, read: CompiledRead, span: SourceSpan?) -> ShellError {
         if case .http(let http) = error, http.status == 404 {
             return .usage("no item \(TerminalText.clean(describe(read))) in this channel", span: span)
         }
@@ -106,7 +105,7 @@ public enum ItemLookup {
     }
 
     /// The first of `arguments` as the item; a usage error when there is none or more than `limit`.
-    static func itemArgument(
+    package static func itemArgument(
         _ arguments: [CommandArgument], of command: CommandStatement, usage: String, limit: Int = 1
     )
         throws(ShellError) -> CommandArgument
@@ -121,15 +120,15 @@ public enum ItemLookup {
     }
 
     /// The `--flag` words of a command and its other arguments.
-    struct Options {
+    package struct Options {
         /// The flags given.
-        var flags: Set<String> = []
+        package var flags: Set<String> = []
         /// The arguments that are not flags, in order.
-        var rest: [CommandArgument] = []
+        package var rest: [CommandArgument] = []
     }
 
     /// Splits `--flag` words from the other arguments; unknown flags are usage errors.
-    static func options(_ arguments: [CommandArgument], allowed: Set<String>) throws(ShellError) -> Options {
+    package static func options(_ arguments: [CommandArgument], allowed: Set<String>) throws(ShellError) -> Options {
         var flags: Set<String> = []
         var rest: [CommandArgument] = []
         for argument in arguments {

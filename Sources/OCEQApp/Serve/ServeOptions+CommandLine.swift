@@ -1,0 +1,102 @@
+// `oceq serve`'s command line: the options (through core's `ArgumentScanner`), the environment
+// variables that stand in for some of them, and the usage text. The server library only sees the
+// resulting `ServeOptions`.
+
+import ChannelServer
+import OCEQCore
+
+extension ServeOptions {
+    /// The usage text of `oceq serve`.
+    public static let usage = """
+        usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
+                                  [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
+                                  [--faults SPEC [--fault-seed N]]
+
+        Serves the Content Delivery API (v1.1) from OCM content exports on disk.
+        PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
+
+          --port N          port to listen on (default 8411; 0 picks a free one and prints it)
+          --host ADDR       address to bind (default 127.0.0.1; use 0.0.0.0 or :: to serve others)
+          --token TOKEN     the channel token clients must send (default: channel.json beside the
+                            export, else a new random token, printed once)
+          --bearer TOKEN    make the channel secure: require 'Authorization: Bearer TOKEN'
+                            (or set OCEQ_SERVE_BEARER, which keeps it out of the process list)
+          --strict          refuse to start if any item of the export could not be read
+          --threads N       worker threads (default 4)
+          --cache-dir DIR   where zips are extracted and indexes cached (default ~/.cache/oceq)
+          --response-cache MIB
+                            memory for finished JSON answers to repeated requests (default 32; 0 is off)
+          --quiet           no access log
+          --faults SPEC     misbehave on purpose, for testing clients (also OCEQ_SERVE_FAULTS), e.g.
+                            '503@0.1,429@5%:retry-after=2,reset@0.05:after=1024:path=/assets,delay@0.2:ms=300'
+                            kinds: 500 502 503 504 401 403 404 429 reset truncate delay stall malformed;
+                            keys: path retry-after limit after keep ms bps
+          --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
+        """
+
+    /// The options `oceq serve` accepts.
+    static let scannerOptions: [ArgumentScanner.Option] = [
+        .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--strict"),
+        .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
+        .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
+    ]
+
+    /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`,
+    /// `OCEQ_SERVE_FAULTS` and `OCEQ_SERVE_FAULT_SEED` for options not given.
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServeOptions {
+        var options = ServeOptions()
+        var seedGiven = false
+        var scanner = ArgumentScanner(arguments, options: scannerOptions)
+        while let item = try scanner.next() {
+            guard case .option(let name, let value) = item else {
+                if case .operand(let path) = item { options.paths.append(path) }
+                continue
+            }
+            let text = value ?? ""
+            switch name {
+            case "--port": options.port = try ArgumentScanner.integer(text, option: name, in: 0...65535)
+            case "--host": options.host = text
+            case "--token": options.token = text
+            case "--bearer": options.bearer = text
+            case "--strict": options.strict = true
+            case "--threads": options.threads = try ArgumentScanner.integer(text, option: name, in: 1...256)
+            case "--cache-dir": options.cacheDirectory = text
+            case "--quiet": options.quiet = true
+            case "--response-cache":
+                options.responseCacheMiB = try ArgumentScanner.integer(text, option: name, in: 0...65536)
+            case "--faults": options.faults = try faults(text)
+            case "--fault-seed":
+                options.faultSeed = UInt64(try ArgumentScanner.integer(text, option: name, in: 0...Int.max))
+                seedGiven = true
+            default: break  // --help: ServeCommand answers it before parsing
+            }
+        }
+        if options.faults == nil, let spec = environment["OCEQ_SERVE_FAULTS"], !spec.isEmpty {
+            options.faults = try faults(spec)
+        }
+        if let seed = environment["OCEQ_SERVE_FAULT_SEED"], !seedGiven {
+            guard let value = UInt64(seed) else {
+                throw UsageError("OCEQ_SERVE_FAULT_SEED must be a number, got '\(seed)'")
+            }
+            options.faultSeed = value
+        }
+        if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty {
+            options.bearer = bearer
+        }
+        guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
+        if let token = options.token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+            throw UsageError("--token must be a non-empty word")
+        }
+        return options
+    }
+
+    static func faults(_ text: String) throws(UsageError) -> FaultSpec {
+        do {
+            return try FaultSpec.parse(text)
+        } catch {
+            throw UsageError(error.description)
+        }
+    }
+}
