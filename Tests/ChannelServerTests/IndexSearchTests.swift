@@ -2,7 +2,7 @@ import ChannelServer
 import OCEQTestSupport
 import Testing
 
-import struct DeliveryKit.SortKey
+import OCEQCore
 
 @Suite("channel index search")
 struct IndexSearchTests {

@@ -1,3 +1,4 @@
+import OCEQCore
 import OCEQLanguage
 import Testing
 
@@ -55,7 +56,7 @@ struct StatementGenerator {
         switch choice {
         case 0, 1:
             return Condition(
-                .comparison(FieldPath(pick(StatementGenerator.fields)), pick(ComparisonOperator.allCases), value()))
+                .comparison(FieldPath(pick(StatementGenerator.fields)), pick(QueryOperator.languageOrder), value()))
         case 2:
             let values = (0..<Int.random(in: 1...3, using: &random)).map { _ in value() }
             return Condition(.membership(FieldPath(pick(StatementGenerator.fields)), values))

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// A field as written: one or more names joined by dots (`type`, `author.name`, `fields.topic`).
 public struct FieldPath: Sendable, Hashable {
     /// The path as written, dots included.
@@ -99,7 +101,7 @@ public struct Condition: Sendable, Hashable {
     /// The shapes a condition takes.
     public indirect enum Kind: Sendable, Hashable {
         /// `field op value`
-        case comparison(FieldPath, ComparisonOperator, Value)
+        case comparison(FieldPath, QueryOperator, Value)
         /// `field in (v1, v2, ...)`: true when the field equals any of the values.
         case membership(FieldPath, [Value])
         /// `a and b and ...` (two or more operands).

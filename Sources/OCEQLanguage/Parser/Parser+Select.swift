@@ -5,6 +5,8 @@
 // Clauses may come in any order, conditions between them included; each clause keyword at most
 // once. `count` takes only conditions and `search`; `first` takes no `limit`.
 
+import OCEQCore
+
 extension ParserState {
     /// `list`/`count`/`first` and its clauses, up to the end of the statement.
     mutating func parseSelect(verb: SelectVerb) -> SelectStatement? {
@@ -168,7 +170,7 @@ extension ParserState {
     /// True when `token` can follow a field in a condition.
     func startsComparison(_ token: Token) -> Bool {
         token.kind == .op || isKeyword(token, .in) || isKeyword(token, .not)
-            || (token.kind == .word && ComparisonOperator.match(word: bytes, token.span) != nil)
+            || (token.kind == .word && QueryOperator.match(word: bytes, token.span) != nil)
     }
 
     mutating func parseCount(_ keyword: Keyword, _ keywordToken: Token) -> Value? {

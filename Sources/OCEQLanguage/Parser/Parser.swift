@@ -15,6 +15,8 @@
 //   groups) and statements longer than `maximumStatementBytes` become diagnostics, so recursion
 //   depth is bounded and no input can overflow the stack.
 
+import OCEQCore
+
 /// Limits and vocabulary for the parser.
 public struct ParserOptions: Sendable, Hashable {
     /// The deepest nesting of parentheses and `not` accepted.
@@ -275,7 +277,7 @@ struct ParserState {
         let name = text(token)
         if let commands, !commands.contains(name) {
             let next = peek(1)
-            if next.kind == .op || isKeyword(next, .in) || ComparisonOperator.match(word: bytes, next.span) != nil {
+            if next.kind == .op || isKeyword(next, .in) || QueryOperator.match(word: bytes, next.span) != nil {
                 let statementText = text(SourceSpan(start: token.span.start, end: tokens[limit - 1].span.end))
                 let shown = statementText.utf8.count <= 40 ? statementText : name + " ..."
                 diagnose(.missingCommand(suggestion: "list " + shown), at: token.span)

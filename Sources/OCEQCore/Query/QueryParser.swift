@@ -11,9 +11,6 @@
 // offset of the offending token. The text is capped at `maximumLength` scalars and parenthesis
 // nesting at `maximumDepth`, so hostile input fails cleanly instead of recursing without bound.
 
-import DeliveryKit
-import OCEQCore
-
 /// Parses the `q` parameter of `GET /items`.
 public enum QueryParser {
     /// Longest accepted `q`, in Unicode scalars (the HTTP layer caps the bytes at 16 KiB already).
@@ -21,7 +18,8 @@ public enum QueryParser {
     /// Deepest accepted nesting of parentheses.
     public static let maximumDepth = 64
 
-    /// Parses a complete expression, or throws the first error with its position.
+    /// Parses a complete expression, or throws the first error with its position. Parentheses
+    /// stay in the tree as groups (`ungrouped` drops them).
     public static func parse(_ q: String) throws(QuerySyntaxError) -> QueryExpression {
         var parser = try Parser(q)
         return try parser.parseQuery()
@@ -48,10 +46,27 @@ public enum QueryParser {
     static func nearest<T>(to text: String, among candidates: [T], name: (T) -> String, maximumDistance: Int) -> T? {
         var best: (T, Int)?
         for candidate in candidates {
-            let d = TextFolding.editDistance(Array(text.unicodeScalars), Array(name(candidate).unicodeScalars))
+            let d = editDistance(Array(text.unicodeScalars), Array(name(candidate).unicodeScalars))
             if d <= maximumDistance, best == nil || d < best!.1 { best = (candidate, d) }
         }
         return best?.0
+    }
+
+    /// Levenshtein distance (insertions, deletions and substitutions each cost 1).
+    private static func editDistance<C: Equatable>(_ a: [C], _ b: [C]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var row = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            row[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &row)
+        }
+        return previous[b.count]
     }
 }
 
@@ -158,7 +173,7 @@ private struct Parser {
         switch current.kind {
         case .rightParenthesis:
             try advance()
-            return inner
+            return .group(inner)
         case .end:
             throw QuerySyntaxError(offset: open, message: "unbalanced parentheses: '(' is never closed")
         default:
@@ -171,7 +186,7 @@ private struct Parser {
             throw QuerySyntaxError(offset: current.offset, message: "expected a field name")
         }
         let fieldOffset = current.offset
-        try FieldPath.validate(field, offset: fieldOffset)
+        try QueryFieldPath.validate(field, offset: fieldOffset)
         try advance()
 
         let op: QueryOperator
