@@ -46,7 +46,7 @@ struct SearchCompiler {
 
     private mutating func text(_ s: String) -> String { parameter(.text(s)) }
 
-    private mutating func instant(_ date: QueryDateTime) -> String {
+    private mutating func instant(_ date: CivilDateTime) -> String {
         parameter(.double(Double(date.epochMilliseconds)))
     }
 
@@ -177,7 +177,7 @@ struct SearchCompiler {
             let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
         else { return nil }
         let number = QueryNumber.parse(c.value) != nil && field.has(.number)
-        let date = QueryDateTime.parse(c.value) != nil && field.has(.datetime)
+        let date = CivilDateTime.queryValue(c.value) != nil && field.has(.datetime)
         if number == date { return nil }
         return "fields." + name + (number ? "#number" : "#date")
     }
@@ -190,7 +190,7 @@ struct SearchCompiler {
         for c in conditions {
             let bound =
                 dates
-                ? Double(QueryDateTime.parse(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
+                ? Double(CivilDateTime.queryValue(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
             sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
         }
         return sql
@@ -249,8 +249,8 @@ struct SearchCompiler {
         IndexError(message: "operator \(c.op.rawValue) cannot be used on \(what) '\(c.field)'", offset: c.offset)
     }
 
-    private func date(_ c: QueryCondition) throws -> QueryDateTime {
-        guard let date = QueryDateTime.parse(c.value) else {
+    private func date(_ c: QueryCondition) throws -> CivilDateTime {
+        guard let date = CivilDateTime.queryValue(c.value) else {
             throw IndexError(
                 message: "'\(c.value)' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)",
                 offset: c.offset)
@@ -361,7 +361,7 @@ struct SearchCompiler {
         switch c.op {
         case .greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan:
             let number = QueryNumber.parse(c.value)
-            let date = QueryDateTime.parse(c.value)
+            let date = CivilDateTime.queryValue(c.value)
             guard number != nil || date != nil else {
                 throw IndexError(
                     message: "operator \(c.op.rawValue) needs a number or a datetime, not '\(c.value)'",
@@ -433,7 +433,7 @@ struct SearchCompiler {
                 values(field, "kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))")
             )
         }
-        if let date = QueryDateTime.parse(value), field.has(.datetime) {
+        if let date = CivilDateTime.queryValue(value), field.has(.datetime) {
             if date.hasTime {
                 parts.append(
                     values(field, "kind = \(ValueKind.datetime.rawValue) AND num = \(instant(date))")
@@ -464,7 +464,7 @@ struct SearchCompiler {
         for token in Self.tokens(value) {
             folds.append(token.lowercased())
             if let n = QueryNumber.parse(token) { numbers.append(n) }
-            if let d = QueryDateTime.parse(token) {
+            if let d = CivilDateTime.queryValue(token) {
                 if d.hasTime { instants.append(d.epochMilliseconds) } else { folds.append(d.localDate) }
             }
         }

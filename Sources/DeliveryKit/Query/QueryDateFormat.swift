@@ -1,25 +1,16 @@
-// Date patterns for query values, rendered without DateFormatter.
-//
-// Oracle's table of accepted formats (delivery-api.md §5.5) writes `YYYY` and `DD` for the calendar
-// year and day of month; in ICU patterns those letters mean week-year and day-of-year, which is how
-// Oracle's own SDK tests produce `1970/02/41`. This type accepts only `yyyy`, `MM`, `dd`, `HH`,
-// `mm`, `ss`, `SSS` and `xxx` (offset `+HH:mm`), so a week-based year cannot be asked for.
+// Date patterns for query values: core's `DatePattern` (calendar-year letters only, so Oracle's
+// `YYYY`/`DD` week-year trap cannot be asked for) plus the UTC offset at which dates are written.
 
 import FoundationEssentials
 import OCEQCore
 
 /// A calendar-year date pattern plus the UTC offset used to render dates in it.
 public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {
-    enum Token: Sendable, Hashable {
-        case year, month, day, hour, minute, second, milliseconds, offset
-        case literal(String)
-    }
-
     /// The pattern as given.
     public let pattern: String
     /// Seconds east of UTC at which dates are rendered (0 renders UTC).
     public let utcOffsetSeconds: Int
-    let tokens: [Token]
+    let datePattern: DatePattern
 
     /// A pattern built from `yyyy MM dd HH mm ss SSS xxx`, quoted literals like `'T'` and the
     /// separators `- / : . space`. Week-year (`YYYY`), day-of-year (`DD`) and 12-hour (`hh`) fields
@@ -27,13 +18,17 @@ public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {
     public init(_ pattern: String, utcOffsetSeconds: Int = 0) throws(QueryError) {
         self.pattern = pattern
         self.utcOffsetSeconds = utcOffsetSeconds
-        self.tokens = try QueryDateFormat.tokenize(pattern)
+        do {
+            self.datePattern = try DatePattern(pattern)
+        } catch {
+            throw .invalidDatePattern(pattern: pattern, reason: error.reason)
+        }
     }
 
     private init(known pattern: String) {
         self.pattern = pattern
         self.utcOffsetSeconds = 0
-        self.tokens = (try? QueryDateFormat.tokenize(pattern)) ?? []
+        self.datePattern = (try? DatePattern(pattern)) ?? DatePattern.date
     }
 
     /// The same pattern rendered at another UTC offset.
@@ -41,6 +36,7 @@ public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {
         (try? QueryDateFormat(pattern, utcOffsetSeconds: seconds)) ?? self
     }
 
+    /// The pattern as given.
     public var description: String { pattern }
 
     /// `1989-03-26`
@@ -68,74 +64,6 @@ public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// `date` rendered with this pattern at this offset.
     public func string(from date: Date) -> String {
-        // Round to the microsecond first: `Date` keeps seconds since 2001 in a Double, so 15.678 may
-        // come back as 15.677999…, which would otherwise print as .677.
-        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        let totalMilliseconds = Int((microseconds / 1000).rounded(.down)) + utcOffsetSeconds * 1000
-        let dayNumber = Int((Double(totalMilliseconds) / 86_400_000).rounded(.down))
-        let inDay = totalMilliseconds - dayNumber * 86_400_000
-        let (year, month, day) = CivilTime.date(days: dayNumber)
-        var out = ""
-        for token in tokens {
-            switch token {
-            case .year: out += CivilTime.pad(year, 4)
-            case .month: out += CivilTime.pad(month, 2)
-            case .day: out += CivilTime.pad(day, 2)
-            case .hour: out += CivilTime.pad(inDay / 3_600_000, 2)
-            case .minute: out += CivilTime.pad(inDay / 60_000 % 60, 2)
-            case .second: out += CivilTime.pad(inDay / 1000 % 60, 2)
-            case .milliseconds: out += CivilTime.pad(inDay % 1000, 3)
-            case .offset:
-                let magnitude = abs(utcOffsetSeconds) / 60
-                out += (utcOffsetSeconds < 0 ? "-" : "+") + CivilTime.pad(magnitude / 60, 2) + ":"
-                out += CivilTime.pad(magnitude % 60, 2)
-            case .literal(let text): out += text
-            }
-        }
-        return out
-    }
-
-    static func tokenize(_ pattern: String) throws(QueryError) -> [Token] {
-        let chars = Array(pattern)
-        var tokens: [Token] = []
-        var i = 0
-        func fail(_ reason: String) -> QueryError { .invalidDatePattern(pattern: pattern, reason: reason) }
-        while i < chars.count {
-            let c = chars[i]
-            if c == "'" {
-                guard let close = chars[(i + 1)...].firstIndex(of: "'") else { throw fail("unterminated quote") }
-                tokens.append(.literal(close == i + 1 ? "'" : String(chars[(i + 1)..<close])))
-                i = close + 1
-                continue
-            }
-            guard c.isLetter else {
-                guard "-/:. ".contains(c) else { throw fail("unexpected character \"\(c)\"") }
-                tokens.append(.literal(String(c)))
-                i += 1
-                continue
-            }
-            var run = 1
-            while i + run < chars.count && chars[i + run] == c { run += 1 }
-            let field = String(repeating: c, count: run)
-            switch field {
-            case "yyyy": tokens.append(.year)
-            case "MM": tokens.append(.month)
-            case "dd": tokens.append(.day)
-            case "HH": tokens.append(.hour)
-            case "mm": tokens.append(.minute)
-            case "ss": tokens.append(.second)
-            case "SSS": tokens.append(.milliseconds)
-            case "xxx", "XXX": tokens.append(.offset)
-            default:
-                switch c {
-                case "Y": throw fail("\"\(field)\" is the week-based year; use yyyy")
-                case "D": throw fail("\"\(field)\" is the day of the year; use dd")
-                case "h": throw fail("\"\(field)\" is the 12-hour clock; use HH")
-                default: throw fail("unsupported field \"\(field)\"")
-                }
-            }
-            i += run
-        }
-        return tokens
+        CivilDateTime(date, offsetSeconds: utcOffsetSeconds).text(datePattern)
     }
 }
