@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// One searchable value of a user field, as stored in `vals`.
