@@ -5,7 +5,6 @@ import Foundation
 import OCEQCore
 import Testing
 
-
 @Suite("channel index cache and concurrency")
 struct IndexCacheTests {
     let query = SearchRequest(

@@ -31,7 +31,8 @@ struct DateFormsTests {
         let shifted = try #require(CivilDateTime.queryValue("2021-04-15T20:20:47.459+02:00"))
         let compact = try #require(CivilDateTime.queryValue("20210415182047459"))
         #expect(utc.epochMilliseconds == 1_618_510_847_459)
-        #expect(shifted.epochMilliseconds == utc.epochMilliseconds && compact.epochMilliseconds == utc.epochMilliseconds)
+        #expect(
+            shifted.epochMilliseconds == utc.epochMilliseconds && compact.epochMilliseconds == utc.epochMilliseconds)
         #expect(shifted.localDate == "2021-04-15" && shifted.hasTime)
         let dayOnly = try #require(CivilDateTime.queryValue("15/04/2021"))
         #expect(!dayOnly.hasTime && dayOnly.epochMilliseconds == 1_618_444_800_000)
@@ -42,7 +43,9 @@ struct DateFormsTests {
     @Test("an instant written back at an offset")
     func written() {
         let date = Date(timeIntervalSince1970: 1_618_510_847.459)
-        #expect(CivilDateTime(date, offsetSeconds: 7200).text(.dateTimeMillisecondsOffset) == "2021-04-15T20:20:47.459+02:00")
+        #expect(
+            CivilDateTime(date, offsetSeconds: 7200).text(.dateTimeMillisecondsOffset)
+                == "2021-04-15T20:20:47.459+02:00")
         #expect(CivilDateTime(date, offsetSeconds: -21_600).text(.date) == "2021-04-15")
     }
 }

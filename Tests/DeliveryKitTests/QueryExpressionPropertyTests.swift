@@ -115,7 +115,9 @@ struct QueryExpressionPropertyTests {
         let tree = QueryExpression.and([a, .not(.group(.or([a, b])))])
         #expect(tree.text(style: .sdk) == #"name eq "a" and NOT (name eq "a" or type co "b")"#)
         #expect(tree.text(style: .explicit) == #"name eq "a" AND NOT (name eq "a" OR type co "b")"#)
-        #expect(tree.parenthesized(whole: true).text(style: .explicit) == #"(name eq "a" AND NOT (name eq "a" OR type co "b"))"#)
+        #expect(
+            tree.parenthesized(whole: true).text(style: .explicit)
+                == #"(name eq "a" AND NOT (name eq "a" OR type co "b"))"#)
         #expect(a.parenthesized(whole: true).text() == #"(name eq "a")"#)
         #expect(QueryExpression.not(a).parenthesized(whole: true).text() == #"(NOT (name eq "a"))"#)
     }

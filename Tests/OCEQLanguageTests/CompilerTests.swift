@@ -222,7 +222,8 @@ struct CompilerTests {
             #expect(
                 error.diagnostics.map(\.message.id) == ["invalidFieldName", "clauseNotAllowed", "expectedCondition"])
         }
-        let deep = (0..<2000).reduce(Condition(.comparison(FieldPath("a"), .equal, Value(.bareword("x"))))) { inner, _ in
+        let deep = (0..<2000).reduce(Condition(.comparison(FieldPath("a"), .equal, Value(.bareword("x"))))) {
+            inner, _ in
             Condition(.not(inner))
         }
         #expect(throws: DiagnosticError.self) {

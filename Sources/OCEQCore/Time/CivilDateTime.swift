@@ -196,7 +196,8 @@ extension CivilDateTime {
 extension ASCIIScanner {
     /// `yyyy-MM-dd` or `yyyy/MM/dd` (the same separator twice), not checked for range.
     package mutating func yearFirstDate() -> (year: Int, month: Int, day: Int, separator: UInt8)? {
-        guard let year = digits(4), let separator = peek, separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/")
+        guard let year = digits(4), let separator = peek,
+            separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/")
         else { return nil }
         index += 1
         guard let month = digits(2), skip(separator), let day = digits(2) else { return nil }
@@ -205,7 +206,8 @@ extension ASCIIScanner {
 
     /// `dd-MM-yyyy` or `dd/MM/yyyy` (the same separator twice), not checked for range.
     package mutating func dayFirstDate() -> (year: Int, month: Int, day: Int)? {
-        guard let day = digits(2), let separator = peek, separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/")
+        guard let day = digits(2), let separator = peek,
+            separator == UInt8(ascii: "-") || separator == UInt8(ascii: "/")
         else { return nil }
         index += 1
         guard let month = digits(2), skip(separator), let year = digits(4) else { return nil }
