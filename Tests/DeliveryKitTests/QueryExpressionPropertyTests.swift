@@ -2,20 +2,8 @@
 // nesting, groups, every operator, string, number and date values, standard, user and
 // referenced field paths) from a seeded generator, so a failure reproduces from its seed.
 import OCEQCore
+import OCEQTestSupport
 import Testing
-
-/// SplitMix64: small, seedable, the same sequence on every platform.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random expressions of the shapes the parser produces: an `and` operand is a condition, a `NOT`
 /// or a group; an `or` operand may also be a bare `and`; a `NOT` operand is a condition or a group.
@@ -84,7 +72,7 @@ private struct ExpressionGenerator {
 struct QueryExpressionPropertyTests {
     @Test("print, parse, print is stable and parse(print(e)) == e", arguments: [1, 2, 3, 15, 2024])
     func roundTrip(seed: UInt64) throws {
-        var generator = ExpressionGenerator(random: SeededGenerator(state: seed))
+        var generator = ExpressionGenerator(random: SeededGenerator(seed: seed))
         for _ in 0..<300 {
             let expression = generator.expression(5)
             for style in [QueryStyle.sdk, .explicit] {
@@ -98,7 +86,7 @@ struct QueryExpressionPropertyTests {
 
     @Test("parenthesized text keeps the meaning of any tree", arguments: [7, 8, 9])
     func parenthesized(seed: UInt64) throws {
-        var generator = ExpressionGenerator(random: SeededGenerator(state: seed))
+        var generator = ExpressionGenerator(random: SeededGenerator(seed: seed))
         for _ in 0..<300 {
             let meaning = generator.expression(5).ungrouped
             for whole in [true, false] {

@@ -39,11 +39,8 @@ public indirect enum QueryExpression: Sendable, Hashable {
     /// expression too when `whole` is set: `(A AND (B OR C))`, `(NOT (A))`; precedence never matters.
     public func parenthesized(whole: Bool) -> QueryExpression {
         let inner = ungrouped.groupedOperands()
-        switch inner {
-        case .and, .or: return whole ? .group(inner) : inner
-        case .condition, .not: return whole ? .group(inner) : inner
-        case .group, .verbatim: return inner
-        }
+        if case .verbatim = inner { return inner }
+        return whole ? .group(inner) : inner
     }
 
     /// Operands grouped, the node itself not.
