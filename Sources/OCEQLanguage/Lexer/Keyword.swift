@@ -79,9 +79,6 @@ extension QueryOperator {
         }
     }
 
-    /// The API's word for it (`eq`, `co`, ...); the same as `rawValue`.
-    public var word: String { rawValue }
-
     /// The operator spelled by the symbol at `span`, without allocating.
     static func match(symbol bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> QueryOperator? {
         switch span.length {
@@ -125,17 +122,5 @@ extension QueryOperator {
         case (UInt8(ascii: "s"), UInt8(ascii: "m")): return .similar
         default: return nil
         }
-    }
-
-    /// The operator spelled by a symbol.
-    public init?(symbol: String) {
-        guard let op = QueryOperator.languageOrder.first(where: { $0.symbol == symbol }) else { return nil }
-        self = op
-    }
-
-    /// The operator spelled by an API word, in any case.
-    public init?(word: String) {
-        guard let op = QueryOperator(rawValue: word.lowercased()) else { return nil }
-        self = op
     }
 }
