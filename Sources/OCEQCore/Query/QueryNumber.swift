@@ -1,8 +1,9 @@
 // A `q` value read as a number. (A value read as a datetime is core's `CivilDateTime.queryValue`.)
 
-/// A decimal number read from a query value (`"21.12"`, `"-3"`, `"1e3"`), or nil.
-enum QueryNumber {
-    static func parse(_ text: String) -> Double? {
+/// Reads a query value as a decimal number.
+package enum QueryNumber {
+    /// The number a query value spells (`"21.12"`, `"-3"`, `"1e3"`), or nil.
+    package static func parse(_ text: String) -> Double? {
         let b = Array(text.utf8)
         var i = 0
         if i < b.count, b[i] == 0x2B || b[i] == 0x2D { i += 1 }

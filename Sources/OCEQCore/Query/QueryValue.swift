@@ -1,9 +1,10 @@
 import FoundationEssentials
-import OCEQCore
 
 /// A value compared in a query condition; every kind renders inside double quotes.
 public enum QueryValue: Sendable, Hashable {
+    /// Rendered as it is (a double quote is refused).
     case string(String)
+    /// Rendered in decimal.
     case int(Int)
     /// Rendered as a plain decimal (`1.234`, `1.0`, never exponent notation).
     case double(Double)
@@ -11,7 +12,7 @@ public enum QueryValue: Sendable, Hashable {
     case date(Date, QueryDateFormat)
 
     /// The text placed between the quotes.
-    func text(field: String) throws(QueryError) -> String {
+    package func text(field: String) throws(QueryError) -> String {
         switch self {
         case .string(let s):
             if s.contains("\"") { throw .quoteInValue(field: field, value: s) }

@@ -2,7 +2,6 @@
 // `YYYY`/`DD` week-year trap cannot be asked for) plus the UTC offset at which dates are written.
 
 import FoundationEssentials
-import OCEQCore
 
 /// A calendar-year date pattern plus the UTC offset used to render dates in it.
 public struct QueryDateFormat: Sendable, Hashable, CustomStringConvertible {
