@@ -135,14 +135,9 @@ extension CivilDateTime {
         var date = CivilDateTime(year: year, month: month, day: day)
         guard date.dateExists else { return nil }
         if scanner.isAtEnd { return date }
-        guard scanner.timeSeparator(allowingSpace: true), let (hour, minute, second) = scanner.clock(),
-            let second, hour < 24, minute < 60, second < 61
+        guard scanner.timeSeparator(allowingSpace: true), let (time, secondsWritten) = scanner.timeOfDay(),
+            secondsWritten, time.hour < 24, time.minute < 60, time.second < 61
         else { return nil }
-        var time = TimeOfDay(hour: hour, minute: minute, second: second)
-        if scanner.skip(UInt8(ascii: ".")) {
-            guard let (nanoseconds, count) = scanner.fraction() else { return nil }
-            (time.nanoseconds, time.fractionDigits) = (nanoseconds, count)
-        }
         date.time = time
         guard let offset = scanner.utcOffset(colonRequired: false, minutesOptional: false), scanner.isAtEnd else {
             return nil
@@ -168,14 +163,9 @@ extension CivilDateTime {
                 date = CivilDateTime(year: year, month: month, day: day)
             }
             if !scanner.isAtEnd {
-                guard scanner.timeSeparator(allowingSpace: true), let (hour, minute, second) = scanner.clock() else {
-                    return nil
-                }
-                var time = TimeOfDay(hour: hour, minute: minute, second: second ?? 0)
-                if second != nil, scanner.skip(UInt8(ascii: ".")) {
-                    guard let (nanoseconds, count) = scanner.fraction(), count <= 9 else { return nil }
-                    (time.nanoseconds, time.fractionDigits) = (nanoseconds, count)
-                }
+                guard scanner.timeSeparator(allowingSpace: true), let (time, _) = scanner.timeOfDay(),
+                    time.fractionDigits <= 9
+                else { return nil }
                 date.time = time
                 if !scanner.isAtEnd {
                     guard let offset = scanner.utcOffset(colonRequired: false, minutesOptional: true) else {
@@ -237,12 +227,19 @@ extension ASCIIScanner {
         skip(UInt8(ascii: "T")) || skip(UInt8(ascii: "t")) || (allowingSpace && skip(0x20))
     }
 
-    /// `HH:mm` and, when it follows, `:ss`; not checked for range.
-    package mutating func clock() -> (hour: Int, minute: Int, second: Int?)? {
+    /// `HH:mm`, then `:ss` and `.fraction` when they follow, and whether the seconds were written;
+    /// not checked for range. A `.` without digits is no time.
+    package mutating func timeOfDay() -> (time: CivilDateTime.TimeOfDay, secondsWritten: Bool)? {
         guard let hour = digits(2), skip(UInt8(ascii: ":")), let minute = digits(2) else { return nil }
-        guard skip(UInt8(ascii: ":")) else { return (hour, minute, nil) }
+        var time = CivilDateTime.TimeOfDay(hour: hour, minute: minute, second: 0)
+        guard skip(UInt8(ascii: ":")) else { return (time, false) }
         guard let second = digits(2) else { return nil }
-        return (hour, minute, second)
+        time.second = second
+        if skip(UInt8(ascii: ".")) {
+            guard let (nanoseconds, count) = fraction() else { return nil }
+            (time.nanoseconds, time.fractionDigits) = (nanoseconds, count)
+        }
+        return (time, true)
     }
 
     /// The digits of a fraction (after its `.`): nanoseconds from the first nine, and how many

@@ -70,15 +70,10 @@ public struct DateLiteral: Sendable, Hashable {
         var value = CivilDateTime(year: year, month: month, day: day)
         if scanner.isAtEnd { return .success(DateLiteral(text: text, value: value)) }
         guard separator == UInt8(ascii: "-"), scanner.timeSeparator(allowingSpace: false),
-            let (hour, minute, second) = scanner.clock()
+            let (time, _) = scanner.timeOfDay()
         else { return .failure(.malformed) }
-        var time = CivilDateTime.TimeOfDay(hour: hour, minute: minute, second: second ?? 0)
-        if second != nil, scanner.skip(UInt8(ascii: ".")) {
-            guard let (nanoseconds, count) = scanner.fraction() else { return .failure(.malformed) }
-            guard count <= 3 else { return .failure(.fraction) }
-            (time.nanoseconds, time.fractionDigits) = (nanoseconds, count)
-        }
-        guard hour <= 23, minute <= 59, time.second <= 59 else { return .failure(.time) }
+        guard time.fractionDigits <= 3 else { return .failure(.fraction) }
+        guard time.hour <= 23, time.minute <= 59, time.second <= 59 else { return .failure(.time) }
         value.time = time
         if scanner.isAtEnd { return .success(DateLiteral(text: text, value: value)) }
         guard let offset = scanner.utcOffset(colonRequired: true, minutesOptional: false) else {
