@@ -1,6 +1,6 @@
 // libFuzzer harness: the server's `q` and `orderBy` parsers, each given the whole input (invalid
 // UTF-8 repaired, as the server's percent-decoding does). Built by Scripts/fuzz.
-import ChannelServer
+import OCEQCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -5,8 +5,6 @@ import Foundation
 import OCEQCore
 import Testing
 
-import struct DeliveryKit.SortKey
-
 @Suite("channel index cache and concurrency")
 struct IndexCacheTests {
     let query = SearchRequest(

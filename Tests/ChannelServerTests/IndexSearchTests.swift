@@ -1,8 +1,7 @@
 import ChannelServer
+import OCEQCore
 import OCEQTestSupport
 import Testing
-
-import struct DeliveryKit.SortKey
 
 @Suite("channel index search")
 struct IndexSearchTests {

@@ -1,9 +1,6 @@
-import ChannelServer
+import DeliveryKit
+import OCEQCore
 import Testing
-
-import enum DeliveryKit.DeliveryAPI
-import enum DeliveryKit.QueryOperator
-import struct DeliveryKit.SortKey
 
 /// `text` with its one `⟂` marker removed, and the marker's offset in Unicode scalars.
 func marked(_ text: String) -> (text: String, offset: Int) {
@@ -18,17 +15,31 @@ private func cond(_ field: String, _ op: QueryOperator, _ value: String) -> Quer
     .condition(QueryCondition(field: field, op: op, value: value))
 }
 
+/// The tree's meaning: the parse without its groups (the server evaluates `ungrouped`).
+private func parse(_ q: String) throws(QuerySyntaxError) -> QueryExpression {
+    try QueryParser.parse(q).ungrouped
+}
+
 @Suite("q parser")
 struct QueryParserTests {
+    @Test("parentheses stay in the parsed tree as groups")
+    func groups() throws {
+        let a = cond("name", .equal, "a")
+        let b = cond("name", .equal, "b")
+        #expect(try QueryParser.parse("((name eq \"a\"))") == .group(.group(a)))
+        #expect(try QueryParser.parse("NOT (name eq \"a\") AND name eq \"b\"") == .and([.not(.group(a)), b]))
+        #expect(try QueryParser.parse("(name eq \"a\" or name eq \"b\")").ungrouped == .or([a, b]))
+    }
+
     @Test("every operator parses", arguments: QueryOperator.allCases)
     func everyOperator(op: QueryOperator) throws {
-        #expect(try QueryParser.parse("fields.x \(op.rawValue) \"v\"") == cond("fields.x", op, "v"))
+        #expect(try parse("fields.x \(op.rawValue) \"v\"") == cond("fields.x", op, "v"))
     }
 
     @Test("operators accept any case")
     func operatorCase() throws {
-        #expect(try QueryParser.parse("name EQ \"a\"") == cond("name", .equal, "a"))
-        #expect(try QueryParser.parse("name Co \"a\"") == cond("name", .contains, "a"))
+        #expect(try parse("name EQ \"a\"") == cond("name", .equal, "a"))
+        #expect(try parse("name Co \"a\"") == cond("name", .contains, "a"))
     }
 
     @Test(
@@ -36,7 +47,7 @@ struct QueryParserTests {
         arguments: ["and", "AND", "And", "aNd"])
     func keywordCase(word: String) throws {
         #expect(
-            try QueryParser.parse("name eq \"a\" \(word) type eq \"b\"")
+            try parse("name eq \"a\" \(word) type eq \"b\"")
                 == .and([cond("name", .equal, "a"), cond("type", .equal, "b")]))
     }
 
@@ -45,10 +56,10 @@ struct QueryParserTests {
         let a = cond("name", .equal, "a")
         let b = cond("name", .equal, "b")
         let c = cond("name", .equal, "c")
-        #expect(try QueryParser.parse("name eq \"a\" or name eq \"b\" and name eq \"c\"") == .or([a, .and([b, c])]))
-        #expect(try QueryParser.parse("name eq \"a\" AND name eq \"b\" OR name eq \"c\"") == .or([.and([a, b]), c]))
+        #expect(try parse("name eq \"a\" or name eq \"b\" and name eq \"c\"") == .or([a, .and([b, c])]))
+        #expect(try parse("name eq \"a\" AND name eq \"b\" OR name eq \"c\"") == .or([.and([a, b]), c]))
         #expect(
-            try QueryParser.parse("(name eq \"a\" OR name eq \"b\") AND name eq \"c\"") == .and([.or([a, b]), c]))
+            try parse("(name eq \"a\" OR name eq \"b\") AND name eq \"c\"") == .and([.or([a, b]), c]))
     }
 
     @Test("lists are flat, groups nest")
@@ -56,29 +67,29 @@ struct QueryParserTests {
         let a = cond("name", .equal, "a")
         let b = cond("name", .equal, "b")
         let c = cond("name", .equal, "c")
-        #expect(try QueryParser.parse("name eq \"a\" and name eq \"b\" and name eq \"c\"") == .and([a, b, c]))
-        #expect(try QueryParser.parse("((name eq \"a\"))") == a)
+        #expect(try parse("name eq \"a\" and name eq \"b\" and name eq \"c\"") == .and([a, b, c]))
+        #expect(try parse("((name eq \"a\"))") == a)
         #expect(
-            try QueryParser.parse("(name eq \"a\" and name eq \"b\") and name eq \"c\"") == .and([.and([a, b]), c]))
+            try parse("(name eq \"a\" and name eq \"b\") and name eq \"c\"") == .and([.and([a, b]), c]))
     }
 
     @Test("NOT before a group or a condition")
     func not() throws {
         let a = cond("type", .equal, "T")
-        #expect(try QueryParser.parse("NOT (type eq \"T\")") == .not(a))
-        #expect(try QueryParser.parse("not type eq \"T\"") == .not(a))
-        #expect(try QueryParser.parse("not(type eq \"T\")") == .not(a))
+        #expect(try parse("NOT (type eq \"T\")") == .not(a))
+        #expect(try parse("not type eq \"T\"") == .not(a))
+        #expect(try parse("not(type eq \"T\")") == .not(a))
         #expect(
-            try QueryParser.parse("name eq \"x\" AND NOT (type eq \"T\" OR type eq \"U\")")
+            try parse("name eq \"x\" AND NOT (type eq \"T\" OR type eq \"U\")")
                 == .and([cond("name", .equal, "x"), .not(.or([a, cond("type", .equal, "U")]))]))
     }
 
     @Test("whitespace is flexible")
     func whitespace() throws {
         let expected = QueryExpression.and([cond("name", .equal, "a b"), cond("fields.n", .greaterThanOrEqual, "1")])
-        #expect(try QueryParser.parse("  name   eq\"a b\"and\tfields.n ge \"1\"\n") == expected)
+        #expect(try parse("  name   eq\"a b\"and\tfields.n ge \"1\"\n") == expected)
         #expect(
-            try QueryParser.parse("(name eq \"a b\")AND(fields.n ge \"1\")")
+            try parse("(name eq \"a b\")AND(fields.n ge \"1\")")
                 == .and([
                     cond("name", .equal, "a b"), cond("fields.n", .greaterThanOrEqual, "1"),
                 ]))
@@ -86,26 +97,26 @@ struct QueryParserTests {
 
     @Test("values are verbatim, may be empty and contain keywords or parentheses")
     func values() throws {
-        #expect(try QueryParser.parse("name eq \"\"") == cond("name", .equal, ""))
-        #expect(try QueryParser.parse("name co \"a AND (b) 'c'\"") == cond("name", .contains, "a AND (b) 'c'"))
-        #expect(try QueryParser.parse("name eq \"Café ☕\"") == cond("name", .equal, "Café ☕"))
+        #expect(try parse("name eq \"\"") == cond("name", .equal, ""))
+        #expect(try parse("name co \"a AND (b) 'c'\"") == cond("name", .contains, "a AND (b) 'c'"))
+        #expect(try parse("name eq \"Café ☕\"") == cond("name", .equal, "Café ☕"))
     }
 
     @Test("field paths: standard, user, two levels")
     func fields() throws {
         #expect(
-            try QueryParser.parse("fields.starter-blog-post_title eq \"x\"")
+            try parse("fields.starter-blog-post_title eq \"x\"")
                 == cond("fields.starter-blog-post_title", .equal, "x"))
-        #expect(try QueryParser.parse("fields.author.name eq \"x\"") == cond("fields.author.name", .equal, "x"))
-        #expect(FieldPath("fields.author.name") == .referenced(reference: "author", target: .standard(.name)))
-        #expect(FieldPath("fields.author.bio") == .referenced(reference: "author", target: .user("bio")))
-        #expect(FieldPath("createdDate") == .standard(.createdDate))
+        #expect(try parse("fields.author.name eq \"x\"") == cond("fields.author.name", .equal, "x"))
+        #expect(QueryFieldPath("fields.author.name") == .referenced(reference: "author", target: .standard(.name)))
+        #expect(QueryFieldPath("fields.author.bio") == .referenced(reference: "author", target: .user("bio")))
+        #expect(QueryFieldPath("createdDate") == .standard(.createdDate))
     }
 
     @Test("conditions remember where their field starts")
     func offsets() throws {
         let (text, offset) = marked("name eq \"a\" AND ⟂fields.x eq \"b\"")
-        guard case .and(let list) = try QueryParser.parse(text), case .condition(let c) = list[1] else {
+        guard case .and(let list) = try parse(text), case .condition(let c) = list[1] else {
             Issue.record("expected an AND of conditions")
             return
         }
@@ -152,7 +163,7 @@ struct QueryParserTests {
         ])
     func errors(input: String, message: String) {
         let (text, offset) = marked(input)
-        #expect(throws: QuerySyntaxError(offset: offset, message: message)) { try QueryParser.parse(text) }
+        #expect(throws: QuerySyntaxError(offset: offset, message: message)) { try parse(text) }
     }
 
     @Test("an error prints with its position")
@@ -165,16 +176,16 @@ struct QueryParserTests {
     @Test("nesting deeper than the limit is an error, not a crash")
     func depth() throws {
         let ok = String(repeating: "(", count: 64) + "name eq \"x\"" + String(repeating: ")", count: 64)
-        #expect(try QueryParser.parse(ok) == cond("name", .equal, "x"))
+        #expect(try parse(ok) == cond("name", .equal, "x"))
         let deep = String(repeating: "(", count: 5000) + "name eq \"x\"" + String(repeating: ")", count: 5000)
         #expect(throws: QuerySyntaxError(offset: 64, message: "expression nested too deeply (more than 64 levels)")) {
-            try QueryParser.parse(deep)
+            try parse(deep)
         }
         let nots = String(repeating: "NOT (", count: 65) + "name eq \"x\"" + String(repeating: ")", count: 65)
         #expect(
             throws: QuerySyntaxError(offset: 64 * 5 + 4, message: "expression nested too deeply (more than 64 levels)")
         ) {
-            try QueryParser.parse(nots)
+            try parse(nots)
         }
     }
 
@@ -182,10 +193,10 @@ struct QueryParserTests {
     func length() throws {
         let long = Array(repeating: "name eq \"x\"", count: 2000).joined(separator: " OR ")
         #expect(throws: QuerySyntaxError(offset: 16_384, message: "query too long (more than 16384 characters)")) {
-            try QueryParser.parse(long)
+            try parse(long)
         }
         let many = Array(repeating: "name eq \"x\"", count: 1000).joined(separator: " OR ")
-        guard case .or(let list) = try QueryParser.parse(many) else {
+        guard case .or(let list) = try parse(many) else {
             Issue.record("expected an OR")
             return
         }

@@ -1,3 +1,4 @@
+import OCEQCore
 import OCEQLanguage
 import Testing
 
@@ -15,19 +16,19 @@ struct CompilerTests {
         #expect(query.userFields == ["topic", "published_date"])
     }
 
-    static let operators: [(String, ComparisonOperator)] = [
-        ("=", .eq), ("!=", .ne), ("~", .co), ("^=", .sw), (">", .gt), (">=", .ge), ("<", .lt), ("<=", .le),
-        ("=~", .mt), ("~~", .sm),
+    static let operators: [(String, QueryOperator)] = [
+        ("=", .equal), ("!=", .notEqual), ("~", .contains), ("^=", .startsWith), (">", .greaterThan),
+        (">=", .greaterThanOrEqual), ("<", .lessThan), ("<=", .lessThanOrEqual), ("=~", .matches), ("~~", .similar),
     ]
 
     @Test("every operator symbol compiles to its API word", arguments: operators)
-    func symbol(_ symbol: String, _ op: ComparisonOperator) throws {
+    func symbol(_ symbol: String, _ op: QueryOperator) throws {
         #expect(try compiled("list name \(symbol) x").q == "(name \(op.rawValue) \"x\")")
         #expect(try compiled("list name\(symbol)x").q == "(name \(op.rawValue) \"x\")")
     }
 
-    @Test("every API word is accepted as an operator, in any case", arguments: ComparisonOperator.allCases)
-    func word(_ op: ComparisonOperator) throws {
+    @Test("every API word is accepted as an operator, in any case", arguments: QueryOperator.languageOrder)
+    func word(_ op: QueryOperator) throws {
         #expect(try compiled("list name \(op.rawValue) x").q == "(name \(op.rawValue) \"x\")")
         #expect(try compiled("list name \(op.rawValue.uppercased()) x").q == "(name \(op.rawValue) \"x\")")
     }
@@ -210,7 +211,7 @@ struct CompilerTests {
         let bad = SelectStatement(
             verb: .count,
             clauses: [
-                Clause(.condition(Condition(.comparison(FieldPath("a b"), .eq, Value(.bareword("x")))))),
+                Clause(.condition(Condition(.comparison(FieldPath("a b"), .equal, Value(.bareword("x")))))),
                 Clause(.limit(Value(.number("5")))),
                 Clause(.condition(Condition(.or([])))),
             ])
@@ -221,7 +222,8 @@ struct CompilerTests {
             #expect(
                 error.diagnostics.map(\.message.id) == ["invalidFieldName", "clauseNotAllowed", "expectedCondition"])
         }
-        let deep = (0..<2000).reduce(Condition(.comparison(FieldPath("a"), .eq, Value(.bareword("x"))))) { inner, _ in
+        let deep = (0..<2000).reduce(Condition(.comparison(FieldPath("a"), .equal, Value(.bareword("x"))))) {
+            inner, _ in
             Condition(.not(inner))
         }
         #expect(throws: DiagnosticError.self) {

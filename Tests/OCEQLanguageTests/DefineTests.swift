@@ -1,4 +1,5 @@
 import OCEQLanguage
+import OCEQTestSupport
 import Testing
 
 @Suite("define blocks and calls of user commands")

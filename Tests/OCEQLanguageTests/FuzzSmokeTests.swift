@@ -1,4 +1,5 @@
 import OCEQLanguage
+import OCEQTestSupport
 import Testing
 
 /// Not a fuzzer: a few thousand seeded inputs through the fuzz entry point, so that its invariants

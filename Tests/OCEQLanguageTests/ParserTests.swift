@@ -57,7 +57,7 @@ struct ParserTests {
             case .comparison(let field, let op, let value) = condition.kind
         else { return fail("not a comparison") }
         #expect(source.text(in: field.span) == "type")
-        #expect(op == .eq)
+        #expect(op == .equal)
         #expect(source.text(in: value.span) == "\"A\"")
         #expect(value.kind == .string("A", .double))
     }

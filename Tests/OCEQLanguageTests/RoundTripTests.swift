@@ -1,20 +1,7 @@
+import OCEQCore
 import OCEQLanguage
+import OCEQTestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so that every run tests the same statements.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random select statements: every clause kind, every operator, every value kind, nested conditions.
 struct StatementGenerator {
@@ -55,7 +42,7 @@ struct StatementGenerator {
         switch choice {
         case 0, 1:
             return Condition(
-                .comparison(FieldPath(pick(StatementGenerator.fields)), pick(ComparisonOperator.allCases), value()))
+                .comparison(FieldPath(pick(StatementGenerator.fields)), pick(QueryOperator.languageOrder), value()))
         case 2:
             let values = (0..<Int.random(in: 1...3, using: &random)).map { _ in value() }
             return Condition(.membership(FieldPath(pick(StatementGenerator.fields)), values))

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// Dates as Delivery prints them: `{"value": "<ISO-8601 with milliseconds>", "timezone": "<IANA>"}`.

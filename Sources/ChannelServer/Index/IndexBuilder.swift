@@ -6,7 +6,6 @@
 // statistics are made after the bulk insert. The caller builds into a temporary file and renames
 // it.
 
-import DeliveryKit
 import Foundation
 import OCEQCore
 

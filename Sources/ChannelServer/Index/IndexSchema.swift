@@ -16,6 +16,8 @@
 // text nor word positions (fast to build, small); phrases (`mt`) are checked on the values
 // themselves (`items`, `vals.fold`/`vals.full`).
 
+import OCEQCore
+
 /// The kind of one indexed user-field value (`vals.kind`).
 enum ValueKind: Int64, CaseIterable {
     case number = 1

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// One searchable value of a user field, as stored in `vals`.
@@ -39,7 +38,7 @@ struct IndexedValue {
         case .int, .double: ValueKind.number.bit
         case .bool: ValueKind.boolean.bit
         case .object(let members):
-            if let value = members["value"]?.stringValue, QueryDateTime.parse(value) != nil {
+            if let value = members["value"]?.stringValue, CivilDateTime.queryValue(value) != nil {
                 ValueKind.datetime.bit
             } else if members["id"]?.stringValue != nil {
                 ValueKind.reference.bit
@@ -62,7 +61,7 @@ struct IndexedValue {
         case .bool(let b):
             return IndexedValue(kind: .boolean, fold: b ? "true" : "false")
         case .object(let members):
-            if let value = members["value"]?.stringValue, let date = QueryDateTime.parse(value) {
+            if let value = members["value"]?.stringValue, let date = CivilDateTime.queryValue(value) {
                 return IndexedValue(kind: .datetime, fold: date.localDate, num: Double(date.epochMilliseconds))
             }
             if let id = members["id"]?.stringValue {
@@ -134,8 +133,8 @@ extension ExportItem {
 }
 
 /// The instant of an exported date (`{value, timezone}` object or a bare string).
-func indexedDate(_ json: JSON?) -> QueryDateTime? {
+func indexedDate(_ json: JSON?) -> CivilDateTime? {
     guard let json else { return nil }
-    if let value = json["value"]?.stringValue ?? json.stringValue { return QueryDateTime.parse(value) }
+    if let value = json["value"]?.stringValue ?? json.stringValue { return CivilDateTime.queryValue(value) }
     return nil
 }

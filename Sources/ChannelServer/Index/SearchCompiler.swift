@@ -16,7 +16,6 @@
 // few levels move into common table expressions (parser stack). Parameters are numbered (?1,
 // ?2, ...) so pieces can be assembled in any order.
 
-import DeliveryKit
 import Foundation
 import OCEQCore
 
@@ -47,7 +46,7 @@ struct SearchCompiler {
 
     private mutating func text(_ s: String) -> String { parameter(.text(s)) }
 
-    private mutating func instant(_ date: QueryDateTime) -> String {
+    private mutating func instant(_ date: CivilDateTime) -> String {
         parameter(.double(Double(date.epochMilliseconds)))
     }
 
@@ -61,7 +60,7 @@ struct SearchCompiler {
     /// The statement for `query` AND `defaultText`, or nil when neither filters anything.
     mutating func statement(query: QueryExpression?, defaultText: String?) throws -> String? {
         var conjuncts: [QueryExpression] = []
-        if let query {
+        if let query = query?.ungrouped {
             if case .and(let list) = query { conjuncts = list } else { conjuncts = [query] }
         }
         var matches: [String] = []
@@ -100,7 +99,7 @@ struct SearchCompiler {
         guard c.op == .contains else { return nil }
         let words = TextFolding.searchWords(c.value)
         guard !words.isEmpty else { return nil }
-        switch FieldPath(c.field) {
+        switch QueryFieldPath(c.field) {
         case .standard(let field):
             guard let column = IndexSchema.ftsColumn(field) else { return nil }
             return "{\(column)} : (\(anyOf(words)))"
@@ -121,6 +120,8 @@ struct SearchCompiler {
     // MARK: expressions
 
     mutating func predicate(_ expression: QueryExpression, alias: String, depth: Int) throws -> String {
+        if case .group(let inner) = expression { return try predicate(inner, alias: alias, depth: depth) }
+        if case .verbatim = expression { throw IndexError(message: "unparsed query text", offset: 0) }
         if case .condition(let condition) = expression { return try self.condition(condition, alias: alias) }
         if depth >= Self.inlineDepth {
             aliases += 1
@@ -131,7 +132,7 @@ struct SearchCompiler {
             return "\(alias).ord IN \(name)"
         }
         switch expression {
-        case .condition:
+        case .condition, .group, .verbatim:
             fatalError("handled above")
         case .and(let list):
             return grouped(try conjunction(list, alias: alias, depth: depth + 1), "AND")
@@ -172,24 +173,24 @@ struct SearchCompiler {
     /// user field; nil otherwise.
     private func rangeKey(_ c: QueryCondition) -> String? {
         guard [.greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan].contains(c.op),
-            case .user(let name) = FieldPath(c.field),
+            case .user(let name) = QueryFieldPath(c.field),
             let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
         else { return nil }
         let number = QueryNumber.parse(c.value) != nil && field.has(.number)
-        let date = QueryDateTime.parse(c.value) != nil && field.has(.datetime)
+        let date = CivilDateTime.queryValue(c.value) != nil && field.has(.datetime)
         if number == date { return nil }
         return "fields." + name + (number ? "#number" : "#date")
     }
 
     private mutating func mergedRange(_ conditions: [QueryCondition], dates: Bool) -> String {
-        guard case .user(let name) = FieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
+        guard case .user(let name) = QueryFieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
         else { return "SELECT NULL WHERE 0" }
         var sql =
             values(field, "kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)")
         for c in conditions {
             let bound =
                 dates
-                ? Double(QueryDateTime.parse(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
+                ? Double(CivilDateTime.queryValue(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
             sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
         }
         return sql
@@ -217,7 +218,7 @@ struct SearchCompiler {
             eq.op = .equal
             return "(NOT \(try condition(eq, alias: alias)))"
         }
-        guard let path = FieldPath(c.field) else {
+        guard let path = QueryFieldPath(c.field) else {
             throw IndexError(message: "unknown field '\(c.field)'", offset: c.offset)
         }
         switch path {
@@ -248,8 +249,8 @@ struct SearchCompiler {
         IndexError(message: "operator \(c.op.rawValue) cannot be used on \(what) '\(c.field)'", offset: c.offset)
     }
 
-    private func date(_ c: QueryCondition) throws -> QueryDateTime {
-        guard let date = QueryDateTime.parse(c.value) else {
+    private func date(_ c: QueryCondition) throws -> CivilDateTime {
+        guard let date = CivilDateTime.queryValue(c.value) else {
             throw IndexError(
                 message: "'\(c.value)' is not a datetime (use e.g. 2021-04-15 or 2021-04-15T18:20:47.459Z)",
                 offset: c.offset)
@@ -360,7 +361,7 @@ struct SearchCompiler {
         switch c.op {
         case .greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan:
             let number = QueryNumber.parse(c.value)
-            let date = QueryDateTime.parse(c.value)
+            let date = CivilDateTime.queryValue(c.value)
             guard number != nil || date != nil else {
                 throw IndexError(
                     message: "operator \(c.op.rawValue) needs a number or a datetime, not '\(c.value)'",
@@ -432,7 +433,7 @@ struct SearchCompiler {
                 values(field, "kind = \(ValueKind.number.rawValue) AND num = \(parameter(.double(number)))")
             )
         }
-        if let date = QueryDateTime.parse(value), field.has(.datetime) {
+        if let date = CivilDateTime.queryValue(value), field.has(.datetime) {
             if date.hasTime {
                 parts.append(
                     values(field, "kind = \(ValueKind.datetime.rawValue) AND num = \(instant(date))")
@@ -463,7 +464,7 @@ struct SearchCompiler {
         for token in Self.tokens(value) {
             folds.append(token.lowercased())
             if let n = QueryNumber.parse(token) { numbers.append(n) }
-            if let d = QueryDateTime.parse(token) {
+            if let d = CivilDateTime.queryValue(token) {
                 if d.hasTime { instants.append(d.epochMilliseconds) } else { folds.append(d.localDate) }
             }
         }

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// One `GET /items` search, already parsed.

@@ -10,6 +10,8 @@
 // numbers, then datetimes, then booleans, then text. Multivalued values, references and JSON
 // objects are not sortable (treated as missing).
 
+import OCEQCore
+
 /// Dense ranks of one sort field, indexed by ordinal.
 struct SortRanks: Sendable {
     /// -1 for items without a sortable value.
@@ -49,7 +51,7 @@ struct SortRanks: Sendable {
     ) throws
         -> SortRanks?
     {
-        switch FieldPath(field) {
+        switch QueryFieldPath(field) {
         case .standard(let standard):
             switch standard.kind {
             case .text:

@@ -42,47 +42,9 @@ public struct DeliveryDate: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { value }
 
-    /// Parses `yyyy-MM-dd'T'HH:mm:ss[.fraction](Z|±HH:mm|±HHmm)`, or a bare `yyyy-MM-dd` (as UTC).
+    /// Parses `yyyy-MM-dd'T'HH:mm:ss[.fraction](Z|±HH:mm|±HHmm)`, or a bare `yyyy-MM-dd` (as UTC):
+    /// core's one date model, in its item-date form.
     public static func parseISO8601(_ text: String) -> Date? {
-        var scanner = ASCIIScanner(text)
-        guard let year = scanner.digits(4), scanner.skip(UInt8(ascii: "-")), let month = scanner.digits(2),
-            scanner.skip(UInt8(ascii: "-")), let day = scanner.digits(2), (1...12).contains(month),
-            (1...CivilTime.daysInMonth(year: year, month: month)).contains(day)
-        else { return nil }
-        if scanner.isAtEnd {
-            return CivilTime.instant(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
-        }
-        guard scanner.skip(UInt8(ascii: "T")) || scanner.skip(UInt8(ascii: "t")) || scanner.skip(0x20),
-            let hour = scanner.digits(2), scanner.skip(UInt8(ascii: ":")), let minute = scanner.digits(2),
-            scanner.skip(UInt8(ascii: ":")), let second = scanner.digits(2), hour < 24, minute < 60, second < 61
-        else { return nil }
-        var fraction = 0.0
-        if scanner.skip(UInt8(ascii: ".")) {
-            guard let (digits, count) = scanner.someDigits(limit: 9) else { return nil }
-            fraction = Double(digits) / pow10(count)
-            while scanner.someDigits(limit: 1) != nil {}
-        }
-        var offset = 0
-        if scanner.skip(UInt8(ascii: "Z")) || scanner.skip(UInt8(ascii: "z")) {
-            offset = 0
-        } else if let sign = scanner.peek, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
-            scanner.index += 1
-            guard let hours = scanner.digits(2) else { return nil }
-            _ = scanner.skip(UInt8(ascii: ":"))
-            guard let minutes = scanner.digits(2), hours < 24, minutes < 60 else { return nil }
-            offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
-        } else {
-            return nil
-        }
-        guard scanner.isAtEnd else { return nil }
-        let whole = CivilTime.instant(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
-        return Date(timeIntervalSince1970: whole.timeIntervalSince1970 + fraction)
-    }
-
-    private static func pow10(_ n: Int) -> Double {
-        var value = 1.0
-        for _ in 0..<n { value *= 10 }
-        return value
+        CivilDateTime.iso8601(text)?.instant
     }
 }

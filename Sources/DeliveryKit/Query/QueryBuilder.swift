@@ -3,6 +3,10 @@
 // parenthesises that whole combination, not just the new operand. A single node is never
 // parenthesised. `not` is an addition of ours (the SDK has none) for the management-style
 // `NOT (...)` that the search syntax documents.
+//
+// The builder holds core's `QueryExpression` as the SDK's text has it: a group where the SDK
+// writes parentheses and none elsewhere, so `a or b` `and c` prints `a or b and c` exactly as
+// the SDK sends it (and the API reads it by precedence). Core's printer writes the text.
 import OCEQCore
 
 /// Whether a combination is wrapped in parentheses.
@@ -13,94 +17,84 @@ public enum QueryGrouping: Sendable, Hashable {
 
 /// Builds a `q` expression from nodes with and/or, grouping and match lists.
 public struct QueryBuilder: Sendable, Hashable, CustomStringConvertible {
-    indirect enum Tree: Sendable, Hashable {
-        case leaf(String)
-        case binary(op: String, left: Tree, right: Tree, grouped: Bool)
-        case not(Tree)
-
-        func text() -> String {
-            switch self {
-            case .leaf(let text): return text
-            case .binary(let op, let left, let right, let grouped):
-                let inner = left.text() + " " + op + " " + right.text()
-                return grouped ? "(" + inner + ")" : inner
-            case .not(let tree): return "NOT (" + tree.text() + ")"
-            }
-        }
-
-        func grouped() -> Tree {
-            if case .binary(let op, let left, let right, _) = self {
-                return .binary(op: op, left: left, right: right, grouped: true)
-            }
-            return self
-        }
-    }
-
-    var root: Tree
+    /// The expression as built, groups where the text has parentheses.
+    public private(set) var expression: QueryExpression
+    /// The keyword case of the text (`and`/`or` for the SDK's builder).
+    public var style: QueryStyle
 
     /// A builder starting with one node.
     public init(node: QueryNode) {
-        root = .leaf(node.buildQueryString())
+        self.init(expression: node.expression)
+    }
+
+    /// A builder over an expression built elsewhere (the language's compiler), written as it
+    /// stands in `style`.
+    public init(expression: QueryExpression, style: QueryStyle = .sdk) {
+        self.expression = expression
+        self.style = style
     }
 
     /// A builder starting with the nodes ORed together and parenthesised (`(A eq "1" or A eq "2")`).
     public init(matchList: [QueryNode]) throws(QueryError) {
-        root = try QueryBuilder.orChain(matchList)
+        self.init(expression: try QueryBuilder.orChain(matchList))
     }
 
-    init(root: Tree) {
-        self.root = root
-    }
-
-    static func orChain(_ nodes: [QueryNode]) throws(QueryError) -> Tree {
+    static func orChain(_ nodes: [QueryNode]) throws(QueryError) -> QueryExpression {
         guard let first = nodes.first else { throw .emptyMatchList(field: "") }
-        var tree = Tree.leaf(first.buildQueryString())
-        for node in nodes.dropFirst() {
-            tree = .binary(op: "or", left: tree, right: .leaf(node.buildQueryString()), grouped: false)
-        }
-        return tree.grouped()
+        guard nodes.count > 1 else { return first.expression }
+        return .group(.or(nodes.map(\.expression)))
     }
 
     /// Everything so far `and` the node.
     public func and(_ node: QueryNode, grouping: QueryGrouping = .none) -> QueryBuilder {
-        combine("and", .leaf(node.buildQueryString()), grouping)
+        combine(and: true, node.expression, grouping)
     }
 
     /// Everything so far `or` the node.
     public func or(_ node: QueryNode, grouping: QueryGrouping = .none) -> QueryBuilder {
-        combine("or", .leaf(node.buildQueryString()), grouping)
+        combine(and: false, node.expression, grouping)
     }
 
     /// Everything so far `and` another builder's expression (as that builder grouped it).
     public func and(builder: QueryBuilder, grouping: QueryGrouping = .none) -> QueryBuilder {
-        combine("and", builder.root, grouping)
+        combine(and: true, builder.expression, grouping)
     }
 
     /// Everything so far `or` another builder's expression (as that builder grouped it).
     public func or(builder: QueryBuilder, grouping: QueryGrouping = .none) -> QueryBuilder {
-        combine("or", builder.root, grouping)
+        combine(and: false, builder.expression, grouping)
     }
 
     /// Everything so far `and` the ORed match list, all parenthesised:
     /// `(A eq "1" and (B eq "2" or B eq "3"))`.
     public func and(matchList: [QueryNode]) throws(QueryError) -> QueryBuilder {
-        combine("and", try QueryBuilder.orChain(matchList), .grouped)
+        combine(and: true, try QueryBuilder.orChain(matchList), .grouped)
     }
 
     /// `NOT (expression)`.
     public static func not(_ builder: QueryBuilder) -> QueryBuilder {
-        QueryBuilder(root: .not(builder.root))
+        QueryBuilder(expression: .not(.group(builder.expression)), style: builder.style)
     }
 
-    private func combine(_ op: String, _ right: Tree, _ grouping: QueryGrouping) -> QueryBuilder {
-        QueryBuilder(root: .binary(op: op, left: root, right: right, grouped: grouping == .grouped))
+    /// The fold step: what was built so far, the keyword, the operand; an ungrouped run of the same
+    /// keyword stays one list (the text is the same).
+    private func combine(and isAnd: Bool, _ right: QueryExpression, _ grouping: QueryGrouping) -> QueryBuilder {
+        var combined: QueryExpression
+        switch (expression, isAnd) {
+        case (.and(let operands), true): combined = .and(operands + [right])
+        case (.or(let operands), false): combined = .or(operands + [right])
+        default: combined = isAnd ? .and([expression, right]) : .or([expression, right])
+        }
+        if grouping == .grouped { combined = .group(combined) }
+        return QueryBuilder(expression: combined, style: style)
     }
 
     /// The `q` text.
-    public func buildQueryString() -> String { root.text() }
+    public func buildQueryString() -> String { expression.text(style: style) }
 
     /// True when the text is not empty.
     public var isValidQueryString: Bool { !buildQueryString().isEmpty }
 
+    /// The `q` text.
     public var description: String { buildQueryString() }
 }

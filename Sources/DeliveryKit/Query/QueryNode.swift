@@ -1,52 +1,46 @@
 // One condition of a search expression, rendered as `field op "value"` exactly as Oracle's SDK
 // renders it (delivery-api.md §5.6), except that a value containing `"` is refused (the syntax has
-// no escape) and doubles never print in exponent notation.
+// no escape) and doubles never print in exponent notation. The condition is core's
+// `QueryCondition`, printed by core's one printer.
 
 import FoundationEssentials
 import OCEQCore
 
-/// One search condition (`field op "value"`) or raw query text.
+/// One search condition (`field op "value"`) or raw query text: a leaf of core's `QueryExpression`.
 public struct QueryNode: Sendable, Hashable, CustomStringConvertible {
-    enum Storage: Sendable, Hashable {
-        case condition(field: String, op: QueryOperator, value: String)
-        case raw(String)
-    }
-
-    let storage: Storage
+    /// The leaf: a `.condition` or `.verbatim` text.
+    public let expression: QueryExpression
 
     /// A condition with any operator and value kind; the general form behind the named factories.
     public static func condition(
         field: String, _ op: QueryOperator, _ value: QueryValue
     ) throws(QueryError) -> QueryNode {
         try QueryNode.validate(field: field)
-        return QueryNode(storage: .condition(field: field, op: op, value: try value.text(field: field)))
+        let condition = QueryCondition(field: field, op: op, value: try value.text(field: field))
+        return QueryNode(expression: .condition(condition))
     }
 
     /// Raw query text, passed through unchanged.
     public static func queryText(value: String) -> QueryNode {
-        QueryNode(storage: .raw(value))
+        QueryNode(expression: .verbatim(value))
     }
 
     /// The field tested, or nil for raw text.
     public var field: String? {
-        if case .condition(let field, _, _) = storage { return field }
+        if case .condition(let condition) = expression { return condition.field }
         return nil
     }
 
     /// The operator, or nil for raw text.
     public var op: QueryOperator? {
-        if case .condition(_, let op, _) = storage { return op }
+        if case .condition(let condition) = expression { return condition.op }
         return nil
     }
 
     /// The `q` text of this node.
-    public func buildQueryString() -> String {
-        switch storage {
-        case .condition(let field, let op, let value): return "\(field) \(op.rawValue) \"\(value)\""
-        case .raw(let text): return text
-        }
-    }
+    public func buildQueryString() -> String { expression.text(style: .sdk) }
 
+    /// The `q` text of this node.
     public var description: String { buildQueryString() }
 
     static func validate(field: String) throws(QueryError) {

@@ -7,36 +7,6 @@ public enum APIVersion: String, Sendable, Hashable {
     case v11 = "v1.1"
 }
 
-/// A sort direction.
-public enum SortOrder: String, Sendable, Hashable {
-    case asc
-    case desc
-}
-
-/// One key of `orderBy`, rendered `name:asc` / `name:desc`.
-public struct SortKey: Sendable, Hashable, CustomStringConvertible {
-    public var field: String
-    public var order: SortOrder
-
-    public init(_ field: String, _ order: SortOrder = .asc) {
-        self.field = field
-        self.order = order
-    }
-
-    /// Any field (`name`, `updatedDate`, `fields.published_date`, ...).
-    public static func field(_ name: String, _ order: SortOrder = .asc) -> SortKey { SortKey(name, order) }
-    /// `name`
-    public static func name(_ order: SortOrder = .asc) -> SortKey { SortKey("name", order) }
-    /// `createdDate`
-    public static func createdDate(_ order: SortOrder = .asc) -> SortKey { SortKey("createdDate", order) }
-    /// `updatedDate`
-    public static func updatedDate(_ order: SortOrder = .asc) -> SortKey { SortKey("updatedDate", order) }
-    /// `position` (categories)
-    public static func position(_ order: SortOrder = .asc) -> SortKey { SortKey("position", order) }
-
-    public var description: String { "\(field):\(order.rawValue)" }
-}
-
 /// The `fields` parameter: `all`, nothing, or names joined by commas.
 public enum FieldsParameter: Sendable, Hashable {
     case all

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// A field as written: one or more names joined by dots (`type`, `author.name`, `fields.topic`).
 public struct FieldPath: Sendable, Hashable {
     /// The path as written, dots included.
@@ -36,12 +38,11 @@ public struct FieldPath: Sendable, Hashable {
         text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
-    /// The delivery API's standard fields (delivery-api.md §5.3), which are queried by their own
-    /// names; every other name is a user field, `fields.<name>`.
-    public static let standardFields: Set<String> = [
-        "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
-        "taxonomies", "fileExtension", "mimeType", "fileGroup",
-    ]
+    /// The delivery API's standard fields (delivery-api.md §5.3, core's `StandardField`), which are
+    /// queried by their own names; every other name is a user field, `fields.<name>`. `translatable`
+    /// is not among them here: the language has always sent it as `fields.translatable`.
+    public static let standardFields: Set<String> = Set(
+        StandardField.allCases.filter { $0 != .translatable }.map(\.rawValue))
 
     /// True when the path names a standard field (or starts with one) and is sent as written.
     public var isStandard: Bool { category == .standard }
@@ -81,6 +82,7 @@ public struct FieldPath: Sendable, Hashable {
         return .user
     }
 
+    /// `standardFields` as static strings, matched without allocating.
     static let standardNames: [StaticString] = [
         "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
         "taxonomies", "fileExtension", "mimeType", "fileGroup",
@@ -99,7 +101,7 @@ public struct Condition: Sendable, Hashable {
     /// The shapes a condition takes.
     public indirect enum Kind: Sendable, Hashable {
         /// `field op value`
-        case comparison(FieldPath, ComparisonOperator, Value)
+        case comparison(FieldPath, QueryOperator, Value)
         /// `field in (v1, v2, ...)`: true when the field equals any of the values.
         case membership(FieldPath, [Value])
         /// `a and b and ...` (two or more operands).

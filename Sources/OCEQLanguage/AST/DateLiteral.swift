@@ -7,20 +7,37 @@
 //   2024-03-26T18:32[:38]             -> 2024-03-26T18:32:38             yyyy-MM-dd'T'HH:mm:ss
 //   2024-03-26T18:32:38.5             -> 2024-03-26T18:32:38.500         yyyy-MM-dd'T'HH:mm:ss.SSS
 //   ...Z | ...+05:30                  -> ...+00:00 | ...+05:30           ...xxx
+//
+// The date is core's `CivilDateTime`, read with core's `ASCIIScanner` steps and written with its
+// `DatePattern`s; only the subset accepted and the reasons given are the language's.
 
-import DeliveryKit
 import OCEQCore
 
 /// A calendar date, optionally with a time and a UTC offset, checked to exist.
 public struct DateLiteral: Sendable, Hashable {
     /// The text as written.
     public var text: String
-    /// Calendar year, month (1–12) and day of month.
-    public var year: Int, month: Int, day: Int
+    /// The date read.
+    package var value: CivilDateTime
+
+    /// Calendar year.
+    public var year: Int { value.year }
+    /// Month, 1–12.
+    public var month: Int { value.month }
+    /// Day of month.
+    public var day: Int { value.day }
+
     /// The time of day, if one was written.
-    public var time: Time?
+    public var time: Time? {
+        value.time.map { time in
+            Time(
+                hour: time.hour, minute: time.minute, second: time.second,
+                milliseconds: time.fractionDigits > 0 ? time.milliseconds : nil)
+        }
+    }
+
     /// Minutes east of UTC, if an offset (or `Z`) was written.
-    public var offsetMinutes: Int?
+    public var offsetMinutes: Int? { value.offsetSeconds.map { $0 / 60 } }
 
     /// A time of day.
     public struct Time: Sendable, Hashable {
@@ -46,8 +63,24 @@ public struct DateLiteral: Sendable, Hashable {
 
     /// Parses `text`; the error is a lower-case reason.
     public static func parse(_ text: String) -> Result<DateLiteral, DateError> {
-        var scanner = DateScanner(bytes: Array(text.utf8))
-        return scanner.scan(text: text)
+        var scanner = ASCIIScanner(text)
+        guard let (year, month, day, separator) = scanner.yearFirstDate() else { return .failure(.malformed) }
+        guard (1...12).contains(month) else { return .failure(.month(month)) }
+        guard day >= 1 && day <= CivilTime.daysInMonth(year: year, month: month) else { return .failure(.day(day)) }
+        var value = CivilDateTime(year: year, month: month, day: day)
+        if scanner.isAtEnd { return .success(DateLiteral(text: text, value: value)) }
+        guard separator == UInt8(ascii: "-"), scanner.timeSeparator(allowingSpace: false),
+            let (time, _) = scanner.timeOfDay()
+        else { return .failure(.malformed) }
+        guard time.fractionDigits <= 3 else { return .failure(.fraction) }
+        guard time.hour <= 23, time.minute <= 59, time.second <= 59 else { return .failure(.time) }
+        value.time = time
+        if scanner.isAtEnd { return .success(DateLiteral(text: text, value: value)) }
+        guard let offset = scanner.utcOffset(colonRequired: true, minutesOptional: false) else {
+            return .failure(.offset)
+        }
+        value.offsetSeconds = offset
+        return scanner.isAtEnd ? .success(DateLiteral(text: text, value: value)) : .failure(.malformed)
     }
 
     /// Why a date-shaped word is not a date.
@@ -71,98 +104,20 @@ public struct DateLiteral: Sendable, Hashable {
         }
     }
 
-    /// The calendar-year pattern (Unicode date-format letters) in which the value is sent.
-    public var pattern: String {
-        var pattern = "yyyy-MM-dd"
-        if let time {
-            pattern += "'T'HH:mm:ss"
-            if time.milliseconds != nil { pattern += ".SSS" }
-            if offsetMinutes != nil { pattern += "xxx" }
+    /// The calendar-year pattern in which the value is sent.
+    var datePattern: DatePattern {
+        guard let time = value.time else { return .date }
+        switch (time.fractionDigits > 0, value.offsetSeconds != nil) {
+        case (false, false): return .dateTime
+        case (true, false): return .dateTimeMilliseconds
+        case (false, true): return .dateTimeOffset
+        case (true, true): return .dateTimeMillisecondsOffset
         }
-        return pattern
     }
+
+    /// The calendar-year pattern (Unicode date-format letters) in which the value is sent.
+    public var pattern: String { datePattern.pattern }
 
     /// The value as sent to the API, in `pattern`.
-    public var canonicalText: String {
-        var out = CivilTime.pad(year, 4) + "-" + CivilTime.pad(month, 2) + "-" + CivilTime.pad(day, 2)
-        guard let time else { return out }
-        out += "T" + CivilTime.pad(time.hour, 2) + ":" + CivilTime.pad(time.minute, 2) + ":"
-        out += CivilTime.pad(time.second, 2)
-        if let milliseconds = time.milliseconds { out += "." + CivilTime.pad(milliseconds, 3) }
-        if let offsetMinutes {
-            let magnitude = abs(offsetMinutes)
-            out += (offsetMinutes < 0 ? "-" : "+") + CivilTime.pad(magnitude / 60, 2) + ":"
-            out += CivilTime.pad(magnitude % 60, 2)
-        }
-        return out
-    }
-}
-
-struct DateScanner {
-    let bytes: [UInt8]
-    var index = 0
-
-    mutating func number(_ digits: Int) -> Int? {
-        guard index + digits <= bytes.count else { return nil }
-        var value = 0
-        for offset in index..<(index + digits) {
-            let byte = bytes[offset]
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        index += digits
-        return value
-    }
-
-    mutating func eat(_ char: Unicode.Scalar) -> Bool {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: char) else { return false }
-        index += 1
-        return true
-    }
-
-    var atEnd: Bool { index >= bytes.count }
-
-    mutating func scan(text: String) -> Result<DateLiteral, DateLiteral.DateError> {
-        guard let year = number(4) else { return .failure(.malformed) }
-        let separator: Unicode.Scalar = eat("-") ? "-" : (eat("/") ? "/" : "?")
-        guard separator != "?", let month = number(2), eat(separator), let day = number(2) else {
-            return .failure(.malformed)
-        }
-        guard (1...12).contains(month) else { return .failure(.month(month)) }
-        guard day >= 1 && day <= CivilTime.daysInMonth(year: year, month: month) else { return .failure(.day(day)) }
-        var date = DateLiteral(text: text, year: year, month: month, day: day, time: nil, offsetMinutes: nil)
-        if atEnd { return .success(date) }
-        guard separator == "-", eat("T") || eat("t") else { return .failure(.malformed) }
-        guard let hour = number(2), eat(":"), let minute = number(2) else { return .failure(.malformed) }
-        var second = 0
-        var milliseconds: Int?
-        if eat(":") {
-            guard let value = number(2) else { return .failure(.malformed) }
-            second = value
-            if eat(".") {
-                let start = index
-                while index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") {
-                    index += 1
-                }
-                let digits = index - start
-                guard digits >= 1 else { return .failure(.malformed) }
-                guard digits <= 3 else { return .failure(.fraction) }
-                index = start
-                guard let fraction = number(digits) else { return .failure(.malformed) }
-                milliseconds = fraction * (digits == 1 ? 100 : digits == 2 ? 10 : 1)
-            }
-        }
-        guard hour <= 23, minute <= 59, second <= 59 else { return .failure(.time) }
-        date.time = DateLiteral.Time(hour: hour, minute: minute, second: second, milliseconds: milliseconds)
-        if atEnd { return .success(date) }
-        if eat("Z") || eat("z") {
-            date.offsetMinutes = 0
-        } else {
-            let sign = eat("+") ? 1 : (eat("-") ? -1 : 0)
-            guard sign != 0, let hours = number(2), eat(":"), let minutes = number(2), hours <= 23, minutes <= 59
-            else { return .failure(.offset) }
-            date.offsetMinutes = sign * (hours * 60 + minutes)
-        }
-        return atEnd ? .success(date) : .failure(.malformed)
-    }
+    public var canonicalText: String { value.text(datePattern) }
 }

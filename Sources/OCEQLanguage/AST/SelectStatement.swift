@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// The three commands that select items.
 public enum SelectVerb: String, Sendable, Hashable, CaseIterable {
     /// Items, a page at a time.
@@ -8,22 +10,17 @@ public enum SelectVerb: String, Sendable, Hashable, CaseIterable {
     case first
 }
 
-/// The direction of a sort key.
-public enum SortDirection: String, Sendable, Hashable {
-    case asc, desc
-}
-
 /// One key of an `order` clause.
 public struct OrderKey: Sendable, Hashable {
     /// The field sorted on.
     public var field: FieldPath
     /// The direction written, if any (none means ascending).
-    public var direction: SortDirection?
+    public var direction: SortOrder?
     /// From the field to the direction.
     public var span: SourceSpan
 
     /// A key on `field`.
-    public init(field: FieldPath, direction: SortDirection? = nil, span: SourceSpan? = nil) {
+    public init(field: FieldPath, direction: SortOrder? = nil, span: SourceSpan? = nil) {
         self.field = field
         self.direction = direction
         self.span = span ?? field.span

@@ -12,12 +12,9 @@ extension CompiledQuery {
     /// would for the same conditions, which is how the blog sample's URLs are reproduced exactly.
     public func request(style: QueryStyle = .explicit) -> ListAssets {
         var request = DeliveryAPI.listAssets()
-        if let q = q(style: style) { request = request.query(rawText: q) }
+        if let builder = queryBuilder(style: style) { request = request.query(builder) }
         if let defaultText { request = request.defaultQuery(defaultText) }
-        if !orderKeys.isEmpty {
-            request = request.order(
-                orderKeys.map { key in DeliveryKit.SortKey(key.field, key.direction == .desc ? .desc : .asc) })
-        }
+        if !orderKeys.isEmpty { request = request.order(orderKeys) }
         if let limit { request = request.limit(limit) }
         if let offset { request = request.starting(at: offset) }
         if let fields { request = request.fields(CompiledQuery.fieldsParameter(fields)) }

@@ -1,3 +1,19 @@
+// A select statement compiled to DeliveryKit's builder values: the filter is core's
+// `QueryExpression`, written through DeliveryKit's `QueryBuilder` in one of two forms:
+//
+// - `.explicit` (the default, what issue 5 asks for): the whole expression and every group in
+//   parentheses, keywords in upper case as in Oracle's documentation:
+//   `(type eq "A" AND (fields.x eq "1" OR fields.x eq "2"))`, `(name eq "B")`,
+//   `(NOT (name eq "B"))`.
+// - `.sdk`: what Oracle's Swift SDK sends for the same query built with `QueryBuilder` (lower-case
+//   `and`/`or`, the outermost group bare, inner groups parenthesised), which is what the blog
+//   sample's URLs contain: `type eq "A" and fields.topic eq "B"`.
+//
+// Precedence never matters in either form: every group is parenthesised.
+
+import DeliveryKit
+import OCEQCore
+
 /// A select statement compiled to the parameters of `GET /items`.
 ///
 /// `list` sends what was written (no `limit` means the client's default page); `first` sends
@@ -10,12 +26,12 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// Which command it came from.
     public var kind: Kind
-    /// The search condition, or nil for none.
-    public var filter: CompiledCondition?
+    /// The search condition (and/or flattened, no groups), or nil for none.
+    public var filter: QueryExpression?
     /// The `default` (full-text) parameter, from `search`.
     public var defaultText: String?
     /// The sort keys, API field names and explicit directions.
-    public var orderKeys: [CompiledOrderKey]
+    public var orderKeys: [SortKey]
     /// The `limit` parameter.
     public var limit: Int?
     /// The `offset` parameter.
@@ -30,7 +46,7 @@ public struct CompiledQuery: Sendable, Hashable {
 
     /// A compiled query; every parameter optional.
     public init(
-        kind: Kind, filter: CompiledCondition? = nil, defaultText: String? = nil, orderKeys: [CompiledOrderKey] = [],
+        kind: Kind, filter: QueryExpression? = nil, defaultText: String? = nil, orderKeys: [SortKey] = [],
         limit: Int? = nil, offset: Int? = nil, fields: String? = nil, expand: String? = nil, userFields: [String] = []
     ) {
         self.kind = kind
@@ -49,11 +65,16 @@ public struct CompiledQuery: Sendable, Hashable {
         orderKeys.isEmpty ? nil : orderKeys.map(\.description).joined(separator: ";")
     }
 
+    /// The filter as DeliveryKit's builder writes it in `style`, or nil for no filter.
+    public func queryBuilder(style: QueryStyle = .explicit) -> QueryBuilder? {
+        filter.map { QueryBuilder(expression: $0.parenthesized(whole: style == .explicit), style: style) }
+    }
+
     /// The `q` parameter in the explicit style: `(type eq "A" AND fields.topic eq "B")`.
-    public var q: String? { filter?.text(style: .explicit) }
+    public var q: String? { q(style: .explicit) }
 
     /// The `q` parameter in `style`.
-    public func q(style: QueryStyle) -> String? { filter?.text(style: style) }
+    public func q(style: QueryStyle) -> String? { queryBuilder(style: style)?.buildQueryString() }
 
     /// True for `count`: the request asks for `totalResults`.
     public var totalResults: Bool { kind == .count }
@@ -71,20 +92,4 @@ public struct CompiledQuery: Sendable, Hashable {
         if totalResults { out.append(("totalResults", "true")) }
         return out
     }
-}
-
-/// One compiled sort key: the API's field name and a direction (`fields.published_date:desc`).
-public struct CompiledOrderKey: Sendable, Hashable, CustomStringConvertible {
-    /// The field as the API names it.
-    public var field: String
-    /// The direction; ascending when none was written.
-    public var direction: SortDirection
-
-    /// A key on `field`.
-    public init(field: String, direction: SortDirection = .asc) {
-        self.field = field
-        self.direction = direction
-    }
-
-    public var description: String { field + ":" + direction.rawValue }
 }

@@ -10,6 +10,9 @@
 //   mapped like condition fields.
 //
 // Every problem is collected before the compiler gives up, each with the span of what caused it.
+// The result is core's `QueryExpression` (no groups: `CompiledQuery` adds them when it writes `q`).
+
+import OCEQCore
 
 import OCEQCore
 
@@ -66,7 +69,7 @@ struct CompilerRun {
             case .first: .first
             }
         var query = CompiledQuery(kind: kind)
-        var conditions: [CompiledCondition] = []
+        var conditions: [QueryExpression] = []
         var seen = SeenClauses()
         for clause in select.clauses {
             if let keyword = clause.keyword {
@@ -85,7 +88,7 @@ struct CompilerRun {
                 if let compiled = compile(condition) { conditions.append(compiled) }
             case .order(let keys):
                 query.orderKeys = keys.filter { checkField($0.field) }.map { key in
-                    CompiledOrderKey(field: key.field.apiName, direction: key.direction ?? .asc)
+                    SortKey(key.field.apiName, key.direction ?? .asc)
                 }
             case .limit(let value):
                 query.limit = integer(.limit, value)
@@ -103,12 +106,12 @@ struct CompilerRun {
         case .list: break
         case .first, .count: query.limit = 1
         }
-        query.filter = conditions.isEmpty ? nil : CompiledCondition.allOf(conditions)
+        query.filter = conditions.isEmpty ? nil : Self.allOf(conditions)
         query.userFields = userFields
         return query
     }
 
-    mutating func compile(_ condition: Condition) -> CompiledCondition? {
+    mutating func compile(_ condition: Condition) -> QueryExpression? {
         depth += 1
         defer { depth -= 1 }
         guard depth <= compiler.maximumDepth else {
@@ -121,35 +124,53 @@ struct CompilerRun {
         case .comparison(let field, let op, let value):
             let fieldOK = checkField(field)
             guard let text = conditionValue(value), fieldOK else { return nil }
-            return .compare(field: field.apiName, op: op, value: text)
+            return .condition(QueryCondition(field: field.apiName, op: op, value: text))
         case .membership(let field, let values):
             let fieldOK = checkField(field)
             guard !values.isEmpty else {
                 diagnose(.emptyInList, at: condition.span)
                 return nil
             }
-            var operands: [CompiledCondition] = []
+            var operands: [QueryExpression] = []
             for value in values {
                 if let text = conditionValue(value) {
-                    operands.append(.compare(field: field.apiName, op: .eq, value: text))
+                    operands.append(.condition(QueryCondition(field: field.apiName, op: .equal, value: text)))
                 }
             }
             guard fieldOK, operands.count == values.count else { return nil }
-            return CompiledCondition.anyOf(operands)
+            return Self.anyOf(operands)
         case .and(let operands) where operands.isEmpty, .or(let operands) where operands.isEmpty:
             diagnose(.expectedCondition(found: "an empty group"), at: condition.span)
             return nil
         case .and(let operands):
             let compiled = operands.compactMap { compile($0) }
-            return compiled.count == operands.count ? CompiledCondition.allOf(compiled) : nil
+            return compiled.count == operands.count ? Self.allOf(compiled) : nil
         case .or(let operands):
             let compiled = operands.compactMap { compile($0) }
-            return compiled.count == operands.count ? CompiledCondition.anyOf(compiled) : nil
+            return compiled.count == operands.count ? Self.anyOf(compiled) : nil
         case .not(let operand):
-            return compile(operand).map(CompiledCondition.not)
+            return compile(operand).map(QueryExpression.not)
         case .parenthesized(let operand):
             return compile(operand)
         }
+    }
+
+    /// `and`, flattening operands that are themselves `and`; a single operand stands alone.
+    static func allOf(_ operands: [QueryExpression]) -> QueryExpression {
+        var flat: [QueryExpression] = []
+        for operand in operands {
+            if case .and(let inner) = operand { flat.append(contentsOf: inner) } else { flat.append(operand) }
+        }
+        return flat.count == 1 ? flat[0] : .and(flat)
+    }
+
+    /// `or`, flattening operands that are themselves `or`; a single operand stands alone.
+    static func anyOf(_ operands: [QueryExpression]) -> QueryExpression {
+        var flat: [QueryExpression] = []
+        for operand in operands {
+            if case .or(let inner) = operand { flat.append(contentsOf: inner) } else { flat.append(operand) }
+        }
+        return flat.count == 1 ? flat[0] : .or(flat)
     }
 
     /// Checks a field built in code the way the parser checks one it reads, and records user fields.

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// Words with a meaning inside a select statement. They are matched without regard to case and
 /// are reserved there: a field or bareword value with one of these names must be written
 /// `fields.<name>` or quoted.
@@ -53,48 +55,49 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// The comparison operators of the delivery API's `q` syntax.
-public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
-    case eq, ne, co, sw, gt, ge, lt, le, mt, sm
+/// The language's spellings of core's `q` operators.
+extension QueryOperator {
+    /// The operators in the order the language lists them (for suggestions and help).
+    public static let languageOrder: [QueryOperator] = [
+        .equal, .notEqual, .contains, .startsWith, .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual,
+        .matches, .similar,
+    ]
 
     /// The symbol that spells it in oceq (`=`, `!=`, `~`, `^=`, `>`, `>=`, `<`, `<=`, `=~`, `~~`).
     public var symbol: String {
         switch self {
-        case .eq: return "="
-        case .ne: return "!="
-        case .co: return "~"
-        case .sw: return "^="
-        case .gt: return ">"
-        case .ge: return ">="
-        case .lt: return "<"
-        case .le: return "<="
-        case .mt: return "=~"
-        case .sm: return "~~"
+        case .equal: return "="
+        case .notEqual: return "!="
+        case .contains: return "~"
+        case .startsWith: return "^="
+        case .greaterThan: return ">"
+        case .greaterThanOrEqual: return ">="
+        case .lessThan: return "<"
+        case .lessThanOrEqual: return "<="
+        case .matches: return "=~"
+        case .similar: return "~~"
         }
     }
 
-    /// The API's word for it (`eq`, `co`, ...); the same as `rawValue`.
-    public var word: String { rawValue }
-
     /// The operator spelled by the symbol at `span`, without allocating.
-    static func match(symbol bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> ComparisonOperator? {
+    static func match(symbol bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> QueryOperator? {
         switch span.length {
         case 1:
             switch bytes[span.start] {
-            case UInt8(ascii: "="): return .eq
-            case UInt8(ascii: "~"): return .co
-            case UInt8(ascii: ">"): return .gt
-            case UInt8(ascii: "<"): return .lt
+            case UInt8(ascii: "="): return .equal
+            case UInt8(ascii: "~"): return .contains
+            case UInt8(ascii: ">"): return .greaterThan
+            case UInt8(ascii: "<"): return .lessThan
             default: return nil
             }
         case 2:
             switch (bytes[span.start], bytes[span.start + 1]) {
-            case (UInt8(ascii: "!"), UInt8(ascii: "=")): return .ne
-            case (UInt8(ascii: "^"), UInt8(ascii: "=")): return .sw
-            case (UInt8(ascii: ">"), UInt8(ascii: "=")): return .ge
-            case (UInt8(ascii: "<"), UInt8(ascii: "=")): return .le
-            case (UInt8(ascii: "="), UInt8(ascii: "~")): return .mt
-            case (UInt8(ascii: "~"), UInt8(ascii: "~")): return .sm
+            case (UInt8(ascii: "!"), UInt8(ascii: "=")): return .notEqual
+            case (UInt8(ascii: "^"), UInt8(ascii: "=")): return .startsWith
+            case (UInt8(ascii: ">"), UInt8(ascii: "=")): return .greaterThanOrEqual
+            case (UInt8(ascii: "<"), UInt8(ascii: "=")): return .lessThanOrEqual
+            case (UInt8(ascii: "="), UInt8(ascii: "~")): return .matches
+            case (UInt8(ascii: "~"), UInt8(ascii: "~")): return .similar
             default: return nil
             }
         default: return nil
@@ -102,34 +105,22 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The operator spelled by the API word at `span`, in any case, without allocating.
-    static func match(word bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> ComparisonOperator? {
+    static func match(word bytes: UnsafeBufferPointer<UInt8>, _ span: SourceSpan) -> QueryOperator? {
         guard span.length == 2 else { return nil }
         let first = bytes[span.start] | 0x20
         let second = bytes[span.start + 1] | 0x20
         switch (first, second) {
-        case (UInt8(ascii: "e"), UInt8(ascii: "q")): return .eq
-        case (UInt8(ascii: "n"), UInt8(ascii: "e")): return .ne
-        case (UInt8(ascii: "c"), UInt8(ascii: "o")): return .co
-        case (UInt8(ascii: "s"), UInt8(ascii: "w")): return .sw
-        case (UInt8(ascii: "g"), UInt8(ascii: "t")): return .gt
-        case (UInt8(ascii: "g"), UInt8(ascii: "e")): return .ge
-        case (UInt8(ascii: "l"), UInt8(ascii: "t")): return .lt
-        case (UInt8(ascii: "l"), UInt8(ascii: "e")): return .le
-        case (UInt8(ascii: "m"), UInt8(ascii: "t")): return .mt
-        case (UInt8(ascii: "s"), UInt8(ascii: "m")): return .sm
+        case (UInt8(ascii: "e"), UInt8(ascii: "q")): return .equal
+        case (UInt8(ascii: "n"), UInt8(ascii: "e")): return .notEqual
+        case (UInt8(ascii: "c"), UInt8(ascii: "o")): return .contains
+        case (UInt8(ascii: "s"), UInt8(ascii: "w")): return .startsWith
+        case (UInt8(ascii: "g"), UInt8(ascii: "t")): return .greaterThan
+        case (UInt8(ascii: "g"), UInt8(ascii: "e")): return .greaterThanOrEqual
+        case (UInt8(ascii: "l"), UInt8(ascii: "t")): return .lessThan
+        case (UInt8(ascii: "l"), UInt8(ascii: "e")): return .lessThanOrEqual
+        case (UInt8(ascii: "m"), UInt8(ascii: "t")): return .matches
+        case (UInt8(ascii: "s"), UInt8(ascii: "m")): return .similar
         default: return nil
         }
-    }
-
-    /// The operator spelled by a symbol.
-    public init?(symbol: String) {
-        guard let op = ComparisonOperator.allCases.first(where: { $0.symbol == symbol }) else { return nil }
-        self = op
-    }
-
-    /// The operator spelled by an API word, in any case.
-    public init?(word: String) {
-        guard let op = ComparisonOperator(rawValue: word.lowercased()) else { return nil }
-        self = op
     }
 }

@@ -150,15 +150,15 @@ extension ParserState {
             let membership = Condition(.membership(field, values), span: fieldToken.span.union(close))
             return negated ? Condition(.not(membership), span: membership.span) : membership
         }
-        var op = ComparisonOperator.eq
+        var op = QueryOperator.equal
         if next.kind == .op {
-            if let found = ComparisonOperator.match(symbol: bytes, next.span) {
+            if let found = QueryOperator.match(symbol: bytes, next.span) {
                 op = found
             } else {
                 let opText = text(next)
                 diagnose(.unknownOperator(opText, suggestion: ParserState.suggestOperator(opText)), at: next.span)
             }
-        } else if next.kind == .word, let found = ComparisonOperator.match(word: bytes, next.span) {
+        } else if next.kind == .word, let found = QueryOperator.match(word: bytes, next.span) {
             op = found
         } else if next.kind == .word, keyword(next) == nil,
             Suggestions.closest(to: text(fieldToken), among: ParserState.clauseWords) == nil,
@@ -242,7 +242,7 @@ extension ParserState {
             "!==": "!=",
         ]
         if let alias = aliases[text] { return alias }
-        return Suggestions.closest(to: text, among: ComparisonOperator.allCases.map(\.symbol))
+        return Suggestions.closest(to: text, among: QueryOperator.languageOrder.map(\.symbol))
     }
 
     /// Words people reach for, then the closest API operator word.
@@ -252,6 +252,6 @@ extension ParserState {
             "similar": "sm",
         ]
         if let alias = aliases[text.lowercased()] { return alias }
-        return Suggestions.closest(to: text, among: ComparisonOperator.allCases.map(\.rawValue))
+        return Suggestions.closest(to: text, among: QueryOperator.languageOrder.map(\.rawValue))
     }
 }

@@ -170,7 +170,7 @@ extension ParserState {
     /// True when `token` can follow a field in a condition.
     func startsComparison(_ token: Token) -> Bool {
         token.kind == .op || isKeyword(token, .in) || isKeyword(token, .not)
-            || (token.kind == .word && ComparisonOperator.match(word: bytes, token.span) != nil)
+            || (token.kind == .word && QueryOperator.match(word: bytes, token.span) != nil)
     }
 
     mutating func parseCount(_ keyword: Keyword, _ keywordToken: Token) -> Value? {

@@ -277,7 +277,7 @@ struct ParserState {
         let name = text(token)
         if let commands, !commands.contains(name) {
             let next = peek(1)
-            if next.kind == .op || isKeyword(next, .in) || ComparisonOperator.match(word: bytes, next.span) != nil {
+            if next.kind == .op || isKeyword(next, .in) || QueryOperator.match(word: bytes, next.span) != nil {
                 let statementText = text(SourceSpan(start: token.span.start, end: tokens[limit - 1].span.end))
                 let shown = statementText.utf8.count <= 40 ? statementText : name + " ..."
                 diagnose(.missingCommand(suggestion: "list " + shown), at: token.span)

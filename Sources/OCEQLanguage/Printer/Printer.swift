@@ -8,6 +8,8 @@
 // date, or several tokens), in which case they are quoted (a quoted string and a bareword compile
 // to the same value).
 
+import OCEQCore
+
 /// Prints statements as canonical oceq text.
 public enum Printer {
     /// Statements, one per line.

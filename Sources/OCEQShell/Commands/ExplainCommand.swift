@@ -53,7 +53,7 @@ public enum ExplainCommand: Command {
         let width = parameters.map(\.name.count).max() ?? 0
         for parameter in parameters { out += "  " + parameter.name.padding(width) + "  " + parameter.value + "\n" }
         out += requestLines((try? client.prepare(request)), client: client)
-        out += "swift\n" + listSwift(query)
+        out += "swift\n" + listSwift(query, request: request)
         for field in query.userFields {
             let name = field.hasPrefix("fields.") ? field : "fields." + field
             out +=
@@ -97,10 +97,10 @@ public enum ExplainCommand: Command {
         return out
     }
 
-    /// The SDK builder chain for a list query.
-    static func listSwift(_ query: CompiledQuery) -> String {
+    /// The SDK builder chain for a list query: `q` as the compiled request's builder wrote it.
+    static func listSwift(_ query: CompiledQuery, request: ListAssets) -> String {
         var lines = ["  let page = try await DeliveryAPI", "      .listAssets()"]
-        if let q = query.q { lines.append("      .query(rawText: \(swiftString(q)))") }
+        if let q = request.queryText { lines.append("      .query(rawText: \(swiftString(q)))") }
         if let text = query.defaultText { lines.append("      .defaultQuery(\(swiftString(text)))") }
         if let fields = query.fields {
             if fields == "all" {
@@ -111,7 +111,7 @@ public enum ExplainCommand: Command {
             }
         }
         if !query.orderKeys.isEmpty {
-            let keys = query.orderKeys.map { ".field(\(swiftString($0.field)), .\($0.direction.rawValue))" }
+            let keys = query.orderKeys.map { ".field(\(swiftString($0.field)), .\($0.order.rawValue))" }
             lines.append("      .order(\(keys.joined(separator: ", ")))")
         }
         if let limit = query.limit { lines.append("      .limit(\(limit))") }

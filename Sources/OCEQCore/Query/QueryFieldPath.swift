@@ -6,20 +6,20 @@ import OCEQCore
 /// field `name` of the item the reference field `author` points at, and `fields.author.bio` that
 /// item's user field `bio`. At the second level a standard field name wins over a user field of
 /// the same name.
-public enum FieldPath: Sendable, Equatable {
+package enum QueryFieldPath: Sendable, Equatable {
     case standard(StandardField)
     case user(String)
     /// A reference field and, on the referenced item, a standard or user field.
     case referenced(reference: String, target: Target)
 
     /// The field read on the referenced item of a two-level path.
-    public enum Target: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
         case standard(StandardField)
         case user(String)
     }
 
     /// Splits a path that `validate` accepted; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         switch parts.count {
         case 1:

@@ -1,6 +1,4 @@
 /// A query that cannot be rendered as `q` text.
-import OCEQCore
-
 public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value contains a double quote; the API has no escape for it inside a quoted value.
     case quoteInValue(field: String, value: String)
@@ -13,6 +11,7 @@ public enum QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The date pattern is not one of the supported calendar-year patterns.
     case invalidDatePattern(pattern: String, reason: String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .quoteInValue(let field, let value):

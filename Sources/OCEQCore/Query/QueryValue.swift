@@ -1,33 +1,10 @@
 import FoundationEssentials
-import OCEQCore
-
-/// The comparison operators of the delivery search syntax (delivery-api.md §5.2).
-public enum QueryOperator: String, Sendable, Hashable, CaseIterable {
-    /// Equals; not for multivalued fields; case-insensitive except on standard fields.
-    case equal = "eq"
-    /// Not equal (named by the search documentation, details undocumented).
-    case notEqual = "ne"
-    /// Contains any of the words of the value.
-    case contains = "co"
-    /// Starts with.
-    case startsWith = "sw"
-    /// Greater than or equal (numbers and dates).
-    case greaterThanOrEqual = "ge"
-    /// Greater than (numbers and dates).
-    case greaterThan = "gt"
-    /// Less than or equal (numbers and dates).
-    case lessThanOrEqual = "le"
-    /// Less than (numbers and dates).
-    case lessThan = "lt"
-    /// Phrase/proximity match with `?` and `*` wildcards.
-    case matches = "mt"
-    /// Similar (fuzzy, up to two edits).
-    case similar = "sm"
-}
 
 /// A value compared in a query condition; every kind renders inside double quotes.
 public enum QueryValue: Sendable, Hashable {
+    /// Rendered as it is (a double quote is refused).
     case string(String)
+    /// Rendered in decimal.
     case int(Int)
     /// Rendered as a plain decimal (`1.234`, `1.0`, never exponent notation).
     case double(Double)
@@ -35,7 +12,7 @@ public enum QueryValue: Sendable, Hashable {
     case date(Date, QueryDateFormat)
 
     /// The text placed between the quotes.
-    func text(field: String) throws(QueryError) -> String {
+    package func text(field: String) throws(QueryError) -> String {
         switch self {
         case .string(let s):
             if s.contains("\"") { throw .quoteInValue(field: field, value: s) }

@@ -1,12 +1,10 @@
-import DeliveryKit
-import OCEQCore
-
 /// Parses `orderBy`: keys separated by `;`, each `field` or `field:direction`.
 ///
 /// Directions are `asc`, `desc` and `des` in any case; a key without one is ascending. Blanks
 /// around parts and empty keys (`name:asc;`) are ignored. Field names are not checked here. The
-/// keys are DeliveryKit's, the ones a client's request writes into `orderBy`.
+/// keys are the ones a client's request writes into `orderBy`.
 public enum OrderByParser {
+    /// The keys of `text`, in order, or the first error with its position.
     public static func parse(_ text: String) throws(QuerySyntaxError) -> [SortKey] {
         let scalars = Array(text.unicodeScalars)
         var keys: [SortKey] = []

@@ -11,9 +11,6 @@
 // offset of the offending token. The text is capped at `maximumLength` scalars and parenthesis
 // nesting at `maximumDepth`, so hostile input fails cleanly instead of recursing without bound.
 
-import DeliveryKit
-import OCEQCore
-
 /// Parses the `q` parameter of `GET /items`.
 public enum QueryParser {
     /// Longest accepted `q`, in Unicode scalars (the HTTP layer caps the bytes at 16 KiB already).
@@ -21,7 +18,8 @@ public enum QueryParser {
     /// Deepest accepted nesting of parentheses.
     public static let maximumDepth = 64
 
-    /// Parses a complete expression, or throws the first error with its position.
+    /// Parses a complete expression, or throws the first error with its position. Parentheses
+    /// stay in the tree as groups (`ungrouped` drops them).
     public static func parse(_ q: String) throws(QuerySyntaxError) -> QueryExpression {
         var parser = try QueryTextParser(q)
         return try parser.parseQuery()
@@ -149,7 +147,7 @@ private struct QueryTextParser {
         switch current.kind {
         case .rightParenthesis:
             try advance()
-            return inner
+            return .group(inner)
         case .end:
             throw QuerySyntaxError(offset: open, message: "unbalanced parentheses: '(' is never closed")
         default:
@@ -162,7 +160,7 @@ private struct QueryTextParser {
             throw QuerySyntaxError(offset: current.offset, message: "expected a field name")
         }
         let fieldOffset = current.offset
-        try FieldPath.validate(field, offset: fieldOffset)
+        try QueryFieldPath.validate(field, offset: fieldOffset)
         try advance()
 
         let op: QueryOperator

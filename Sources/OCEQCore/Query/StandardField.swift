@@ -4,7 +4,7 @@
 /// reference compared as text (delivery-api.md §5.3); `createdDate`/`updatedDate` are datetimes;
 /// `taxonomies` is a multivalued reference. `fileExtension`, `mimeType`, `fileGroup` (used by
 /// Oracle's samples on digital assets) and `translatable` (a boolean) are accepted as well.
-public enum StandardField: String, Sendable, CaseIterable {
+package enum StandardField: String, Sendable, CaseIterable {
     case id, type, typeCategory, name, description, slug, language
     case fileExtension, mimeType, fileGroup
     case createdDate, updatedDate
@@ -12,12 +12,12 @@ public enum StandardField: String, Sendable, CaseIterable {
     case taxonomies
 
     /// How values of the field are compared.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         case text, datetime, boolean, multiReference
     }
 
     /// The query type of the field.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .createdDate, .updatedDate: .datetime
         case .translatable: .boolean
@@ -27,5 +27,5 @@ public enum StandardField: String, Sendable, CaseIterable {
     }
 
     /// The standard fields of text kind, in index column order.
-    static let textFields: [StandardField] = allCases.filter { $0.kind == .text }
+    package static let textFields: [StandardField] = allCases.filter { $0.kind == .text }
 }
