@@ -25,7 +25,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
 
-        // The shared vocabulary, no C: JSON, URL encoding, `Locked`, calendar arithmetic, text helpers.
+        // The shared vocabulary, no C: JSON, the `q` expression (one printer, one parser), dates, URL encoding,
+        // the redactor, `Locked`, suggestions, usage errors, the argument scanner, XDG paths, safe file names.
         .target(name: "OCEQCore", linkerSettings: [.linkedLibrary("m")]),
 
         // The delivery client: requests, query tree, models, transport.
@@ -34,7 +35,7 @@ let package = Package(
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
         .target(
             name: "ChannelServer",
-            dependencies: ["OCEQCore", "DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
+            dependencies: ["OCEQCore", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
         // The oceq language: lexer, parser, AST, diagnostics, printer and compiler to delivery requests.
         .target(name: "OCEQLanguage", dependencies: ["OCEQCore", "DeliveryKit"]),

@@ -3,7 +3,6 @@
 // with an item file: JSON parse, item reading, then the delivery shape of the item, full and as a
 // list entry. The asset branch looks its native file up under a root that does not exist.
 
-import DeliveryKit
 import OCEQCore
 
 /// Entry points that drive the server's readers with arbitrary bytes.

@@ -7,7 +7,6 @@
 // item list is cross-checked. The fingerprint hashes every file read, in reading order, by its
 // path relative to its content folder, so it does not depend on where the export lies.
 
-import DeliveryKit
 import OCEQCore
 
 struct Assembly {

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// Everything `oceq serve` answers from: the items, types, taxonomies and variation sets of one or

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// A content or digital-asset type, read from `ContentTypes/<Name>.json` or inferred from the

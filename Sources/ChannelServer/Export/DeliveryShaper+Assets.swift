@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 extension DeliveryShaper {

@@ -11,7 +11,6 @@
 // Cost per request: lookups are built once in `init` (id, slug, lower-case slug, each item's
 // percent-encoded id and file name); a request then builds only the JSON it returns.
 
-import DeliveryKit
 import OCEQCore
 
 /// Builds Delivery JSON for the items of a channel.

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// Which reference fields of an item read are replaced by the referenced items (`expand=`).

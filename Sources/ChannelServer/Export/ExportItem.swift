@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// One item of a channel export (a content item or a digital asset), as read from its JSON file.

@@ -12,7 +12,6 @@
 // "1.1"); each difference is handled where it shows: a missing `typeCategory`, a `DigitalAsset`
 // type without a type file, `{id,type}` stubs, `metadata: {}`, top-level `mimeType`, and so on.
 
-import DeliveryKit
 import Dispatch
 import Glibc
 import OCEQCore

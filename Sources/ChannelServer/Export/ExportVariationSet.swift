@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// A language variation set (`ContentItems/VariationSets/<ID>.json`): which item holds which

@@ -7,7 +7,6 @@
 // that folder; its size on disk replaces `fields.size`. An image's pixel size comes from
 // `fields.metadata` when it holds numbers, else from the file's header (gen A has `metadata: {}`).
 
-import DeliveryKit
 import OCEQCore
 
 enum ItemReader {

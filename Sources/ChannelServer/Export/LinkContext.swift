@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// Where the served API lives, for the links written into responses.

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// MIME types, file groups and extensions of digital assets.

@@ -16,7 +16,6 @@
 // names) is done here on the entry's own name instead.
 
 import CArchive
-import DeliveryKit
 import Glibc
 import OCEQCore
 

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// An error answer of the delivery API: the body shape Oracle's SDK decodes

@@ -6,7 +6,6 @@
 // request's context until MHD's completion callback releases it. Files are answered with
 // `MHD_create_response_from_fd_at_offset64`, which uses sendfile: bodies are never copied.
 import CMicroHTTPD
-import DeliveryKit
 import Foundation
 import OCEQCore
 

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// One HTTP request as the router sees it: the raw target kept for logging, the path split into

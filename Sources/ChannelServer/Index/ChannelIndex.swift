@@ -35,7 +35,6 @@
 // - orderBy: missing values last in either direction; ties in export order; text by its first
 //   64 lower-cased characters (code point order); unknown and unsortable fields ignored.
 
-import DeliveryKit
 import Foundation
 import OCEQCore
 

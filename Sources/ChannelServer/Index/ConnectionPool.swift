@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 /// Read-only connections to one index file, handed to one thread at a time.

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 // E1 `/items`, E2 `/items/{id}`, E3 `/items/.by.slug/{slug}`, E4 variations.

@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 // Links the router generates itself (envelopes, variations), and the `links` parameter filter.

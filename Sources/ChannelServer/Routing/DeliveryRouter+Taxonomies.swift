@@ -1,4 +1,3 @@
-import DeliveryKit
 import OCEQCore
 
 // E8–E11: taxonomies and categories. Exports carry them only in a `Taxonomies/` folder whose

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import DeliveryKit
 import Foundation
 import OCEQCore
 

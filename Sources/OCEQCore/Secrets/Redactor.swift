@@ -1,5 +1,4 @@
 import FoundationEssentials
-import OCEQCore
 
 /// Hides secrets in text: every occurrence of the channel token and the bearer token, and the
 /// value of any `channelToken=` query parameter, become `REDACTED`.
@@ -29,7 +28,7 @@ public struct Redactor: Sendable, Hashable {
 
     /// Replaces the value of every `channelToken=` parameter (up to `&`, `#`, a quote, `<`, or
     /// whitespace) with `REDACTED`.
-    static func redactTokenParameters(_ text: String) -> String {
+    package static func redactTokenParameters(_ text: String) -> String {
         let key = Array("channeltoken=".utf8)
         let bytes = Array(text.utf8)
         guard bytes.count >= key.count else { return text }
@@ -62,5 +61,5 @@ public struct Redactor: Sendable, Hashable {
         return changed ? String(decoding: out, as: UTF8.self) : text
     }
 
-    static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
+    package static let stops: Set<UInt8> = Set("&#\"'<> \t\r\n;,)".utf8)
 }
