@@ -14,7 +14,6 @@
 
 import OCEQCore
 
-import OCEQCore
 
 /// Compiles select statements against an environment.
 public struct Compiler {
