@@ -14,7 +14,6 @@
 
 import OCEQCore
 
-
 /// Compiles select statements against an environment.
 public struct Compiler {
     /// Where `$name`, `$n` and `@n` are looked up.
