@@ -3,6 +3,15 @@
 // the same API answered from a channel export on disk. Only the toolchain and Debian's C libraries.
 import PackageDescription
 
+/// Debian's multiarch directory, where glib and chafa keep their configuration headers.
+#if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+#else
+    let multiarch = "x86_64-linux-gnu"
+#endif
+/// glib's include paths (pkg-config --cflags glib-2.0), for the C files that include libvips or libchafa.
+let glibIncludes = ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
+
 let package = Package(
     name: "oceq",
     products: [
@@ -12,29 +21,35 @@ let package = Package(
         .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
     targets: [
-        // C libraries from Debian, each behind a one-header shim. All are opened at first use (dlopen),
-        // not linked, so that a start of oceq does not load them and their dependencies (about 8 ms of a
-        // 10 ms `oceq --version`): see their shims. So no pkg-config module for them, or SwiftPM would
-        // add -lcurl and the rest to every link.
-        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CArchive"),
-        .systemLibrary(name: "CVips"),
+        // C from libc and the dynamic loader: file helpers glibc hides behind _GNU_SOURCE, heap limits for
+        // `oceq serve`, terminal helpers, and the one loader of the libraries opened at first use below.
+        .target(name: "CSystem"),
+        // C libraries from Debian. Linked normally: libcurl (every client command transfers) and libedit
+        // (the REPL); see the figures below.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
+        // Opened at first use through CSystem's loader; the headers of libvips, libchafa and libxml2 need
+        // include paths, which only their own C file sees.
+        .target(name: "CMicroHTTPD", dependencies: ["CSystem"]),
+        .target(name: "CSQLite", dependencies: ["CSystem"]),
+        .target(name: "CArchive", dependencies: ["CSystem"]),
+        .target(name: "CVips", dependencies: ["CSystem"], cSettings: [.unsafeFlags(glibIncludes)]),
+        .target(name: "CLibXML2", dependencies: ["CSystem"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(
+            name: "CChafa", dependencies: ["CSystem"],
+            cSettings: [.unsafeFlags(glibIncludes + ["-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include"])]
+        ),
 
         // The shared vocabulary, no C: JSON, URL encoding, `Locked`, calendar arithmetic, text helpers.
         .target(name: "OCEQCore", linkerSettings: [.linkedLibrary("m")]),
 
         // The delivery client: requests, query tree, models, transport.
-        .target(name: "DeliveryKit", dependencies: ["OCEQCore", "CCurl"]),
+        .target(name: "DeliveryKit", dependencies: ["OCEQCore", "CCurl", "CSystem"]),
 
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
         .target(
             name: "ChannelServer",
-            dependencies: ["OCEQCore", "DeliveryKit", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
+            dependencies: ["OCEQCore", "DeliveryKit", "CSystem", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
         // The oceq language: lexer, parser, AST, diagnostics, printer and compiler to delivery requests.
         .target(name: "OCEQLanguage", dependencies: ["OCEQCore", "DeliveryKit"]),
@@ -43,13 +58,15 @@ let package = Package(
 
         // Rich text and images for the terminal: HTML through libxml2 to wrapped, styled text; images
         // decoded by libvips (shrink-on-load) and drawn by chafa. Below the shell; modules use it.
-        .target(name: "TerminalMedia", dependencies: ["CLibXML2", "CChafa", "CVips"]),
+        .target(name: "TerminalMedia", dependencies: ["CSystem", "CLibXML2", "CChafa", "CVips"]),
 
         // The shell: command registry, session, renderers, line editing on libedit with history, the
         // script runner and the REPL loop.
         .target(
             name: "OCEQShell",
-            dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "ChannelServer", "CEditLine", "TerminalMedia"]),
+            dependencies: [
+                "OCEQCore", "OCEQLanguage", "DeliveryKit", "ChannelServer", "CSystem", "CEditLine", "TerminalMedia",
+            ]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
@@ -94,7 +111,8 @@ let package = Package(
             name: "OCEQLanguageTests", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChannelServerTests", dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "OCEQTestSupport"],
+            name: "ChannelServerTests",
+            dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "CSystem", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(

@@ -1,10 +1,12 @@
+import CSystem
 import DeliveryKit
 import Foundation
 import OCEQCore
 
 /// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
 public enum ServeCommand {
-    /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
+    /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage,
+    /// 127 when a library it opens at first use is missing).
     public static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
@@ -28,12 +30,16 @@ public enum ServeCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        // Two heap arenas, not one per thread: the parallel load and the server's pool otherwise each
+        // keep a fragmented arena. Process-wide, so here and not in `ChannelService.load`, which the
+        // REPL also calls to open a local export.
+        oceq_limit_heap_arenas(2)
         let service: ChannelService
         do {
             service = try ChannelService.load(options)
         } catch {
             Console.error("oceq serve: \(error)")
-            return 1
+            return error is LibraryUnavailable ? LibraryUnavailable.exitCode : 1
         }
         for issue in service.content.issues.prefix(20) { Console.error("oceq serve: skipped \(issue)") }
         if service.content.issues.count > 20 {
@@ -67,7 +73,7 @@ public enum ServeCommand {
                 host: options.host, port: options.port, threads: options.threads, handler: handler, observer: observer)
         } catch {
             Console.error("oceq serve: \(error)")
-            return 1
+            return error is LibraryUnavailable ? LibraryUnavailable.exitCode : 1
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         Console.output("oceq serve: listening on http://\(shownHost):\(server.port)/content/published/api/v1.1")

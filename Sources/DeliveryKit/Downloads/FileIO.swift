@@ -1,6 +1,6 @@
 // The few POSIX file operations downloads need, with errors as `DeliveryError.file`.
 
-import CCurl
+import CSystem
 import OCEQCore
 
 #if canImport(Glibc)

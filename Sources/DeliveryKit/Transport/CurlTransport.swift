@@ -76,12 +76,6 @@ public final class CurlTransport: Transport {
         engine.stop()
     }
 
-    /// libcurl's version text (`libcurl/7.88.1 OpenSSL/3.0.x ... nghttp2/...`).
-    public static var libcurlVersion: String {
-        _ = CurlEngine.globalInit
-        return String(cString: curl_version())
-    }
-
     /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it.
     public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
