@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "oceq", targets: ["oceq"]),
         .library(name: "DeliveryKit", targets: ["DeliveryKit"]),
+        .library(name: "DeliveryTransport", targets: ["DeliveryTransport"]),
         .library(name: "ChannelServer", targets: ["ChannelServer"]),
         .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
@@ -43,8 +44,10 @@ let package = Package(
         // The shared vocabulary, no C: JSON, URL encoding, `Locked`, calendar arithmetic, text helpers.
         .target(name: "OCEQCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // The delivery client: requests, query tree, models, transport.
-        .target(name: "DeliveryKit", dependencies: ["OCEQCore", "CCurl", "CSystem"]),
+        // The delivery API as values: requests, query tree, models, the `Transport` seam. No C.
+        .target(name: "DeliveryKit", dependencies: ["OCEQCore"]),
+        // The delivery client over libcurl: `CurlTransport`, `DeliveryClient` (retries, paging) and downloads.
+        .target(name: "DeliveryTransport", dependencies: ["OCEQCore", "DeliveryKit", "CCurl", "CSystem"]),
 
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
         .target(
@@ -65,13 +68,16 @@ let package = Package(
         .target(
             name: "OCEQShell",
             dependencies: [
-                "OCEQCore", "OCEQLanguage", "DeliveryKit", "ChannelServer", "CSystem", "CEditLine", "TerminalMedia",
+                "OCEQCore", "OCEQLanguage", "DeliveryKit", "DeliveryTransport", "ChannelServer", "CSystem", "CEditLine",
+                "TerminalMedia",
             ]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
         // The blog sample's screens as commands: home, topics, articles, read, author.
-        .target(name: "BlogModule", dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "TerminalMedia"]),
+        .target(
+            name: "BlogModule",
+            dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "DeliveryTransport", "TerminalMedia"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(
             name: "AssetModule",
@@ -79,10 +85,12 @@ let package = Package(
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
         .target(
             name: "DownloadModule",
-            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "AssetModule"]),
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "DeliveryTransport", "AssetModule"]),
 
         // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
-        .target(name: "MirrorModule", dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        .target(
+            name: "MirrorModule",
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "DeliveryTransport"]),
 
         // The thin executable.
         .executableTarget(
@@ -99,13 +107,14 @@ let package = Package(
                 intent: .custom(verb: "oceq-lint", description: "check .oceq scripts without a channel"))),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
-        .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit"]),
+        .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport"]),
 
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
 
         .testTarget(
-            name: "DeliveryKitTests", dependencies: ["OCEQCore", "DeliveryKit", "OCEQTestSupport"],
+            name: "DeliveryKitTests",
+            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OCEQLanguageTests", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
@@ -114,11 +123,13 @@ let package = Package(
             name: "ChannelServerTests",
             dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "CSystem", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
-        // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
+        // DeliveryTransport over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["OCEQCore", "DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
+            name: "EndToEndTests",
+            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "ChannelServer", "OCEQTestSupport"]),
         .testTarget(
-            name: "OCEQShellTests", dependencies: ["OCEQCore", "OCEQShell", "oceq-editline-demo", "OCEQTestSupport"],
+            name: "OCEQShellTests",
+            dependencies: ["OCEQCore", "OCEQShell", "DeliveryTransport", "oceq-editline-demo", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "BlogModuleTests",
@@ -129,16 +140,22 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "AssetModuleTests",
-            dependencies: ["OCEQCore", "AssetModule", "OCEQShell", "DeliveryKit", "OCEQTestSupport"],
+            dependencies: [
+                "OCEQCore", "AssetModule", "OCEQShell", "DeliveryKit", "DeliveryTransport", "OCEQTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "DownloadModuleTests",
             dependencies: [
-                "OCEQCore", "DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport",
+                "OCEQCore", "DownloadModule", "OCEQShell", "DeliveryKit", "DeliveryTransport", "ChannelServer",
+                "OCEQTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
             name: "MirrorModuleTests",
-            dependencies: ["OCEQCore", "MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "OCEQTestSupport"]),
+            dependencies: [
+                "OCEQCore", "MirrorModule", "OCEQShell", "ChannelServer", "DeliveryKit", "DeliveryTransport",
+                "OCEQTestSupport",
+            ]),
     ]
 )

@@ -4,6 +4,7 @@
 
 import ChannelServer
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 

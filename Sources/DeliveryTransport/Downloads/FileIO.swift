@@ -1,6 +1,7 @@
 // The few POSIX file operations downloads need, with errors as `DeliveryError.file`.
 
 import CSystem
+import DeliveryKit
 import OCEQCore
 
 #if canImport(Glibc)
