@@ -2,9 +2,9 @@
 // variadic, and Swift 6 rejects the C globals stdin, stdout and stderr, so each operation oceq uses gets a
 // one-line static inline function here; the rest (el_gets, el_line, history_init, ...) Swift calls directly.
 //
-// libedit is linked normally: it and its dependencies (libtinfo, libbsd, libmd) cost a start of oceq about
-// 0.2 ms of CPU (measured with LD_PRELOAD beside the dlopen build: see Package.swift), and the REPL, oceq's
-// main command, always uses it.
+// libedit is linked normally: the REPL, oceq's main command, always uses it, and it and its dependencies
+// (libtinfo, libbsd, libmd) cost a start of oceq nothing measurable in wall time (about 0.2 ms of CPU with
+// LD_PRELOAD beside the build that opened it at first use: see Package.swift).
 #pragma once
 #include <stdio.h>
 #include <histedit.h>

@@ -12,9 +12,6 @@ typedef enum { OCEQ_CHAFA_SYMBOLS, OCEQ_CHAFA_SIXELS, OCEQ_CHAFA_KITTY, OCEQ_CHA
 /// Colours of a symbols drawing: chafa's truecolor, 256-colour or 16-colour canvas modes.
 typedef enum { OCEQ_CHAFA_TRUECOLOR, OCEQ_CHAFA_INDEXED_256, OCEQ_CHAFA_INDEXED_16 } OceqChafaColours;
 
-/// Why libchafa cannot be used (the loader's message), or NULL when it can (opening it if need be).
-const char *oceq_chafa_error(void);
-
 /// The best pixel mode and colours for the terminal described by `envp` (NULL-terminated
 /// "NAME=value" strings), chosen as chafa's own tool does: kitty, then iTerm2, then sixels, else
 /// symbols; direct colour, then 256 colours, else 16. Symbols in 16 colours when libchafa is missing.

@@ -10,9 +10,6 @@ typedef struct _xmlDoc OceqHTMLDocument;
 /// A node of a parsed document (libxml2's xmlNodePtr).
 typedef struct _xmlNode OceqXMLNode;
 
-/// Why libxml2 cannot be used (the loader's message), or NULL when it can (opening it if need be).
-const char *oceq_xml_error(void);
-
 /// Parses `size` bytes of UTF-8 HTML in recovery mode, with no network, no error output and
 /// compact text nodes. NULL when libxml2 produced no document at all (or cannot be opened).
 /// `*halted` is set to 1 when libxml2 stopped early because elements nest deeper than its limit

@@ -117,10 +117,6 @@ static inline int oceq_sync_file_range_wait(int fd) {
 static inline long oceq_fsetxattr(int fd, const char *name, const void *value, size_t size) {
     return fsetxattr(fd, name, value, size, 0);
 }
-/// fgetxattr(2).
-static inline long oceq_fgetxattr(int fd, const char *name, void *value, size_t size) {
-    return fgetxattr(fd, name, value, size);
-}
 /// getxattr(2).
 static inline long oceq_getxattr(const char *path, const char *name, void *value, size_t size) {
     return getxattr(path, name, value, size);
@@ -153,9 +149,6 @@ static inline void oceq_el_stdout_write(const char *s) {
     fputs(s, stdout);
     fflush(stdout);
 }
-
-/// Flushes stdout.
-static inline void oceq_el_stdout_flush(void) { fflush(stdout); }
 
 /// Takes an end of file that waits at the head of terminal `fd`'s input queue in canonical mode (Ctrl-D typed
 /// on an empty line while no line was being edited): 1 when one was taken, else 0 with nothing read. Linux
