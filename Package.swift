@@ -3,39 +3,72 @@
 // the same API answered from a channel export on disk. Only the toolchain and Debian's C libraries.
 import PackageDescription
 
+/// Debian's multiarch directory, where glib and chafa keep their configuration headers.
+#if arch(arm64)
+    let multiarch = "aarch64-linux-gnu"
+#else
+    let multiarch = "x86_64-linux-gnu"
+#endif
+/// glib's include paths (pkg-config --cflags glib-2.0), for the C files that include libvips or libchafa.
+let glibIncludes = ["-I/usr/include/glib-2.0", "-I/usr/lib/\(multiarch)/glib-2.0/include"]
+
 let package = Package(
     name: "oceq",
     products: [
         .executable(name: "oceq", targets: ["oceq"]),
         .library(name: "DeliveryKit", targets: ["DeliveryKit"]),
+        .library(name: "DeliveryTransport", targets: ["DeliveryTransport"]),
         .library(name: "ChannelServer", targets: ["ChannelServer"]),
         .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
     targets: [
-        // C libraries from Debian, each behind a one-header shim. All are opened at first use (dlopen),
-        // not linked, so that a start of oceq does not load them and their dependencies (about 8 ms of a
-        // 10 ms `oceq --version`): see their shims. So no pkg-config module for them, or SwiftPM would
-        // add -lcurl and the rest to every link.
-        .systemLibrary(name: "CMicroHTTPD", providers: [.apt(["libmicrohttpd-dev"])]),
-        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CArchive"),
-        .systemLibrary(name: "CVips"),
+        // C from libc and the dynamic loader: file helpers glibc hides behind _GNU_SOURCE, heap limits for
+        // `oceq serve`, terminal helpers, and the one loader of the libraries opened at first use below.
+        .target(name: "CSystem"),
+        // C libraries from Debian. Linked normally, the libraries a client command uses: libcurl (every
+        // command that reaches a channel; a one-shot `oceq -c` against a server uses it and nothing else)
+        // and libedit (the REPL; linking it costs nothing measurable). Opened at first use, through
+        // CSystem's one loader whose tables the compiler types from each library's header, the libraries
+        // only some commands need: libmicrohttpd, SQLite, libarchive, libvips (`oceq serve`, a `url` that is
+        // an export), libxml2 and libchafa (rich text, images). A missing one is a thrown
+        // `LibraryUnavailable` naming its Debian package.
+        // Scripts/bench-startup, release, 2 cores shared with other builds; mean ms of two runs (30 and 50
+        // each), CPU (user + system) from hyperfine; before = all eight opened at first use:
+        //                                 before          after (libcurl + libedit linked)
+        //   sqlite3 -version               2.18 /  2.34    1.77 /  2.45
+        //   oceq --version                 4.85 /  6.03   14.85 / 12.75   CPU 2.3 -> 6.5; 5 -> 39 shared objects
+        //   one-shot list, --format json  12.25 / 11.01   12.59 / 16.42   CPU 8.7-10.2 both (noise: sigma > mean)
+        //   curl of the same URL           7.61 /  5.29    7.98 /  5.47
+        // LD_PRELOAD on the before build: libcurl alone gives the whole `--version` difference, libedit none.
+        // So linking libcurl costs `--version` (and `lint`, `--help`, scripts without a channel) about 8 ms
+        // of wall time and 4 ms of CPU, and leaves the one-shot list as it was: it loaded libcurl anyway.
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CChafa", providers: [.apt(["libchafa-dev"])]),
+        // Opened at first use through CSystem's loader; the headers of libvips, libchafa and libxml2 need
+        // include paths, which only their own C file sees.
+        .target(name: "CMicroHTTPD", dependencies: ["CSystem"]),
+        .target(name: "CSQLite", dependencies: ["CSystem"]),
+        .target(name: "CArchive", dependencies: ["CSystem"]),
+        .target(name: "CVips", dependencies: ["CSystem"], cSettings: [.unsafeFlags(glibIncludes)]),
+        .target(name: "CLibXML2", dependencies: ["CSystem"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        .target(
+            name: "CChafa", dependencies: ["CSystem"],
+            cSettings: [.unsafeFlags(glibIncludes + ["-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include"])]
+        ),
 
         // The shared vocabulary, no C: JSON, the `q` expression (one printer, one parser), dates, URL encoding,
         // the redactor, `Locked`, suggestions, usage errors, the argument scanner, XDG paths, safe file names.
         .target(name: "OCEQCore", linkerSettings: [.linkedLibrary("m")]),
 
-        // The delivery client: requests, query tree, models, transport.
-        .target(name: "DeliveryKit", dependencies: ["OCEQCore", "CCurl"]),
+        // The delivery API as values: requests, query tree, models, the `Transport` seam. No C.
+        .target(name: "DeliveryKit", dependencies: ["OCEQCore"]),
+        // The delivery client over libcurl: `CurlTransport`, `DeliveryClient` (retries, paging) and downloads.
+        .target(name: "DeliveryTransport", dependencies: ["OCEQCore", "DeliveryKit", "CCurl", "CSystem"]),
 
         // `oceq serve`: export reader, SQLite index, `q` evaluation, HTTP on libmicrohttpd.
         .target(
             name: "ChannelServer",
-            dependencies: ["OCEQCore", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
+            dependencies: ["OCEQCore", "CSystem", "CMicroHTTPD", "CSQLite", "CArchive", "CVips"]),
 
         // The oceq language: lexer, parser, AST, diagnostics, printer and compiler to delivery requests.
         .target(name: "OCEQLanguage", dependencies: ["OCEQCore", "DeliveryKit"]),
@@ -44,18 +77,23 @@ let package = Package(
 
         // Rich text and images for the terminal: HTML through libxml2 to wrapped, styled text; images
         // decoded by libvips (shrink-on-load) and drawn by chafa. Below the shell; modules use it.
-        .target(name: "TerminalMedia", dependencies: ["CLibXML2", "CChafa", "CVips"]),
+        .target(name: "TerminalMedia", dependencies: ["CSystem", "CLibXML2", "CChafa", "CVips"]),
 
         // The shell: command registry, session, renderers, line editing on libedit with history, the
         // script runner, the REPL loop, and the item lookup the modules share. It does not know the
         // server: a local export is served by an opener the executable injects.
         .target(
-            name: "OCEQShell", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "CEditLine", "TerminalMedia"]),
+            name: "OCEQShell",
+            dependencies: [
+                "OCEQCore", "OCEQLanguage", "DeliveryKit", "DeliveryTransport", "CSystem", "CEditLine", "TerminalMedia",
+            ]),
         // Reads lines with EditLineReader and echoes them; driven through a pty by OCEQShellTests.
         .executableTarget(name: "oceq-editline-demo", dependencies: ["OCEQShell"]),
 
         // The blog sample's screens as commands: home, topics, articles, read, author.
-        .target(name: "BlogModule", dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "TerminalMedia"]),
+        .target(
+            name: "BlogModule",
+            dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "DeliveryTransport", "TerminalMedia"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(
             name: "AssetModule",
@@ -63,14 +101,16 @@ let package = Package(
         // Downloads: `download` (native files, renditions, thumbnails; one item or a selection).
         .target(
             name: "DownloadModule",
-            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "DeliveryTransport"]),
 
         // `mirror`: a channel (or a selection) to an OCM export on disk, in the 2023 layout.
-        .target(name: "MirrorModule", dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit"]),
+        .target(
+            name: "MirrorModule",
+            dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "DeliveryTransport"]),
 
         // What the executable composes, kept testable: `oceq serve`'s command line and the opener that
         // serves a local export in-process for the shell.
-        .target(name: "OCEQApp", dependencies: ["OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit"]),
+        .target(name: "OCEQApp", dependencies: ["OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit", "CSystem"]),
         // The thin executable, the composition root: the module list, `serve`, the local-export opener.
         .executableTarget(
             name: "oceq",
@@ -83,7 +123,7 @@ let package = Package(
                 intent: .custom(verb: "oceq-lint", description: "check .oceq scripts without a channel"))),
 
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
-        .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit"]),
+        .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport"]),
 
         // Helpers shared by the test targets (golden files).
         .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
@@ -91,20 +131,25 @@ let package = Package(
         // OCEQCore alone: the JSON parser beside Foundation's on every fixture (the reason it stays).
         .testTarget(name: "OCEQCoreTests", dependencies: ["OCEQCore", "OCEQTestSupport"]),
         .testTarget(
-            name: "DeliveryKitTests", dependencies: ["OCEQCore", "DeliveryKit", "OCEQTestSupport"],
+            name: "DeliveryKitTests",
+            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "OCEQLanguageTests", dependencies: ["OCEQCore", "OCEQLanguage", "DeliveryKit", "OCEQTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ChannelServerTests", dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "OCEQTestSupport"],
+            name: "ChannelServerTests",
+            dependencies: ["OCEQCore", "ChannelServer", "DeliveryKit", "CSystem", "OCEQTestSupport"],
             resources: [.copy("Fixtures")]),
-        // DeliveryKit over libcurl against an in-process `oceq serve` of the bundled sample channel.
+        // DeliveryTransport over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["OCEQCore", "DeliveryKit", "ChannelServer", "OCEQTestSupport"]),
+            name: "EndToEndTests",
+            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "ChannelServer", "OCEQTestSupport"]),
         .testTarget(
             name: "OCEQShellTests",
-            dependencies: ["OCEQCore", "OCEQShell", "OCEQApp", "oceq-editline-demo", "OCEQTestSupport"],
+            dependencies: [
+                "OCEQCore", "OCEQShell", "OCEQApp", "DeliveryTransport", "oceq-editline-demo", "OCEQTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "BlogModuleTests",
@@ -115,18 +160,23 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "AssetModuleTests",
-            dependencies: ["OCEQCore", "AssetModule", "OCEQShell", "OCEQApp", "DeliveryKit", "OCEQTestSupport"],
+            dependencies: [
+                "OCEQCore", "AssetModule", "OCEQShell", "OCEQApp", "DeliveryKit", "DeliveryTransport",
+                "OCEQTestSupport",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "DownloadModuleTests",
             dependencies: [
-                "OCEQCore", "DownloadModule", "OCEQShell", "DeliveryKit", "ChannelServer", "OCEQTestSupport",
+                "OCEQCore", "DownloadModule", "OCEQShell", "DeliveryKit", "DeliveryTransport", "ChannelServer",
+                "OCEQTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
             name: "MirrorModuleTests",
             dependencies: [
-                "OCEQCore", "MirrorModule", "OCEQShell", "OCEQApp", "ChannelServer", "DeliveryKit", "OCEQTestSupport",
+                "OCEQCore", "MirrorModule", "OCEQShell", "OCEQApp", "ChannelServer", "DeliveryKit", "DeliveryTransport",
+                "OCEQTestSupport",
             ]),
         // `oceq serve`'s command line and the in-process opener.
         .testTarget(

@@ -3,6 +3,7 @@
 // without the blog's content model gives.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 import OCEQShell
 

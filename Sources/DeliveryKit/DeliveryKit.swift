@@ -3,8 +3,8 @@
 // Layers, bottom up: `JSON` (values, parser, writer); the query tree (`QueryNode`, `QueryBuilder`)
 // that renders the `q` text; request values (`DeliveryAPI.listAssets()` and friends) that build a
 // URL and never touch the network; models decoded from `JSON` (`Asset`, `Page`, `Taxonomy`, ...);
-// a `Transport` seam with a libcurl implementation (`CurlTransport`); and `DeliveryClient`, which
-// sends requests with retries, pages through lists and streams downloads to disk.
+// and a `Transport` seam. No C: the libcurl implementation (`CurlTransport`) and `DeliveryClient`, which
+// sends requests with retries, pages through lists and streams downloads to disk, are DeliveryTransport.
 import OCEQCore
 
 /// Facts about this library.

@@ -3,6 +3,7 @@
 // manifest, saved at most twice a second while the batch runs and once at its end.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 

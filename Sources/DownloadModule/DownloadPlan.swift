@@ -11,6 +11,7 @@
 // extension is known before the transfer.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 
 /// One file to fetch.

@@ -7,6 +7,7 @@
 // fatal; the run goes on and says what failed at the end.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 import OCEQShell
 

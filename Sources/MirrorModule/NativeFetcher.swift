@@ -4,6 +4,7 @@
 // only a complete file. A refetched asset's folder keeps only its current file.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import OCEQShell

@@ -4,6 +4,7 @@
 // left out; an item without a set (404) has none written.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 
 /// Fetches and writes the variation sets of a run's items.

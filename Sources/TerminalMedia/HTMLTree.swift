@@ -36,27 +36,27 @@ enum HTMLTree {
     static func walk(_ bytes: [UInt8], with visitor: inout some HTMLVisitor) -> Outcome {
         guard !bytes.isEmpty else { return .complete }
         var halted: Int32 = 0
-        let document: htmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+        let document: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 oceq_html_read($0, Int32(buffer.count), &halted)
             }
         }
         guard let document else { return .unreadable }
-        defer { xmlFreeDoc(document) }
-        var node = document.pointee.children
+        defer { oceq_html_free(document) }
+        var node = oceq_html_first_node(document)
         var depth = 0
         while let current = node {
             let kind = oceq_xml_kind(current)
             var descended = false
             if kind == 1 {
-                let name = current.pointee.name.map { String(cString: $0) } ?? ""
+                let name = oceq_xml_name(current).map { String(cString: $0) } ?? ""
                 if !hidden.contains(name) {
                     visitor.enter(name) { attribute in
                         guard let value = oceq_html_attribute(current, attribute) else { return nil }
                         defer { oceq_xml_free(value) }
                         return String(cString: value)
                     }
-                    if let child = current.pointee.children {
+                    if let child = oceq_xml_children(current) {
                         node = child
                         depth += 1
                         descended = true
@@ -64,21 +64,21 @@ enum HTMLTree {
                         visitor.leave(name)
                     }
                 }
-            } else if kind == 2, let content = current.pointee.content {
+            } else if kind == 2, let content = oceq_xml_content(current) {
                 visitor.text(String(cString: content))
             }
             if descended { continue }
             // Next sibling, or climb until an ancestor has one, closing each ancestor on the way.
-            var at: UnsafeMutablePointer<xmlNode>? = current
+            var at: OpaquePointer? = current
             node = nil
             while let here = at {
-                if let next = here.pointee.next {
+                if let next = oceq_xml_next(here) {
                     node = next
                     break
                 }
-                guard depth > 0, let parent = here.pointee.parent else { break }
+                guard depth > 0, let parent = oceq_xml_parent(here) else { break }
                 depth -= 1
-                visitor.leave(parent.pointee.name.map { String(cString: $0) } ?? "")
+                visitor.leave(oceq_xml_name(parent).map { String(cString: $0) } ?? "")
                 at = parent
             }
         }

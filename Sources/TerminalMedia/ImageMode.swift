@@ -4,6 +4,12 @@
 
 import CChafa
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// `--images` / `set images`.
 public enum ImageMode: String, Sendable, CaseIterable {
     case auto, never, symbols, sixel, kitty, iterm
@@ -52,39 +58,39 @@ public struct ImageStyle: Sendable, Equatable {
         var strings = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         strings.append(nil)
         defer { for pointer in strings { free(pointer) } }
-        var pixel: Int32 = 0
-        var canvas: Int32 = 0
+        var pixel = OCEQ_CHAFA_SYMBOLS
+        var canvas = OCEQ_CHAFA_INDEXED_16
         strings.withUnsafeMutableBufferPointer { oceq_chafa_detect($0.baseAddress, &pixel, &canvas) }
         let drawing: Drawing
-        switch UInt32(pixel) {
-        case CHAFA_PIXEL_MODE_KITTY.rawValue: drawing = .kitty
-        case CHAFA_PIXEL_MODE_ITERM2.rawValue: drawing = .iterm
-        case CHAFA_PIXEL_MODE_SIXELS.rawValue: drawing = .sixel
+        switch pixel {
+        case OCEQ_CHAFA_KITTY: drawing = .kitty
+        case OCEQ_CHAFA_ITERM2: drawing = .iterm
+        case OCEQ_CHAFA_SIXELS: drawing = .sixel
         default: drawing = .symbols
         }
         let colours: Colours
-        switch UInt32(canvas) {
-        case CHAFA_CANVAS_MODE_TRUECOLOR.rawValue: colours = .trueColour
-        case CHAFA_CANVAS_MODE_INDEXED_256.rawValue: colours = .indexed256
+        switch canvas {
+        case OCEQ_CHAFA_TRUECOLOR: colours = .trueColour
+        case OCEQ_CHAFA_INDEXED_256: colours = .indexed256
         default: colours = .indexed16
         }
         return ImageStyle(drawing, colours: colours)
     }
 
-    var pixelMode: Int32 {
+    var pixelMode: OceqChafaPixels {
         switch drawing {
-        case .symbols: Int32(CHAFA_PIXEL_MODE_SYMBOLS.rawValue)
-        case .sixel: Int32(CHAFA_PIXEL_MODE_SIXELS.rawValue)
-        case .kitty: Int32(CHAFA_PIXEL_MODE_KITTY.rawValue)
-        case .iterm: Int32(CHAFA_PIXEL_MODE_ITERM2.rawValue)
+        case .symbols: OCEQ_CHAFA_SYMBOLS
+        case .sixel: OCEQ_CHAFA_SIXELS
+        case .kitty: OCEQ_CHAFA_KITTY
+        case .iterm: OCEQ_CHAFA_ITERM2
         }
     }
 
-    var canvasMode: Int32 {
+    var canvasMode: OceqChafaColours {
         switch colours {
-        case .trueColour: Int32(CHAFA_CANVAS_MODE_TRUECOLOR.rawValue)
-        case .indexed256: Int32(CHAFA_CANVAS_MODE_INDEXED_256.rawValue)
-        case .indexed16: Int32(CHAFA_CANVAS_MODE_INDEXED_16.rawValue)
+        case .trueColour: OCEQ_CHAFA_TRUECOLOR
+        case .indexed256: OCEQ_CHAFA_INDEXED_256
+        case .indexed16: OCEQ_CHAFA_INDEXED_16
         }
     }
 }

@@ -1,6 +1,8 @@
 // Display columns and control characters, below the shell: the HTML renderer wraps by what the
 // terminal shows, and OCEQShell's TerminalText measures with the same functions.
 
+import CSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -43,7 +45,7 @@ public enum TerminalCells {
         guard let first = scalars.first else { return 0 }
         if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        let width = systemWCWidth(Int32(bitPattern: first.value))
+        let width = wcwidth(wchar_t(bitPattern: first.value))
         if width < 0 { return 1 }
         return Int(width)
     }
@@ -55,7 +57,3 @@ public enum TerminalCells {
         return total
     }
 }
-
-/// glibc's `wcwidth`, which the Glibc module does not export (it needs `_XOPEN_SOURCE`).
-@_silgen_name("wcwidth")
-func systemWCWidth(_ character: Int32) -> Int32

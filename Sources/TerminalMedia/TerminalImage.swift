@@ -38,7 +38,10 @@ public struct TerminalImage: Sendable {
 
     /// The image file at `path`, scaled down (never up) to fit `columns` × `rows` cells.
     public init(file path: String, columns: Int, rows: Int) throws(ImageError) {
-        guard TerminalImage.started else { throw ImageError("libvips did not start") }
+        guard TerminalImage.started else {
+            let reason = oceq_vips_error().map { String(cString: $0) + "; install it with: apt-get install libvips42" }
+            throw ImageError("libvips did not start" + (reason.map { " (\($0))" } ?? ""))
+        }
         var width: Int32 = 0
         var height: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)

@@ -8,6 +8,7 @@
 //   oceq-bench-download native SERVER TOKEN ID OUTDIR NAME
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 
 #if canImport(Glibc)

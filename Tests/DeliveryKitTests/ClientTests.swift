@@ -1,4 +1,5 @@
 import DeliveryKit
+import DeliveryTransport
 import FoundationEssentials
 import OCEQCore
 import Testing

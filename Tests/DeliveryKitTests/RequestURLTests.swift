@@ -1,4 +1,5 @@
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 import Testing
 

@@ -1,4 +1,5 @@
-@_spi(Testing) import DeliveryKit
+import DeliveryKit
+@_spi(Testing) import DeliveryTransport
 import Foundation
 import OCEQCore
 import Testing

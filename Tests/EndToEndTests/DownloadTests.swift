@@ -1,5 +1,6 @@
 import ChannelServer
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import Testing

@@ -7,6 +7,7 @@
 // differs, the operation).
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import OCEQTestSupport

@@ -4,6 +4,7 @@
 // the target folder. Nothing is written anywhere else, and no `.part` is left behind.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import OCEQTestSupport

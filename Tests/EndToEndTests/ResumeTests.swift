@@ -1,4 +1,5 @@
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import Testing

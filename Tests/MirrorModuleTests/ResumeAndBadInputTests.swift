@@ -2,6 +2,7 @@
 // the mirror before any request, and a hostile server's ids and names write nothing outside DIR.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import MirrorModule
 import OCEQCore

@@ -141,36 +141,39 @@ struct ZipExtractor {
     }
 
     private static func unpack(zipPath: String, into target: String) throws(ExportError) -> [ExportIssue] {
-        guard oceq_archive_load() == 0 else {
-            throw ExportError.corruptArchive(path: zipPath, reason: "libarchive (libarchive.so.13) cannot be opened")
+        let archive: oceq_archive_api
+        do {
+            archive = try CLibraries.requireArchive()
+        } catch {
+            throw ExportError.corruptArchive(path: zipPath, reason: error.description)
         }
-        guard let reader = oceq_archive_read_new() else {
+        guard let reader = archive.archive_read_new() else {
             throw ExportError.corruptArchive(path: zipPath, reason: "libarchive could not start")
         }
-        defer { oceq_archive_read_free(reader) }
-        oceq_archive_read_support_format_zip(reader)
-        guard oceq_archive_read_open_filename(reader, zipPath, 1 << 16) == ARCHIVE_OK else {
-            throw ExportError.corruptArchive(path: zipPath, reason: errorText(reader))
+        defer { _ = archive.archive_read_free(reader) }
+        _ = archive.archive_read_support_format_zip(reader)
+        guard archive.archive_read_open_filename(reader, zipPath, 1 << 16) == ARCHIVE_OK else {
+            throw ExportError.corruptArchive(path: zipPath, reason: errorText(archive, reader))
         }
-        guard let writer = oceq_archive_write_disk_new() else {
+        guard let writer = archive.archive_write_disk_new() else {
             throw ExportError.corruptArchive(path: zipPath, reason: "libarchive could not start")
         }
-        defer { oceq_archive_write_free(writer) }
+        defer { _ = archive.archive_write_free(writer) }
         let flags = ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_TIME
-        oceq_archive_write_disk_set_options(writer, flags)
+        _ = archive.archive_write_disk_set_options(writer, flags)
 
         var issues: [ExportIssue] = []
         var entry: OpaquePointer?
         while true {
-            let status = oceq_archive_read_next_header(reader, &entry)
+            let status = archive.archive_read_next_header(reader, &entry)
             if status == ARCHIVE_EOF { break }
             guard status >= ARCHIVE_WARN, let entry else {
-                throw ExportError.corruptArchive(path: zipPath, reason: errorText(reader))
+                throw ExportError.corruptArchive(path: zipPath, reason: errorText(archive, reader))
             }
             let rawName: String
-            if let utf8 = oceq_archive_entry_pathname_utf8(entry) {
+            if let utf8 = archive.archive_entry_pathname_utf8(entry) {
                 rawName = String(cString: utf8)
-            } else if let native = oceq_archive_entry_pathname(entry) {
+            } else if let native = archive.archive_entry_pathname(entry) {
                 rawName = String(cString: native)
             } else {
                 issues.append(ExportIssue(file: zipPath, message: "an entry without a readable name was skipped"))
@@ -182,28 +185,28 @@ struct ZipExtractor {
                 continue
             }
             guard let relative else { continue }
-            let fileType = oceq_archive_entry_filetype(entry) & 0o170000
+            let fileType = archive.archive_entry_filetype(entry) & 0o170000
             let isDirectory = fileType == 0o040000
             let isRegular = fileType == 0o100000 || fileType == 0
-            if oceq_archive_entry_hardlink(entry) != nil || !(isDirectory || isRegular) {
+            if archive.archive_entry_hardlink(entry) != nil || !(isDirectory || isRegular) {
                 issues.append(
                     ExportIssue(
                         file: zipPath, message: "entry '\(rawName)' is not a regular file or folder; skipped"))
                 continue
             }
-            oceq_archive_entry_copy_pathname(entry, target + "/" + relative)
-            oceq_archive_entry_set_perm(entry, isDirectory ? 0o755 : 0o644)
-            let result = oceq_archive_read_extract2(reader, entry, writer)
+            archive.archive_entry_copy_pathname(entry, target + "/" + relative)
+            archive.archive_entry_set_perm(entry, isDirectory ? 0o755 : 0o644)
+            let result = archive.archive_read_extract2(reader, entry, writer)
             if result < ARCHIVE_WARN {
-                let reason = errorText(reader)
+                let reason = errorText(archive, reader)
                 throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
             }
         }
         return issues
     }
 
-    private static func errorText(_ archive: OpaquePointer) -> String {
-        if let text = oceq_archive_error_string(archive) { return String(cString: text) }
+    private static func errorText(_ archive: oceq_archive_api, _ reader: OpaquePointer) -> String {
+        if let text = archive.archive_error_string(reader) { return String(cString: text) }
         return "unknown libarchive error"
     }
 

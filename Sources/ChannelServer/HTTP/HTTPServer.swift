@@ -65,6 +65,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
         self.observer = observer
         self.host = host
+        _ = try CLibraries.requireHTTP()
         let context = Unmanaged.passUnretained(self).toOpaque()
         var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue)
         let started: OpaquePointer? = try HTTPServer.withSocketAddress(host: host, port: port) { address, isIPv6 in
@@ -83,7 +84,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// Stops accepting, finishes in-flight requests and joins the pool threads.
     public func stop() {
         if let daemon {
-            MHD_stop_daemon(daemon)
+            CLibraries.mhd.MHD_stop_daemon(daemon)
             self.daemon = nil
         }
     }
@@ -188,7 +189,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         // answered at once (we take no uploads) and its connection is closed.
         var headers: [String: String] = [:]
         withUnsafeMutablePointer(to: &headers) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
+            _ = CLibraries.mhd.MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
         }
         context.headers = headers
         let length = headers["content-length"]
@@ -217,10 +218,10 @@ private func answer(
     let (mhdResponse, length) = makeResponse(&response, connection: connection)
     guard let mhdResponse else { return .NO }
     for header in response.headers {
-        _ = MHD_add_response_header(mhdResponse, header.name, header.value)
+        _ = CLibraries.mhd.MHD_add_response_header(mhdResponse, header.name, header.value)
     }
-    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-    MHD_destroy_response(mhdResponse)
+    let result = CLibraries.mhd.MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    CLibraries.mhd.MHD_destroy_response(mhdResponse)
     if let observer = server.observer {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - context.started) / 1_000_000
         observer(HTTPExchange(request: request, status: response.status, bytes: length, milliseconds: elapsed))
@@ -250,10 +251,10 @@ private func clientAddress(_ connection: OpaquePointer) -> String {
 private func makeResponse(_ response: inout HTTPResponse, connection: OpaquePointer) -> (OpaquePointer?, Int) {
     switch response.body {
     case .empty:
-        return (MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
+        return (CLibraries.mhd.MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT), 0)
     case .bytes(let bytes):
         let made = bytes.withUnsafeBytes { buffer in
-            MHD_create_response_from_buffer(
+            CLibraries.mhd.MHD_create_response_from_buffer(
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
         return (made, bytes.count)
@@ -264,12 +265,12 @@ private func makeResponse(_ response: inout HTTPResponse, connection: OpaquePoin
             return makeResponse(&response, connection: connection)
         }
         // MHD owns the descriptor from here on and closes it with the response.
-        return (MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
+        return (CLibraries.mhd.MHD_create_response_from_fd_at_offset64(UInt64(length), fd, UInt64(offset)), length)
     case .stream(let stream):
         let socket = oceq_mhd_socket(connection)
         let state = Unmanaged.passRetained(StreamState(stream: stream, socket: socket)).toOpaque()
         let size = stream.declaredLength.map { UInt64($0) } ?? UInt64.max  // MHD_SIZE_UNKNOWN
-        let made = MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)
+        let made = CLibraries.mhd.MHD_create_response_from_callback(size, 16 * 1024, streamReader, state, streamFree)
         return (made, stream.declaredLength ?? 0)
     }
 }

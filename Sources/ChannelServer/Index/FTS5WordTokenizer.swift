@@ -40,21 +40,24 @@ final class FTS5WordTokenizer: Sendable {
     /// Creates a `unicode61` tokenizer with `arguments`. SQLite without FTS5 cannot hold the index
     /// either, so its absence is a broken installation.
     private init(arguments: [String]) {
+        let sqlite = CLibraries.sqlite
         var connection: OpaquePointer?
-        guard sqlite3_open_v2(":memory:", &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+        guard
+            sqlite.sqlite3_open_v2(":memory:", &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK,
             let connection
         else { fatalError("SQLite cannot open an in-memory database") }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(connection, "SELECT fts5(?1)", -1, 0, &statement, nil) == SQLITE_OK else {
-            fatalError("SQLite has no FTS5: \(String(cString: sqlite3_errmsg(connection)))")
+        guard sqlite.sqlite3_prepare_v3(connection, "SELECT fts5(?1)", -1, 0, &statement, nil) == SQLITE_OK else {
+            fatalError("SQLite has no FTS5: \(sqlite.sqlite3_errmsg(connection).map { String(cString: $0) } ?? "")")
         }
         // SQLite keeps both pointers until the statement runs, so neither may be a temporary.
         let slot = UnsafeMutablePointer<UnsafeMutablePointer<fts5_api>?>.allocate(capacity: 1)
         slot.initialize(to: nil)
         let type = strdup("fts5_api_ptr")
-        sqlite3_bind_pointer(statement, 1, slot, type, nil)
-        sqlite3_step(statement)
-        sqlite3_finalize(statement)
+        _ = sqlite.sqlite3_bind_pointer(statement, 1, slot, type, nil)
+        _ = sqlite.sqlite3_step(statement)
+        _ = sqlite.sqlite3_finalize(statement)
         free(type)
         let api = slot.pointee
         slot.deallocate()

@@ -11,50 +11,51 @@ import CSQLite
 /// * `oceq_near(term, word, edits)`: 1 if the vocabulary term is within `edits` edits of `word`.
 enum SQLFunctions {
     static func register(on db: OpaquePointer) {
+        let sqlite = CLibraries.sqlite
         let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC
-        sqlite3_create_function_v2(
+        _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_mt", 2, flags, nil,
             { context, _, arguments in
                 guard let arguments, let text = SQLFunctions.text(arguments[0]),
                     let pattern = SQLFunctions.text(arguments[1])
-                else { return sqlite3_result_int(context, 0) }
+                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
                 let words = pattern.split(separator: " ").map { Array($0.unicodeScalars) }
-                sqlite3_result_int(context, TextFolding.phraseMatches(text, pattern: words) ? 1 : 0)
+                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.phraseMatches(text, pattern: words) ? 1 : 0)
             }, nil, nil, nil)
-        sqlite3_create_function_v2(
+        _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_co", 2, flags, nil,
             { context, _, arguments in
                 guard let arguments, let text = SQLFunctions.text(arguments[0]),
                     let words = SQLFunctions.text(arguments[1])
-                else { return sqlite3_result_int(context, 0) }
+                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
                 let set = Set(words.split(separator: " ").map(String.init))
-                sqlite3_result_int(context, TextFolding.containsAnyWord(text, set) ? 1 : 0)
+                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.containsAnyWord(text, set) ? 1 : 0)
             }, nil, nil, nil)
-        sqlite3_create_function_v2(
+        _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_sm", 2, flags, nil,
             { context, _, arguments in
                 guard let arguments, let text = SQLFunctions.text(arguments[0]),
                     let words = SQLFunctions.text(arguments[1])
-                else { return sqlite3_result_int(context, 0) }
+                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
                 let list = words.split(separator: " ").map(String.init)
-                sqlite3_result_int(context, TextFolding.containsSimilarWord(text, list) ? 1 : 0)
+                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.containsSimilarWord(text, list) ? 1 : 0)
             }, nil, nil, nil)
-        sqlite3_create_function_v2(
+        _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_near", 3, flags, nil,
             { context, _, arguments in
                 guard let arguments, let term = SQLFunctions.text(arguments[0]),
                     let word = SQLFunctions.text(arguments[1])
-                else { return sqlite3_result_int(context, 0) }
-                let limit = Int(sqlite3_value_int(arguments[2]))
+                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
+                let limit = Int(CLibraries.sqlite.sqlite3_value_int(arguments[2]))
                 // The term comes from the index's vocabulary, folded by the same tokenizer as `word`.
                 let d = TextFolding.editDistance(Array(term.unicodeScalars), Array(word.unicodeScalars), limit: limit)
-                sqlite3_result_int(context, d <= limit ? 1 : 0)
+                CLibraries.sqlite.sqlite3_result_int(context, d <= limit ? 1 : 0)
             }, nil, nil, nil)
     }
 
     static func text(_ value: OpaquePointer?) -> String? {
-        guard let pointer = sqlite3_value_text(value) else { return nil }
-        let count = Int(sqlite3_value_bytes(value))
+        guard let pointer = CLibraries.sqlite.sqlite3_value_text(value) else { return nil }
+        let count = Int(CLibraries.sqlite.sqlite3_value_bytes(value))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 }

@@ -24,6 +24,9 @@ enum SQLValue: Equatable {
     case text(String)
 }
 
+/// SQLite's functions, read once a connection has opened the library.
+private var sqlite: oceq_sqlite3_api { CLibraries.sqlite }
+
 final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     private var cache: [String: SQLiteStatement] = [:]
@@ -33,27 +36,29 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Opens `path`; read-only connections open the file as immutable (it never changes once
     /// built), so reads take no locks.
     init(path: String, readOnly: Bool) throws {
+        let sqlite = try CLibraries.requireSQLite()
         var db: OpaquePointer?
         let rc: Int32
         if readOnly {
             let uri = "file:" + Self.uriEscaped(path) + "?immutable=1"
-            rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+            rc = sqlite.sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         } else {
-            rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+            rc = sqlite.sqlite3_open_v2(
+                path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard rc == SQLITE_OK, let db else {
-            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            if let db { sqlite3_close_v2(db) }
+            let message = db.flatMap { sqlite.sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "cannot open"
+            if let db { _ = sqlite.sqlite3_close_v2(db) }
             throw IndexStorageError(code: rc, message: "\(message) (\(path))")
         }
         handle = db
-        sqlite3_extended_result_codes(db, 1)
+        _ = sqlite.sqlite3_extended_result_codes(db, 1)
         SQLFunctions.register(on: db)
     }
 
     deinit {
         cache.removeAll()
-        sqlite3_close_v2(handle)
+        _ = sqlite.sqlite3_close_v2(handle)
     }
 
     private static func uriEscaped(_ path: String) -> String {
@@ -72,17 +77,17 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     func error(_ rc: Int32, _ context: String = "") -> IndexStorageError {
-        let message = String(cString: sqlite3_errmsg(handle))
+        let message = sqlite.sqlite3_errmsg(handle).map { String(cString: $0) } ?? "unknown error"
         return IndexStorageError(code: rc, message: context.isEmpty ? message : "\(message) in: \(context)")
     }
 
     /// Runs one or more statements without results.
     func execute(_ sql: String) throws {
         var errorMessage: UnsafeMutablePointer<CChar>?
-        let rc = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        let rc = sqlite.sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if rc != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? "error"
-            sqlite3_free(errorMessage)
+            sqlite.sqlite3_free(errorMessage)
             throw IndexStorageError(code: rc, message: "\(message) in: \(sql.prefix(200))")
         }
     }
@@ -90,7 +95,7 @@ final class SQLiteConnection: @unchecked Sendable {
     /// A new prepared statement; the caller owns it.
     func prepare(_ sql: String) throws -> SQLiteStatement {
         var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        let rc = sqlite.sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard rc == SQLITE_OK, let statement else { throw error(rc, String(sql.prefix(300))) }
         return SQLiteStatement(statement, connection: self)
     }
@@ -120,11 +125,11 @@ final class SQLiteStatement {
         self.connection = connection
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit { _ = sqlite.sqlite3_finalize(handle) }
 
     func reset() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        _ = sqlite.sqlite3_reset(handle)
+        _ = sqlite.sqlite3_clear_bindings(handle)
     }
 
     func bind(_ values: [SQLValue]) throws {
@@ -134,9 +139,9 @@ final class SQLiteStatement {
     func bind(_ index: Int32, _ value: SQLValue) throws {
         let rc: Int32
         switch value {
-        case .null: rc = sqlite3_bind_null(handle, index)
-        case .int(let v): rc = sqlite3_bind_int64(handle, index, v)
-        case .double(let v): rc = sqlite3_bind_double(handle, index, v)
+        case .null: rc = sqlite.sqlite3_bind_null(handle, index)
+        case .int(let v): rc = sqlite.sqlite3_bind_int64(handle, index, v)
+        case .double(let v): rc = sqlite.sqlite3_bind_double(handle, index, v)
         case .text(let v): rc = bindText(index, v)
         }
         if rc != SQLITE_OK { throw connection.error(rc, "bind") }
@@ -147,36 +152,36 @@ final class SQLiteStatement {
         return text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 if let base = chars.baseAddress {
-                    return oceq_sqlite3_bind_text(handle, index, base, Int32(chars.count))
+                    return sqlite.sqlite3_bind_text(handle, index, base, Int32(chars.count), oceq_sqlite3_transient())
                 }
-                return oceq_sqlite3_bind_text(handle, index, "", 0)
+                return sqlite.sqlite3_bind_text(handle, index, "", 0, oceq_sqlite3_transient())
             }
         }
     }
 
     /// Advances; true while a row is available.
     func step() throws -> Bool {
-        let rc = sqlite3_step(handle)
+        let rc = sqlite.sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
-        throw connection.error(rc, String(cString: sqlite3_sql(handle)).prefix(300).description)
+        throw connection.error(rc, sqlite.sqlite3_sql(handle).map { String(cString: $0).prefix(300).description } ?? "")
     }
 
     /// Runs a statement that returns no rows.
     func run(_ values: [SQLValue]) throws {
-        sqlite3_reset(handle)
+        _ = sqlite.sqlite3_reset(handle)
         try bind(values)
         _ = try step()
-        sqlite3_reset(handle)
+        _ = sqlite.sqlite3_reset(handle)
     }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
-    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    func int64(_ column: Int32) -> Int64 { sqlite.sqlite3_column_int64(handle, column) }
+    func double(_ column: Int32) -> Double { sqlite.sqlite3_column_double(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite.sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func text(_ column: Int32) -> String? {
-        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
+        guard let pointer = sqlite.sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite.sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
     }
 

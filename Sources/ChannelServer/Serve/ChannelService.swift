@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CSystem
 import Foundation
 import OCEQCore
 
@@ -25,7 +25,6 @@ public struct ChannelService: Sendable {
     /// unusable paths, and for skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
-        oceq_limit_heap_arenas(2)
         let started = DispatchTime.now().uptimeNanoseconds
         let content = try ExportLoader(
             options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")

@@ -52,6 +52,14 @@ public struct PreparedRequest: Sendable, CustomStringConvertible {
     /// `User-Agent`, `Accept`, and `Authorization` when a bearer token is configured.
     public var headers: [HTTPHeader]
 
+    /// A request of `method` to `url` (shown as `redactedURL`) with `headers`.
+    package init(method: String, url: String, redactedURL: String, headers: [HTTPHeader]) {
+        self.method = method
+        self.url = url
+        self.redactedURL = redactedURL
+        self.headers = headers
+    }
+
     /// The headers with the bearer token shown as `REDACTED`.
     public var redactedHeaders: [HTTPHeader] {
         headers.map { $0.name == "Authorization" ? HTTPHeader($0.name, "Bearer REDACTED") : $0 }

@@ -183,7 +183,7 @@ public struct HTTPError: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Decodes an error body: the JSON shape of §9.1 when it is one, else the text.
-    init(method: String, url: String, status: Int, body: [UInt8], retryAfter: Double?, redactor: Redactor) {
+    package init(method: String, url: String, status: Int, body: [UInt8], retryAfter: Double?, redactor: Redactor) {
         self.init(method: method, url: url, status: status, retryAfter: retryAfter)
         if let json = try? JSON.parse(body), case .object(let object) = json {
             title = object["title"]?.stringValue.map(redactor.redact)

@@ -59,13 +59,6 @@ extension Redactor: CustomStringConvertible, CustomDebugStringConvertible {
     public var debugDescription: String { description }
 }
 
-extension DeliveryClient: CustomStringConvertible, CustomDebugStringConvertible {
-    /// The configuration, redacted.
-    public var description: String { "DeliveryClient(\(configuration))" }
-
-    public var debugDescription: String { description }
-}
-
 extension Link: CustomStringConvertible, CustomDebugStringConvertible {
     /// `rel → href`, the href's `channelToken` shown as `REDACTED` (servers put it in every link).
     public var description: String { "\(rel) → \(Redactor.redactTokenParameters(href))" }

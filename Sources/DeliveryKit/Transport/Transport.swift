@@ -1,7 +1,7 @@
 // The seam between the client and the network. A transport performs one HTTP exchange, without
 // retries, and streams the body into a sink as it arrives; the client decides everything else
-// (retries, decoding, files). `CurlTransport` is the real one, `StubTransport` answers from a
-// closure for tests.
+// (retries, decoding, files). `CurlTransport` (in DeliveryTransport) is the real one, `StubTransport`
+// answers from a closure for tests.
 import OCEQCore
 
 /// One HTTP header.

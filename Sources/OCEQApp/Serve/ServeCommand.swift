@@ -1,6 +1,7 @@
 // `oceq serve`: parse, load, listen, log, and stop cleanly on SIGINT/SIGTERM. Failures are written
 // by the shell's `ErrorPresenter` as `oceq serve: ...` (2 for usage, 1 otherwise).
 
+import CSystem
 import ChannelServer
 import DeliveryKit
 import Foundation
@@ -34,6 +35,10 @@ public enum ServeCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
+        // Two heap arenas, not one per thread: the parallel load and the server's pool otherwise each
+        // keep a fragmented arena. Process-wide, so here and not in `ChannelService.load`, which the
+        // REPL also calls to open a local export.
+        oceq_limit_heap_arenas(2)
         let service: ChannelService
         do {
             service = try ChannelService.load(options)

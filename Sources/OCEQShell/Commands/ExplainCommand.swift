@@ -9,6 +9,7 @@
 // compiler cannot check them).
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 import OCEQLanguage
 

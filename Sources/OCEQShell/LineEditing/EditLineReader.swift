@@ -1,4 +1,5 @@
 import CEditLine
+import CSystem
 import Synchronization
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@
 // saying why not.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import TerminalMedia

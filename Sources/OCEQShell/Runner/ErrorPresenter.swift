@@ -87,6 +87,8 @@ extension ErrorPresenter {
                 text: "\(program): \(TerminalText.clean(message))\n", code: ScriptRunner.ExitCode.usage)
         case let error as DuplicateCommandError:
             return ProgramFailure(text: "\(program): \(error)\n", code: 70)
+        case let error as LibraryUnavailable:
+            return ProgramFailure(text: "\(program): \(error)\n", code: LibraryUnavailable.exitCode)
         default:
             return ProgramFailure(
                 text: "\(program): \(TerminalText.clean(String(describing: error)))\n",

@@ -2,6 +2,7 @@
 // the fields of one item (for `field ID PATH`), and whether a field can be sorted on. Each is one request.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 
 extension ChannelCatalog {

@@ -3,6 +3,7 @@
 // type's items. Completion asks these through `CompletionCache`; commands may ask them directly.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 
 /// Lookups of a channel's types, fields and item names.

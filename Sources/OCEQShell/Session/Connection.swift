@@ -4,6 +4,7 @@
 // a `LocalExportOpener` that starts it (the shell's tests inject the same one).
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 

@@ -5,6 +5,7 @@
 
 import ChannelServer
 import DeliveryKit
+import DeliveryTransport
 import DownloadModule
 import Foundation
 import OCEQCore

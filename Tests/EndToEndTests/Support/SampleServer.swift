@@ -8,6 +8,7 @@
 
 import ChannelServer
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 

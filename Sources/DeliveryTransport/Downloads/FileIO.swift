@@ -2,7 +2,8 @@
 // are core's `FileSystem` (the package's one file helper); the ones that need C shims (syncfs,
 // sync_file_range, xattrs) are here.
 
-import CCurl
+import CSystem
+import DeliveryKit
 import OCEQCore
 
 #if canImport(Glibc)

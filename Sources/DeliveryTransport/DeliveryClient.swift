@@ -6,6 +6,7 @@
 // caller accepts are handed back, others become `HTTPError`s, and connection failures and the
 // retryable statuses are tried again under the `RetryPolicy`.
 
+import DeliveryKit
 import FoundationEssentials
 import OCEQCore
 
@@ -226,4 +227,11 @@ final class MemorySink: ExchangeSink, @unchecked Sendable {
         }
         body.append(contentsOf: chunk)
     }
+}
+
+extension DeliveryClient: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The configuration, redacted.
+    public var description: String { "DeliveryClient(\(configuration))" }
+
+    public var debugDescription: String { description }
 }

@@ -2,6 +2,7 @@
 // started) but which is not durable or under its final name yet: the part's descriptor is still
 // open, for the `fsync` that comes before the rename. A single download commits it at once; a
 // batch hands it to `DownloadCommit`, which flushes several and renames them together.
+import DeliveryKit
 import OCEQCore
 
 /// A complete part waiting for its `fsync` and rename.

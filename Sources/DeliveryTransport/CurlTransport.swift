@@ -10,6 +10,7 @@
 // connection. libcurl reads `http_proxy` / `https_proxy` / `no_proxy` itself.
 
 import CCurl
+import DeliveryKit
 import OCEQCore
 
 #if canImport(Glibc)

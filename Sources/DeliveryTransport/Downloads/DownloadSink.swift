@@ -24,6 +24,7 @@
 //   carries nothing of ours; a short part keeps it for the resume.
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
+import DeliveryKit
 import OCEQCore
 
 #if canImport(Glibc)

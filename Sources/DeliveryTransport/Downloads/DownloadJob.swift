@@ -1,5 +1,6 @@
 /// One file to download: what, into which folder, under which name (chosen by the caller, never
 /// taken from the server).
+import DeliveryKit
 import OCEQCore
 
 public struct DownloadJob: Sendable {

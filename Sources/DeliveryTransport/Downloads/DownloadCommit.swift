@@ -14,6 +14,7 @@
 // `syncfs`. Where `syncfs` fails, each part (or folder) gets its own `fsync` instead. `syncfs`
 // also writes out what other programs left dirty on that file system: the price of one flush.
 
+import DeliveryKit
 import Dispatch
 import OCEQCore
 

@@ -1,3 +1,4 @@
+import DeliveryKit
 import FoundationEssentials
 import OCEQCore
 

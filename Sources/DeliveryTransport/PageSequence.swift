@@ -1,5 +1,6 @@
 /// The pages of a list, fetched lazily: one request per `next()`, never more than 500 per page,
 /// ending when a page says `hasMore: false` (or brings no items, or reaches `totalResults`).
+import DeliveryKit
 import OCEQCore
 
 public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {

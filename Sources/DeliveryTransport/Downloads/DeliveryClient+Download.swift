@@ -6,6 +6,7 @@
 // that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
 // filled up leaves nothing half-written behind, not even a part to resume.
 
+import DeliveryKit
 import Dispatch
 import OCEQCore
 

@@ -1,0 +1,3 @@
+#include "CMicroHTTPD.h"
+
+OCEQ_LIBRARY_DEFINE(mhd, "libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL, OCEQ_MHD_FUNCTIONS)

@@ -1,0 +1,3 @@
+#include "CSQLite.h"
+
+OCEQ_LIBRARY_DEFINE(sqlite3, "libsqlite3.so.0", RTLD_NOW | RTLD_LOCAL, OCEQ_SQLITE3_FUNCTIONS)
