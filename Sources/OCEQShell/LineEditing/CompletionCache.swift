@@ -53,8 +53,10 @@ public final class CompletionCache: Sendable {
         }
         guard let generation else { return cached(key) }
         let done = DispatchSemaphore(value: 0)
-        // Tab waits on the caller's thread, which may be one of the few threads of Swift's cooperative pool;
-        // the lookup runs on a queue of its own so that it never waits for that thread.
+        // Tab waits on the caller's thread: in the REPL the line-reading thread (see `LineInput`), where waiting
+        // costs nothing. Tests complete from async test functions, on one of the few threads of Swift's
+        // cooperative pool, and two of them waiting at once on a 2-core machine would leave a lookup on the pool
+        // no thread to run on; so the lookup runs on a queue of its own.
         Task.detached(executorPreference: CompletionCache.executor) { [self] in
             let value = try? await work()
             self.state.withLock { state in

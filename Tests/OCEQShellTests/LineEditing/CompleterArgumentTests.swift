@@ -101,10 +101,12 @@ struct CompleterArgumentTests {
 
     @Test("get: a row, then expand, then all or the item's reference fields not listed yet")
     func expand() async throws {
-        let (completer, session) = try sampleCompleter()
+        let (_, session) = try sampleCompleter()
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle order name limit 2", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         #expect(texts(completer, "get ") == ["@1", "@2"])
         #expect(texts(completer, "get @1 ") == ["expand"])
         #expect(texts(completer, "get @1 ex") == ["expand"])

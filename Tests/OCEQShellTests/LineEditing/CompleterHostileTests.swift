@@ -31,10 +31,11 @@ struct CompleterHostileTests {
         ])
         let session = Session(
             registry: registry, connection: connection, output: MemoryOutput(width: 120), errors: MemoryOutput())
-        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(20)))
         let listed = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle limit 100", fileName: nil, in: session, keepGoing: false)
         #expect(listed == 0)
+        // After the listing: a source is what the session holds when it is made.
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(20)))
 
         var values: [CompletionCandidate] = []
         for line in [

@@ -121,11 +121,13 @@ struct CompleterTests {
 
     @Test("@n: the rows of the last result with their names")
     func rows() async throws {
-        let (completer, session) = try sampleCompleter()
+        var (completer, session) = try sampleCompleter()
         #expect(completer.complete(line: "get @", cursor: 5).candidates.isEmpty, "no listing yet")
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedTopic order name", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         let completion = completer.complete(line: "get @", cursor: 5)
         #expect(completion.word == "@" && completion.candidates.count == 7)
         #expect(completion.candidates.first == CompletionCandidate("@1", display: "@1 Brewing at Home"))

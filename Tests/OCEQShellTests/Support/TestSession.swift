@@ -4,14 +4,18 @@ import OCEQCore
 import OCEQShell
 import Testing
 
-/// A line reader that hands out scripted results, and records prompts and history.
-final class FakeLineReader: LineReader {
-    var results: [LineReadResult]
-    private(set) var prompts: [String] = []
-    private(set) var history: [String] = []
+/// A line reader that hands out scripted results, and records prompts and history. Sendable (its
+/// state is locked): the REPL reads it on a thread of its own while the test keeps it to look at.
+final class FakeLineReader: LineReader, Sendable {
+    private struct State {
+        var results: [LineReadResult]
+        var prompts: [String] = []
+        var history: [String] = []
+    }
+    private let state: Locked<State>
 
     init(_ results: [LineReadResult]) {
-        self.results = results
+        state = Locked(State(results: results))
     }
 
     /// Reads each line of `lines` in turn, then `.end`.
@@ -19,12 +23,19 @@ final class FakeLineReader: LineReader {
         self.init(lines.map(LineReadResult.line))
     }
 
+    /// The prompts shown, in order.
+    var prompts: [String] { state.withLock { $0.prompts } }
+    /// The history entries added, in order.
+    var history: [String] { state.withLock { $0.history } }
+
     func readLine(prompt: String) -> LineReadResult {
-        prompts.append(prompt)
-        return results.isEmpty ? .end : results.removeFirst()
+        state.withLock { state in
+            state.prompts.append(prompt)
+            return state.results.isEmpty ? .end : state.results.removeFirst()
+        }
     }
 
-    func addHistory(_ entry: String) { history.append(entry) }
+    func addHistory(_ entry: String) { state.withLock { $0.history.append(entry) } }
 }
 
 /// One connection to the bundled sample channel, served in-process, shared by the tests.
