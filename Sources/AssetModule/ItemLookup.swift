@@ -8,6 +8,7 @@ import OCEQShell
 
 /// The item argument of an asset command, resolved and read; public for the other feature modules
 /// (`download`) that name items the same way.
+@MainActor
 public enum ItemLookup {
     /// The generic command of `statement`, or a usage error naming `command`.
     public static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {

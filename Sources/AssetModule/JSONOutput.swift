@@ -8,6 +8,7 @@ import OCEQCore
 import OCEQShell
 
 /// JSON answers for the json and ndjson formats.
+@MainActor
 enum JSONOutput {
     /// Whether the session prints JSON.
     static func wanted(in session: Session) -> Bool {

@@ -10,12 +10,14 @@ import TerminalMedia
 /// Helpers shared by the blog commands.
 enum BlogScreen {
     /// Columns to wrap at: the terminal's width, or 80 when output is not a terminal.
+    @MainActor
     static func width(_ session: Session) -> Int {
         let width = session.output.width
         return width >= 10_000 ? 80 : max(width, 30)
     }
 
     /// True when the session prints data (json, ndjson, csv) rather than screens.
+    @MainActor
     static func wantsData(_ session: Session) -> Bool {
         switch session.settings.format {
         case .json, .ndjson, .csv: return true

@@ -49,3 +49,4 @@ loop: while true {
         break loop
     }
 }
+outer.cancel()

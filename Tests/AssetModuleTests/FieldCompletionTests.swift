@@ -5,6 +5,7 @@ import OCEQShell
 import Testing
 
 /// A session on the sample channel with the asset commands, and its completer.
+@MainActor
 private func assetCompleter() throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let session = Session(
@@ -19,6 +20,7 @@ private func texts(_ completer: Completer, _ line: String) -> [String] {
 
 private let homePage = "COREE949A60AEBA81811CFCCDA1E2391B5E5"
 
+@MainActor
 @Suite("Tab completion of field's item and path, against oceq serve of the sample channel")
 struct FieldCompletionTests {
     @Test("field, show, fields: the rows of the last listing where the item goes")

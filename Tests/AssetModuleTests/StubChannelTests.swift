@@ -46,6 +46,7 @@ enum StubChannel {
             client: DeliveryClient(configuration: configuration, transport: transport), channelName: "stub")
     }()
 
+    @MainActor
     static func run(_ text: String) async -> (code: Int32, output: String, errors: String) {
         let output = MemoryOutput(width: 120)
         let errors = MemoryOutput()
@@ -55,6 +56,7 @@ enum StubChannel {
     }
 }
 
+@MainActor
 @Suite("Asset commands on a stub channel")
 struct StubChannelTests {
     @Test("server text is stripped of control characters in show, fields and field")

@@ -4,6 +4,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Script runner against the sample channel", .serialized)
 struct ScriptRunnerTests {
     @Test("the sample channel is served in-process")

@@ -54,6 +54,7 @@ public struct SessionCompletionSource: CompletionSource {
     public let baseDirectory: String
 
     /// The source for `session` as it is now.
+    @MainActor
     public init(
         session: Session, timeout: Duration = CompletionCache.defaultTimeout,
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -20,6 +20,7 @@ public enum Pager {
 
     /// Renders `result` to the session's output, through the pager when it is on and the text is
     /// taller than the screen.
+    @MainActor
     static func render(_ result: CommandResult, in session: Session) {
         let output = session.output
         // Sixel, kitty and iTerm2 images cannot go through a pager: such output is written as it is.

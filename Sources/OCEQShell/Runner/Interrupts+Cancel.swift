@@ -24,6 +24,7 @@ extension Interrupts {
     /// Runs `work` in a task of its own that Ctrl-C (or the calling task's cancellation) cancels,
     /// and returns its result once it has ended, with whether Ctrl-C cancelled it. With a `spinner`
     /// sink, a spinner is drawn there while the work takes longer than about 300 ms, and cleared after.
+    @MainActor
     static func cancelling<T: Sendable>(
         spinner: (any OutputSink)? = nil, again: Repeat = .cancel, _ work: @escaping @Sendable () async -> T
     ) async -> (value: T, interrupted: Bool) {
@@ -38,11 +39,9 @@ extension Interrupts {
             task.cancel()
         }
         defer { subscription.cancel() }
-        // The sink is only written from the spinner below, which ends before this returns.
-        nonisolated(unsafe) let spinner = spinner
         var drawing: Task<Void, Never>?
         if spinner != nil {
-            drawing = Task {
+            drawing = Task { @MainActor in
                 guard let sink = spinner else { return }
                 let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
                 var drawn = false

@@ -181,6 +181,7 @@ public struct CLIOptions: Equatable {
 }
 
 /// The `oceq` program.
+@MainActor
 public enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
     /// `registry` holds the commands of the modules the executable lists (the core module alone

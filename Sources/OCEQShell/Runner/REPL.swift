@@ -2,11 +2,13 @@
 // unfinished (open parenthesis or string) read more under a continuation prompt; then parse, run
 // and render each statement, present any error, and go on. Ctrl-C drops the input being typed or
 // cancels the running statement, never ending oceq; Ctrl-D (end of input) leaves; so does `quit`.
-// Lines are read on a thread of their own (`LineInput`) and awaited.
+// Lines are read on a thread of their own (`LineInput`) and awaited; the session, like the loop,
+// is isolated to the main actor.
 
 import OCEQLanguage
 
 /// The read-eval-print loop.
+@MainActor
 public struct REPL {
     /// Where lines come from: the reader, on a thread of its own.
     public let input: LineInput
@@ -62,14 +64,10 @@ public struct REPL {
         }
     }
 
-    /// False for input that carries a secret: the connection's tokens, or `connect ...` and
-    /// `set token|bearer ...` lines; such input never goes to history.
+    /// False for input that carries a secret (`History.carriesSecret`, with the tokens the session
+    /// knows); such input never goes to history, not even this session's.
     static func mayRemember(_ input: String, session: Session) -> Bool {
-        let words = input.split(whereSeparator: \.isWhitespace)
-        if words.first == "connect" { return false }
-        if words.count >= 2, words[0] == "set", words[1] == "token" || words[1] == "bearer" { return false }
-        let secrets = session.connection?.client.configuration.redactor.secrets ?? []
-        return !secrets.contains { input.contains($0) }
+        !History.carriesSecret(input, secrets: session.secrets)
     }
 
     /// Parses and runs one input; true when it asked to quit.
@@ -105,9 +103,9 @@ public struct REPL {
     /// a spinner on a terminal when it takes longer than about 300 ms; then renders the result.
     /// Also says whether Ctrl-C cancelled it.
     func performInterruptibly(_ statement: Statement) async -> (Result<CommandResult, ShellError>, interrupted: Bool) {
-        // The session stays with this loop: the task below is awaited before anything else
-        // touches it, so handing it over is safe although `Session` is not Sendable.
-        nonisolated(unsafe) let session = self.session
+        // The session is isolated to the main actor: the statement's task runs its commands there,
+        // waiting for the channel off it, while this loop waits for the task.
+        let session = self.session
         _ = session.connection?.takeLog()
         let errors = session.errors
         let (result, interrupted) = await Interrupts.cancelling(spinner: errors.isTerminal ? errors : nil) {

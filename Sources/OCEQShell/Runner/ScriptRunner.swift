@@ -9,6 +9,7 @@ import Foundation
 import OCEQLanguage
 
 /// Runs scripts.
+@MainActor
 public enum ScriptRunner {
     /// Process exit codes.
     public enum ExitCode {
@@ -45,8 +46,6 @@ public enum ScriptRunner {
     public static func runInterruptibly(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
-        // The session stays with this run: the task is awaited before anything else touches it.
-        nonisolated(unsafe) let session = session
         let (code, _) = await Interrupts.cancelling(again: .exit) {
             await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
         }

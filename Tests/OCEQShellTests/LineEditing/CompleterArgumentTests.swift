@@ -8,6 +8,7 @@ import Testing
 
 /// A session on the sample channel (served in-process) with a fresh cache, and its completer; `environment`
 /// says where profiles are.
+@MainActor
 private func sampleCompleter(environment: [String: String] = [:]) throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let (session, _, _) = makeSession(connection: connection)
@@ -21,6 +22,7 @@ private func texts(_ completer: Completer, _ line: String) -> [String] {
 
 private let article = "list type=OCEGettingStartedArticle"
 
+@MainActor
 @Suite("Tab completion of command arguments and condition values, against oceq serve of the sample channel")
 struct CompleterArgumentTests {
     @Test("set: the settings, then the values the named setting takes (read from Settings)")

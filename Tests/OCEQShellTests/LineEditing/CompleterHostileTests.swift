@@ -18,6 +18,7 @@ private enum PathProbe: Command {
     static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult { .none }
 }
 
+@MainActor
 @Suite("Tab completion over the hostile channel")
 struct CompleterHostileTests {
     @Test("values and field paths from content built to attack the terminal carry no control characters")

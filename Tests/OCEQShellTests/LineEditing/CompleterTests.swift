@@ -8,6 +8,7 @@ import Testing
 @testable import OCEQShell
 
 /// A session on the sample channel (served in-process) with a fresh completion cache, and its completer.
+@MainActor
 private func sampleCompleter() throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let (session, _, _) = makeSession(connection: connection)
@@ -18,6 +19,7 @@ private func texts(_ completion: Completion) -> [String] { completion.candidates
 
 private let article = "list type=OCEGettingStartedArticle"
 
+@MainActor
 @Suite("Tab completion against oceq serve of the sample channel")
 struct CompleterTests {
     @Test("a command word: the registry's names and aliases")
@@ -184,6 +186,7 @@ private final class Flag: Sendable {
     let value = Atomic<Bool>(false)
 }
 
+@MainActor
 @Suite("Tab completion: control sequences and slow lookups")
 struct CompleterSafetyTests {
     @Test("text from the channel is stripped of control sequences before it is offered")

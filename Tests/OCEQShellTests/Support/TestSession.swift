@@ -53,6 +53,7 @@ let offlineConnection: Connection = {
 }()
 
 /// A session writing to memory.
+@MainActor
 func makeSession(
     connection: Connection? = sampleConnection, arguments: [String] = [], width: Int = 200
 ) -> (Session, MemoryOutput, MemoryOutput) {
@@ -65,6 +66,7 @@ func makeSession(
 }
 
 /// Runs `text` as a script in a fresh session; exit code, stdout, stderr.
+@MainActor
 func runScript(
     _ text: String, fileName: String? = "test.oceq", connection: Connection? = sampleConnection,
     arguments: [String] = [], keepGoing: Bool = false
