@@ -32,7 +32,6 @@ public final class LineInput: Sendable {
                 job(reader)
             }
         }
-        thread.name = "oceq.lines"
         thread.start()
     }
 

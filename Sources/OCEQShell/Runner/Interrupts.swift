@@ -77,7 +77,6 @@ public enum Interrupts {
                 for _ in 0..<count { Interrupts.deliver() }
             }
         }
-        listener.name = "oceq.interrupts"
         listener.start()
         var action = sigaction()
         action.__sigaction_handler.sa_handler = interruptSignalHandler
