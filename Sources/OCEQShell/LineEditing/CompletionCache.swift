@@ -41,8 +41,7 @@ public final class CompletionCache: Sendable {
 
     /// The answer for `key`: cached, or computed by `work` within `timeout`. Nil when `work` fails (nothing is
     /// kept, so a later Tab asks again), when it takes longer (it goes on and keeps its answer), or when the
-    /// same lookup is already running. It blocks the calling thread, which must not be one of the cooperative
-    /// pool's (the line-reading thread is not).
+    /// same lookup is already running.
     public func value<Value: Sendable>(
         _ key: String, timeout: Duration = CompletionCache.defaultTimeout,
         _ work: @escaping @Sendable () async throws -> Value
@@ -54,9 +53,12 @@ public final class CompletionCache: Sendable {
         }
         guard let generation else { return cached(key) }
         let done = DispatchSemaphore(value: 0)
-        // Tab waits on the caller's thread: the line-reading thread in the REPL (see `LineInput`), the main
-        // thread in tests; never a thread of Swift's cooperative pool, where the lookup runs.
-        Task.detached { [self] in
+        // Tab waits on the caller's thread: in the REPL the line-reading thread (see `LineInput`), where waiting
+        // costs nothing and the cooperative pool is idle. The lookup still runs on a queue of its own, not the
+        // pool, for the tests: there other tests hold the pool's threads (two on a 2-core machine) while they
+        // wait for processes, and a lookup on the pool timed out (measured: "refresh forgets what completion
+        // learned" failed after 15.8 s in Scripts/test with the lookup in a plain detached task).
+        Task.detached(executorPreference: CompletionCache.executor) { [self] in
             let value = try? await work()
             self.state.withLock { state in
                 guard state.generation == generation else { return }
@@ -70,4 +72,24 @@ public final class CompletionCache: Sendable {
         _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
         return cached(key)
     }
+}
+
+/// Runs the jobs of completion lookups on a serial dispatch queue, which gets a thread of its own even when
+/// every thread of the cooperative pool is blocked (as the one waiting for Tab is).
+final class QueueTaskExecutor: TaskExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
+}
+
+extension CompletionCache {
+    /// Where lookups run.
+    static let executor = QueueTaskExecutor(label: "oceq.completion")
 }
