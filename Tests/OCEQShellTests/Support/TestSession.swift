@@ -39,12 +39,16 @@ final class FakeLineReader: LineReader, Sendable {
 }
 
 /// One connection to the bundled sample channel, served in-process, shared by the tests.
-let sampleConnection: Connection? = {
+let sampleConnection: Connection? = openSampleConnection()
+
+/// A new connection to the bundled sample channel, for a test that must be its only user (its request log,
+/// which the shared one's concurrent users would empty).
+func openSampleConnection() -> Connection? {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
         channelToken: "935a30048d49b8479c9bc1577e392eba")
     return try? Connection.open(credentials)
-}()
+}
 
 /// A connection to a server that is never contacted (for `explain`).
 let offlineConnection: Connection = {
