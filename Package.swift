@@ -125,8 +125,10 @@ let package = Package(
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport"]),
 
-        // Helpers shared by the test targets (golden files).
-        .target(name: "OCEQTestSupport", path: "Tests/OCEQTestSupport"),
+        // Helpers shared by the test targets (golden files, temporary folders, the oceq binary).
+        .target(name: "OCEQTestSupport", dependencies: ["OCEQTestHome"], path: "Tests/OCEQTestSupport"),
+        // Before main, every test process points HOME and the XDG folders at a fresh folder of its own.
+        .target(name: "OCEQTestHome", path: "Tests/OCEQTestHome"),
 
         // OCEQCore alone: the JSON parser beside Foundation's on every fixture (the reason it stays).
         .testTarget(name: "OCEQCoreTests", dependencies: ["OCEQCore", "OCEQTestSupport"]),

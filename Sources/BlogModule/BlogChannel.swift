@@ -24,6 +24,7 @@ struct BlogChannel: Sendable {
     static let articleLimit = 50
 
     /// The channel of `session`, or `notConnected`.
+    @MainActor
     init(_ session: Session) throws(ShellError) {
         client = try session.requireConnection().client
     }

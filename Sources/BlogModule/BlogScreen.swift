@@ -11,6 +11,7 @@ import TerminalMedia
 /// Helpers shared by the blog commands.
 enum BlogScreen {
     /// Columns to wrap at: the terminal's width, or 80 when output is not a terminal.
+    @MainActor
     static func width(_ session: Session) -> Int {
         let width = session.output.width
         return width >= 10_000 ? 80 : max(width, 30)

@@ -23,6 +23,7 @@ struct BlogTarget {
     }
 
     /// The argument of `statement`, or nil when there is none; `what` names it in errors.
+    @MainActor
     static func parse(_ statement: Statement, in session: Session, what: String) throws(ShellError) -> BlogTarget? {
         guard case .command(let command) = statement, let first = command.arguments.first else { return nil }
         let span = first.span.union(command.arguments.last!.span)

@@ -32,6 +32,7 @@ enum BlogThumbnails {
     }
 
     /// One thumbnail per row (nil where the row has no image), or nil when nothing is drawn.
+    @MainActor
     static func draw(_ requests: [(any DownloadRequest, String)?], in session: Session) async -> [Thumbnail?]? {
         guard let style = session.imageStyle else { return nil }
         var thumbnails: [Thumbnail?] = []

@@ -84,3 +84,24 @@ static inline int oceq_history_clear(History *h) {
     HistEvent ev;
     return history(h, &ev, H_CLEAR);
 }
+
+/// Adds the entries of the history file `path` (libedit's own format; H_LOAD): how many, or -1 when the file
+/// cannot be read or is not a libedit history file.
+static inline int oceq_history_load(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_LOAD, path);
+}
+
+/// Writes every entry to `path` in libedit's format (H_SAVE): how many, or -1 on failure.
+static inline int oceq_history_save(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_SAVE, path);
+}
+
+/// Moves to an entry and returns its text, or NULL when there is none: `op` is H_LAST (the oldest) or H_PREV
+/// (the next newer one).
+static inline const char *oceq_history_step(History *h, int op) {
+    HistEvent ev;
+    if (history(h, &ev, op) != 0) return NULL;
+    return ev.str;
+}

@@ -25,6 +25,7 @@ struct DownloadArguments {
     static let maximumConcurrency = 64
 
     /// Reads `command`'s arguments; usage errors point at the offending word.
+    @MainActor
     init(_ command: CommandStatement, usage: String, in session: Session) throws(ShellError) {
         let arguments = command.arguments
         guard let first = arguments.first else {

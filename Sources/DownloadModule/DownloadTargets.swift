@@ -16,6 +16,7 @@ import OCEQLanguage
 import OCEQShell
 
 /// Resolving a download's TARGET.
+@MainActor
 enum DownloadTargets {
     /// The items `argument` names, in order, each once; `single` is true for a one-item form.
     static func items(

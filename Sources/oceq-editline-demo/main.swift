@@ -10,12 +10,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// A SIGINT handler installed before the reader, as the REPL's own is: the reader must chain to it.
-let earlierInterrupts = Atomic<Int>(0)
-var earlier = sigaction()
-earlier.__sigaction_handler.sa_handler = { _ in earlierInterrupts.add(1, ordering: .relaxed) }
-sigemptyset(&earlier.sa_mask)
-sigaction(SIGINT, &earlier, nil)
+/// A Ctrl-C subscriber outside the reader, as the REPL's own is: while a line is read, the reader's subscriber
+/// alone hears Ctrl-C (it drops the line), and the process goes on.
+let outerInterrupts = Atomic<Int>(0)
+let outer = Interrupts.subscribe { outerInterrupts.add(1, ordering: .relaxed) }
 
 guard EditLineReader.isUsable() else {
     print("oceq-editline-demo: stdin is not a terminal")
@@ -47,7 +45,8 @@ loop: while true {
         print("interrupted")
     case .end:
         print("end")
-        print("earlier SIGINT handler called \(earlierInterrupts.load(ordering: .relaxed)) time(s)")
+        print("outer Ctrl-C subscriber called \(outerInterrupts.load(ordering: .relaxed)) time(s)")
         break loop
     }
 }
+outer.cancel()

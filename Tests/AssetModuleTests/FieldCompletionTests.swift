@@ -5,6 +5,7 @@ import OCEQShell
 import Testing
 
 /// A session on the sample channel with the asset commands, and its completer.
+@MainActor
 private func assetCompleter() throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let session = Session(
@@ -19,15 +20,18 @@ private func texts(_ completer: Completer, _ line: String) -> [String] {
 
 private let homePage = "COREE949A60AEBA81811CFCCDA1E2391B5E5"
 
+@MainActor
 @Suite("Tab completion of field's item and path, against oceq serve of the sample channel")
 struct FieldCompletionTests {
     @Test("field, show, fields: the rows of the last listing where the item goes")
     func items() async throws {
-        let (completer, session) = try assetCompleter()
+        var (completer, session) = try assetCompleter()
         #expect(texts(completer, "field ").isEmpty, "no listing yet")
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle order name limit 3", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         #expect(texts(completer, "field ") == ["@1", "@2", "@3"])
         #expect(texts(completer, "show ") == ["@1", "@2", "@3"])
         #expect(
@@ -38,10 +42,12 @@ struct FieldCompletionTests {
 
     @Test("field ITEM PATH: the item's fields, then through references, lists and json values")
     func paths() async throws {
-        let (completer, session) = try assetCompleter()
+        let (_, session) = try assetCompleter()
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle order name limit 3", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         #expect(
             texts(completer, "field @1 ") == [
                 "article_content", "author", "image", "image_16x9", "image_caption", "published_date", "topic",

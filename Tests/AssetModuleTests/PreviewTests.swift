@@ -9,6 +9,7 @@ import OCEQShell
 import TerminalMedia
 import Testing
 
+@MainActor
 @Suite("preview on the sample channel")
 struct PreviewTests {
     /// A session writing to memory that claims (or not) to be a terminal, with `images`.

@@ -47,6 +47,7 @@ enum StubChannel {
             client: DeliveryClient(configuration: configuration, transport: transport), channelName: "stub")
     }()
 
+    @MainActor
     static func run(_ text: String) async -> (code: Int32, output: String, errors: String) {
         let output = MemoryOutput(width: 120)
         let errors = MemoryOutput()
@@ -56,6 +57,7 @@ enum StubChannel {
     }
 }
 
+@MainActor
 @Suite("Asset commands on a stub channel")
 struct StubChannelTests {
     @Test("server text is stripped of control characters in show, fields and field")

@@ -30,6 +30,7 @@ let sampleConnection: Connection? = {
 }()
 
 /// Runs `text` as a script; exit code, stdout and stderr with the server's port as PORT.
+@MainActor
 func runScript(_ text: String, keepGoing: Bool = false) async -> (code: Int32, output: String, errors: String) {
     let output = MemoryOutput(width: 120)
     let errors = MemoryOutput()

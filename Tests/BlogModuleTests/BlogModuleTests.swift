@@ -8,6 +8,7 @@ import Testing
 
 @testable import BlogModule
 
+@MainActor
 @Suite("Blog commands on the sample channel", .serialized)
 struct BlogCommandTests {
     @Test("the blog commands join the core ones without a clash, and every example parses")
@@ -175,6 +176,7 @@ struct BlogCommandTests {
     }
 }
 
+@MainActor
 @Suite("Blog commands on a channel without the blog", .serialized)
 struct NotBlogTests {
     static let message =
@@ -204,6 +206,7 @@ struct NotBlogTests {
     }
 }
 
+@MainActor
 @Suite("The blog commands send the sample's requests", .serialized)
 struct BlogRequestTests {
     /// A connection of its own, so that no other test's requests enter its log.

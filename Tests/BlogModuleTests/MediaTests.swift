@@ -6,6 +6,7 @@ import OCEQShell
 import TerminalMedia
 import Testing
 
+@MainActor
 @Suite("Blog commands with rich text and images")
 struct MediaTests {
     @Test("read renders the body; set html raw shows the HTML as sent")

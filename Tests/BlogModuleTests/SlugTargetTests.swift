@@ -3,6 +3,7 @@
 
 import Testing
 
+@MainActor
 @Suite("Blog commands by slug", .serialized)
 struct SlugTargetTests {
     @Test("read, articles and author find their item by slug; an unknown slug is a one-line error")

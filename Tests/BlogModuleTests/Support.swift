@@ -30,6 +30,7 @@ let templatePath = repositoryRoot.appendingPathComponent(
 ).path
 
 /// A shell on a channel, writing to memory 80 columns wide.
+@MainActor
 final class Shell {
     let session: Session
     let output = MemoryOutput(width: 80)

@@ -9,6 +9,7 @@ import Testing
 
 /// `download` on the bundled sample channel: summaries (pinned in golden files), renditions,
 /// thumbnails, and every kind of bad input refused before anything is transferred.
+@MainActor
 @Suite("download: summaries and bad input on the sample channel", .serialized)
 struct DownloadCommandTests {
     /// `text` with the folder shown as OUT and the server's port as PORT.

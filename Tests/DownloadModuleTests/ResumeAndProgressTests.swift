@@ -6,6 +6,7 @@ import OCEQShell
 import Testing
 
 /// Interrupted files resume on the next run; progress is drawn only on a terminal.
+@MainActor
 @Suite("download: resuming and progress", .serialized)
 struct ResumeAndProgressTests {
     @Test("files cut short with retries off stay as parts; the next run resumes them with ranges")

@@ -183,7 +183,9 @@ struct SecretsAuditTests {
             interactive.stdoutText.contains("EXIT 0"),
             "\(interactive.stdoutText.suffix(800)) \(interactive.stderrText.suffix(800))")
         let history = root + "/state/oceq/history"
-        let historyText = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
+        // libedit's history format (strvis) writes a blank as \040.
+        let historyText = ((try? String(contentsOfFile: history, encoding: .utf8)) ?? "")
+            .replacingOccurrences(of: "\\040", with: " ")
         #expect(historyText.contains("list limit 2"), "history: \(historyText)")
         #expect(historyText.contains("explain list limit 1"))
 

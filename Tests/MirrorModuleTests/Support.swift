@@ -31,6 +31,7 @@ func openExport(_ path: String, token: String = sampleToken) throws -> Connectio
 }
 
 /// Runs `text` as a script on `connection`; exit code, stdout and stderr.
+@MainActor
 func runScript(_ text: String, on connection: Connection?) async -> (code: Int32, output: String, errors: String) {
     let output = MemoryOutput(width: 120)
     let errors = MemoryOutput()

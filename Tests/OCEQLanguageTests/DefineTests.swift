@@ -135,7 +135,10 @@ struct DefineTests {
     @Test("calls of user commands given in the options are checked too")
     func knownUserCommands() {
         let define = Parser.parse(DefineTests.example).statements[0]
-        guard case .define(let definition) = define else { return }
+        guard case .define(let definition) = define else {
+            Issue.record("the example is not a define statement: \(define)")
+            return
+        }
         var options = ParserOptions(commands: ParserOptions.coreCommands.union(["topic-articles"]))
         options.userCommands = ["topic-articles": definition]
         #expect(

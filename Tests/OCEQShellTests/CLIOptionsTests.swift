@@ -2,6 +2,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Command-line options")
 struct CLIOptionsTests {
     @Test("run FILE ARGS, FILE ARGS, and arguments after the file belong to the script")
@@ -48,6 +49,7 @@ struct CLIOptionsTests {
     }
 }
 
+@MainActor
 @Suite("Colour")
 struct ColorModeTests {
     @Test("auto colours a terminal unless NO_COLOR or TERM=dumb; always and never say what they mean")

@@ -3,6 +3,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Commands and help")
 struct CommandTests {
     @Test("the standard registry has every core command, once")

@@ -157,7 +157,9 @@ struct EndToEndTests {
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         try process.run()
-        Thread.sleep(forTimeInterval: 2)
+        // Wait until oceq catches SIGINT (its handler is installed before it reads stdin), not for a time.
+        let caught = waitUntilCatching(SIGINT, process: process.processIdentifier)
+        #expect(caught, "oceq never installed its SIGINT handler")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
@@ -217,4 +219,20 @@ struct EndToEndTests {
         #expect(help.code == 0)
         #expect(help.stdout.contains("core commands:"))
     }
+}
+
+/// Whether process `pid` catches `signal` (its `SigCgt` in /proc), waiting up to `seconds` for it to.
+func waitUntilCatching(_ signal: Int32, process pid: Int32, seconds: Double = 30) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
+            mask & (1 << UInt64(signal - 1)) != 0
+        {
+            return true
+        }
+        usleep(10_000)
+    }
+    return false
 }

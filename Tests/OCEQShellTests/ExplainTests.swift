@@ -3,6 +3,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("explain")
 struct ExplainTests {
     static let statements = [

@@ -12,6 +12,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Hostile channel: download, mirror and completion", .serialized)
 struct HostileTransferTests {
     @Test("download and mirror write only inside their folders, under safe names")

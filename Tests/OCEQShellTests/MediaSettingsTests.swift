@@ -2,6 +2,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Rich text and image settings")
 struct MediaSettingsTests {
     @Test("--images takes a mode; an unknown one is a usage error")

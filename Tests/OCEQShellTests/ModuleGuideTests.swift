@@ -4,6 +4,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Writing a module: the example of the README")
 struct ModuleGuideTests {
     let registry = try! CommandRegistry(modules: [CoreModule.module, ExampleModule.module])

@@ -4,6 +4,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Pager", .serialized)
 struct PagerTests {
     @Test("output taller than the terminal goes through the pager, redacted; short output does not")

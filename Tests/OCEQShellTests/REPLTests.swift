@@ -2,6 +2,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("The REPL loop, driven by a fake line reader", .serialized)
 struct REPLTests {
     @Test("unfinished input continues under a continuation prompt and is one history entry")
@@ -45,6 +46,7 @@ struct REPLTests {
     }
 }
 
+@MainActor
 @Suite("REPL history")
 struct REPLHistoryTests {
     @Test("input carrying a secret never reaches history")
@@ -52,6 +54,7 @@ struct REPLHistoryTests {
         let (session, _, _) = makeSession(connection: offlineConnection)
         #expect(REPL.mayRemember("list type=X", session: session))
         #expect(!REPL.mayRemember("connect https://x abc", session: session))
+        #expect(!REPL.mayRemember("echo x; connect https://x abc", session: session))
         #expect(!REPL.mayRemember("set token abc", session: session))
         #expect(!REPL.mayRemember("echo s3cr3t-token", session: session))
     }

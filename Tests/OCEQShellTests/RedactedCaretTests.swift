@@ -5,10 +5,11 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Carets under a redacted source line")
 struct RedactedCaretTests {
     /// The token of `offlineConnection`.
-    static let token = "s3cr3t-token"
+    nonisolated static let token = "s3cr3t-token"
 
     /// The echoed source line and the caret line under it, without their gutters.
     static func excerpt(_ errors: String) throws -> (line: String, marker: String) {

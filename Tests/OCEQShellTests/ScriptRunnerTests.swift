@@ -4,6 +4,7 @@ import Testing
 
 @testable import OCEQShell
 
+@MainActor
 @Suite("Script runner against the sample channel", .serialized)
 struct ScriptRunnerTests {
     @Test("the sample channel is served in-process")
@@ -104,8 +105,10 @@ struct ScriptRunnerTests {
     }
 
     @Test("timing prints requests, bytes and milliseconds to stderr")
-    func timing() async {
-        let result = await runScript("set timing on\ncount")
+    func timing() async throws {
+        // A connection of its own: another test's statement on the shared one would take its request log.
+        let connection = try #require(openSampleConnection())
+        let result = await runScript("set timing on\ncount", connection: connection)
         #expect(result.errors.hasPrefix("timing: 1 request, "))
     }
 

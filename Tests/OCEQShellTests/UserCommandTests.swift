@@ -38,6 +38,7 @@ func loadPlugins(
 }
 
 /// A session over `registry` writing to memory.
+@MainActor
 func makeSession(registry: CommandRegistry) -> (Session, MemoryOutput, MemoryOutput) {
     let output = MemoryOutput(width: 200)
     let errors = MemoryOutput()
@@ -57,6 +58,7 @@ let topicArticles = """
 
     """
 
+@MainActor
 @Suite("User commands and plugins", .serialized)
 struct UserCommandTests {
     @Test("a plugin's command runs with values in order, by name, and with defaults")
@@ -189,7 +191,7 @@ struct UserCommandTests {
         let (session, output, _) = makeSession(connection: nil)
         #expect(await ScriptRunner.run(text: "define two()\n  echo a\n  echo b\nend", fileName: nil, in: session) == 0)
         let call = try #require(Parser.parse("two", options: session.parserOptions).statements.first)
-        nonisolated(unsafe) let shared = session
+        let shared = session
         let task = Task { () async -> Int32? in
             withUnsafeCurrentTask { $0?.cancel() }
             do throws(ShellError) {

@@ -1,14 +1,17 @@
 // Golden files: user-visible text pinned in a test target's `Golden/` folder. Run the tests with
 // OCEQ_RECORD_GOLDEN=1 to write the files afresh from what the code prints now, then review the
-// diff before committing it. Shared by every test target that pins output.
+// diff before committing it. A recording run fails (each recorded file is a test failure that
+// says so), so a run that re-records can never pass for one that compared. Shared by every test
+// target that pins output.
 
 import Foundation
 import Testing
 
 /// Golden-file comparison for the test targets.
 public enum GoldenFile {
-    /// Compares `actual` with the file `name` in `directory`, or records it when OCEQ_RECORD_GOLDEN=1;
-    /// a difference is reported with the first line that differs.
+    /// Compares `actual` with the file `name` in `directory`; a difference is reported with the
+    /// first line that differs. With OCEQ_RECORD_GOLDEN=1 it writes the file instead and records a
+    /// failure saying so: a recording run never passes.
     public static func expect(
         _ actual: String, named name: String, in directory: URL, sourceLocation: Testing.SourceLocation
     ) {
@@ -17,6 +20,9 @@ public enum GoldenFile {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try actual.write(to: file, atomically: true, encoding: .utf8)
+                Issue.record(
+                    "recorded golden file \(name) (OCEQ_RECORD_GOLDEN=1): review the diff, then run again without it",
+                    sourceLocation: sourceLocation)
             } catch {
                 Issue.record("could not record \(name): \(error)", sourceLocation: sourceLocation)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import OCEQCore
 
 /// Wraps a handler and misbehaves on purpose, as a `FaultSpec` says.
 ///
@@ -8,9 +9,11 @@ import Foundation
 public final class FaultInjector: @unchecked Sendable {
     public let spec: FaultSpec
     public let seed: UInt64
-    private let lock = NSLock()
-    private var occurrences: [String: UInt64] = [:]
-    private var window: (second: Int, count: Int) = (0, 0)
+    private struct Counts {
+        var occurrences: [String: UInt64] = [:]
+        var window: (second: Int, count: Int) = (0, 0)
+    }
+    private let counts = Locked(Counts())
     private let log: @Sendable (String) -> Void
 
     /// An injector; `log` receives one line per injected fault.
@@ -93,13 +96,13 @@ public final class FaultInjector: @unchecked Sendable {
     func pick(_ request: ServerRequest) -> (Int, FaultRule)? {
         let path = "/" + request.pathSegments.dropFirst(DeliveryRouter.prefix.count).joined(separator: "/")
         let key = request.method + " " + request.target
-        lock.lock()
-        let occurrence = occurrences[key, default: 0]
-        occurrences[key] = occurrence + 1
         let now = Int(Date().timeIntervalSince1970)
-        window = window.second == now ? (now, window.count + 1) : (now, 1)
-        let countThisSecond = window.count
-        lock.unlock()
+        let (occurrence, countThisSecond) = counts.withLock { counts in
+            let occurrence = counts.occurrences[key, default: 0]
+            counts.occurrences[key] = occurrence + 1
+            counts.window = counts.window.second == now ? (now, counts.window.count + 1) : (now, 1)
+            return (occurrence, counts.window.count)
+        }
         for (index, rule) in spec.rules.enumerated() {
             if let prefix = rule.pathPrefix, !path.hasPrefix(prefix) { continue }
             if let limit = rule.perSecondLimit {

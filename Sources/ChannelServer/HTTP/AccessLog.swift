@@ -5,8 +5,9 @@ import OCEQCore
 /// replaced, the server's own secrets are hidden wherever they appear (a client that asks for an
 /// item named like the token puts it in the path), and no header (so no `Authorization` or
 /// `channelToken` header) is ever written.
-public final class AccessLog: @unchecked Sendable {
-    private let lock = NSLock()
+public final class AccessLog: Sendable {
+    /// Held while a line is written, so lines never interleave.
+    private let lock = Locked(())
     private let write: @Sendable (String) -> Void
     /// Hides the server's channel token and bearer, raw or percent-encoded.
     public let redactor: Redactor
@@ -26,9 +27,7 @@ public final class AccessLog: @unchecked Sendable {
             "\(exchange.request.clientAddress) \(exchange.request.method) "
             + "\(redactor.redact(AccessLog.redact(exchange.request.target))) "
             + "\(exchange.status) \(exchange.bytes) \(String(format: "%.2f", exchange.milliseconds))ms\n"
-        lock.lock()
-        defer { lock.unlock() }
-        write(line)
+        lock.withLock { _ in write(line) }
     }
 
     /// The target with the value of every `channelToken` parameter replaced by `REDACTED`, and

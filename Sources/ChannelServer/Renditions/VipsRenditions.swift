@@ -6,18 +6,22 @@
 // never sees half a file; one lock per rendition makes concurrent first requests render it once.
 import CVips
 import Foundation
+import OCEQCore
 
 /// A rendition engine over libvips with an on-disk cache.
-public final class VipsRenditions: RenditionSource, @unchecked Sendable {
+public final class VipsRenditions: RenditionSource, Sendable {
     let directory: String
-    private let lock = NSLock()
-    private var keyLocks: [String: NSLock] = [:]
-    private var probes: [String: (width: Int, height: Int)?] = [:]
-    /// Renditions known to be on disk, by item id, name and format.
-    private var made: [String: BinaryFile] = [:]
-    /// The same, by the request's own words when they are the canonical ones (`Medium`, `jpg` or
-    /// none): a repeated request is answered with one lookup, without validating or building names.
-    private var answered: [Asked: BinaryFile] = [:]
+    private struct State {
+        /// One lock per rendition path, so concurrent first requests render it once.
+        var keyLocks: [String: Locked<Void>] = [:]
+        var probes: [String: (width: Int, height: Int)?] = [:]
+        /// Renditions known to be on disk, by item id, name and format.
+        var made: [String: BinaryFile] = [:]
+        /// The same, by the request's own words when they are the canonical ones (`Medium`, `jpg` or
+        /// none): a repeated request is answered with one lookup, without validating or building names.
+        var answered: [Asked: BinaryFile] = [:]
+    }
+    private let state = Locked(State())
 
     private struct Asked: Hashable {
         var id: String
@@ -36,32 +40,25 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
 
     /// The native size of an image file, read from its header by libvips (cached); nil if it cannot be decoded.
     public func nativeSize(of path: String) -> (width: Int, height: Int)? {
-        lock.lock()
-        if let known = probes[path] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        if let known = state.withLock({ $0.probes[path] }) { return known }
         guard VipsRenditions.started else { return nil }
         var width: Int32 = 0
         var height: Int32 = 0
         let size: (width: Int, height: Int)? =
             oceq_vips_probe(path, &width, &height) == 0 && width > 0 && height > 0 ? (Int(width), Int(height)) : nil
-        lock.lock()
-        probes[path] = size
-        lock.unlock()
+        state.withLock { $0.probes[path] = size }
         return size
     }
 
     public func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
         let asked = Asked(id: item.id, name: name, format: format)
-        if let known = lock.withLock({ answered[asked] }) { return known }
+        if let known = state.withLock({ $0.answered[asked] }) { return known }
         let file = try render(item, name: name, format: format)
         // Only canonical words are kept, so odd spellings (`mEdIuM`, `JPEG`) cannot grow the table.
         if SystemRendition.all.contains(where: { $0.name == name }),
             format.map({ format in SystemRendition.formats.contains { $0.format == format } }) ?? true
         {
-            lock.withLock { answered[asked] = file }
+            state.withLock { $0.answered[asked] = file }
         }
         return file
     }
@@ -82,7 +79,7 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             throw .notFound("rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has \(known)")
         }
         let key = "\(item.id)\u{1F}\(canonical)\u{1F}\(chosen)"
-        if let made = lock.withLock({ made[key] }) { return made }
+        if let made = state.withLock({ $0.made[key] }) { return made }
         guard VipsRenditions.started else {
             throw .notFound("rendition \(canonical) of \(item.id) is not available: libvips cannot be started")
         }
@@ -97,9 +94,20 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             path: path, mimeType: MediaTypes.forFileName("x.\(chosen)"), fileName: "\(baseName).\(chosen)")
         if access(path, F_OK) == 0 { return remember(file, as: key) }
 
-        let keyLock = lockFor(path)
-        keyLock.lock()
-        defer { keyLock.unlock() }
+        return try lockFor(path).withLock { _ throws(APIError) in
+            try renderLocked(
+                file, as: key, native: native, size: size, folder: folder, format: chosen, name: canonical,
+                id: item.id)
+        }
+    }
+
+    /// The rest of `render`, under the rendition's own lock: checks again, then renders to a temporary
+    /// name and renames it to `file.path`.
+    private func renderLocked(
+        _ file: BinaryFile, as key: String, native: String, size: ImageSize, folder: String, format chosen: String,
+        name canonical: String, id: String
+    ) throws(APIError) -> BinaryFile {
+        let path = file.path
         if access(path, F_OK) == 0 { return remember(file, as: key) }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temporary = "\(folder)/.\(UUID().uuidString).\(chosen)"
@@ -111,7 +119,7 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
             unlink(temporary)
             let text = String(decoding: error.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let reason = text.split(separator: "\n").first.map(String.init) ?? "unknown error"
-            throw .notFound("rendition \(canonical) of \(item.id) could not be made: \(reason)")
+            throw .notFound("rendition \(canonical) of \(id) could not be made: \(reason)")
         }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)
@@ -122,17 +130,17 @@ public final class VipsRenditions: RenditionSource, @unchecked Sendable {
 
     /// Notes a rendition file that exists, so later requests skip the checks (files are never changed).
     private func remember(_ file: BinaryFile, as key: String) -> BinaryFile {
-        lock.withLock { made[key] = file }
+        state.withLock { $0.made[key] = file }
         return file
     }
 
-    private func lockFor(_ key: String) -> NSLock {
-        lock.lock()
-        defer { lock.unlock() }
-        if let existing = keyLocks[key] { return existing }
-        let made = NSLock()
-        keyLocks[key] = made
-        return made
+    private func lockFor(_ key: String) -> Locked<Void> {
+        state.withLock { state in
+            if let existing = state.keyLocks[key] { return existing }
+            let made = Locked(())
+            state.keyLocks[key] = made
+            return made
+        }
     }
 
     /// An id made safe as a folder name (ids are opaque strings from the export).

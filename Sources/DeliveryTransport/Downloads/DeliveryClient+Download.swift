@@ -28,12 +28,15 @@ extension DeliveryClient {
     /// parts are renamed and their folders flushed once. `finished` is called with each job's
     /// index and result once it is over (a success only after its file is durable under its final
     /// name), one call at a time (never concurrently), so a caller can record completed files
-    /// while the batch runs.
-    public func download(
-        _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
-        totals: (@Sendable (DownloadTotals) -> Void)? = nil,
-        finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
-    ) async -> [Result<DownloadResult, DeliveryError>] {
+    /// while the batch runs. It runs on the caller's actor (`nonisolated(nonsending)`), where
+    /// `finished` is called, so `finished` may touch the caller's state (the shell's session).
+    nonisolated(nonsending)
+        public func download(
+            _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
+            totals: (@Sendable (DownloadTotals) -> Void)? = nil,
+            finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
+        ) async -> [Result<DownloadResult, DeliveryError>]
+    {
         let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
             guard delta > 0 else { return }

@@ -40,10 +40,12 @@ public struct CommandDescriptor: Sendable {
     }
 }
 
-/// A shell command.
+/// A shell command; its `run` is isolated to the main actor, as the session is (a conforming type is
+/// inferred to be), and its descriptor is a plain value read from anywhere.
+@MainActor
 public protocol Command: SendableMetatype {
     /// Name, usage and examples.
-    static var descriptor: CommandDescriptor { get }
+    nonisolated static var descriptor: CommandDescriptor { get }
     /// Runs `statement` (whose command word names this command) in `session`.
     static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult
 }

@@ -7,6 +7,7 @@ import OCEQLanguage
 
 /// The item argument of a module's command, resolved and read: shared by the modules that name
 /// items (`show`, `fields`, `download` ...), which never import one another.
+@MainActor
 public enum ItemLookup {
     /// The generic command of `statement`, or a usage error naming `command`.
     public static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {

@@ -60,6 +60,7 @@ public enum FirstCommand: Command {
 }
 
 /// Compiling and sending select statements.
+@MainActor
 enum SelectRunner {
     /// The query `select` stands for in `session` (a list without `limit` gets the session's).
     static func compile(_ select: SelectStatement, in session: Session) throws(ShellError) -> CompiledQuery {

@@ -61,6 +61,7 @@ public struct UserCommand: Sendable {
     }
 
     /// Runs a call of this command.
+    @MainActor
     func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let call) = statement else { throw .usage("usage: \(definition.usage)", span: nil) }
         let bound: [(name: String, value: Value)]

@@ -9,7 +9,7 @@ import OCEQCore
 import OCEQLanguage
 
 /// Candidates for the word before the cursor, from a `CompletionSource`.
-public struct Completer {
+public struct Completer: Sendable {
     /// Where the words come from.
     public var source: any CompletionSource
 

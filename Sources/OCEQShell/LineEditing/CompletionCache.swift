@@ -53,8 +53,11 @@ public final class CompletionCache: Sendable {
         }
         guard let generation else { return cached(key) }
         let done = DispatchSemaphore(value: 0)
-        // Tab waits on the caller's thread, which may be one of the few threads of Swift's cooperative pool;
-        // the lookup runs on a queue of its own so that it never waits for that thread.
+        // Tab waits on the caller's thread: in the REPL the line-reading thread (see `LineInput`), where waiting
+        // costs nothing and the cooperative pool is idle. The lookup still runs on a queue of its own, not the
+        // pool, for the tests: there other tests hold the pool's threads (two on a 2-core machine) while they
+        // wait for processes, and a lookup on the pool timed out (measured: "refresh forgets what completion
+        // learned" failed after 15.8 s in Scripts/test with the lookup in a plain detached task).
         Task.detached(executorPreference: CompletionCache.executor) { [self] in
             let value = try? await work()
             self.state.withLock { state in

@@ -1,13 +1,14 @@
-// Where the completer's words come from. `SessionCompletionSource` reads the session (the registry's
-// command names at the moment of Tab, the rows of the last result, variables, the base directory) and asks
-// the channel through `ChannelCatalog`, each lookup bounded and cached in `Session.completionCache`.
+// Where the completer's words come from. `SessionCompletionSource` is what the session holds when the
+// line starts (the registry's command names, the rows of the last result, variables, the base directory),
+// and asks the channel through `ChannelCatalog`, each lookup bounded and cached in `Session.completionCache`.
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 
 /// The words the completer may offer; every text is taken as it comes (the completer cleans it).
-public protocol CompletionSource {
+public protocol CompletionSource: Sendable {
     /// Every command name and alias.
     func commandNames() -> [String]
     /// The channel's type names.
@@ -32,72 +33,88 @@ public protocol CompletionSource {
     var baseDirectory: String { get }
 }
 
-/// A session's completion source: its registry, rows and variables, and its channel through the cache.
+/// A session's completion source: what the session holds when it is made (its registry, rows,
+/// variables and base directory), and its channel through the session's cache. It is a value:
+/// the REPL makes one before each line and the line-reading thread completes from it, never
+/// touching the session, which does not change while a line is read.
 public struct SessionCompletionSource: CompletionSource {
-    /// The session asked.
-    public let session: Session
+    /// The commands, for names and argument completion.
+    let registry: CommandRegistry
+    /// The channel, if connected.
+    let client: DeliveryClient?
+    /// The session's cache of channel lookups.
+    let cache: CompletionCache
+    /// The rows of the last result.
+    let lastRows: [ItemName]
+    /// The variable names.
+    let variables: [String]
     /// How long one channel lookup may hold up Tab.
     public var timeout: Duration
     /// The environment that says where `profiles.json` is.
     public var environment: [String: String]
+    public let baseDirectory: String
 
-    /// The source for `session`.
+    /// The source for `session` as it is now.
+    @MainActor
     public init(
         session: Session, timeout: Duration = CompletionCache.defaultTimeout,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
-        self.session = session
+        registry = session.registry
+        client = session.connection?.client
+        cache = session.completionCache
+        lastRows = (session.lastRows ?? []).map { ItemName(name: $0.name, id: $0.id) }
+        variables = session.variables.keys.sorted()
+        baseDirectory = session.baseDirectory
         self.timeout = timeout
         self.environment = environment
     }
 
-    public func commandNames() -> [String] { session.registry.parserCommands.sorted() }
+    public func commandNames() -> [String] { registry.parserCommands.sorted() }
 
     public func typeNames() -> [String] {
-        guard let client = session.connection?.client else { return [] }
-        let kinds = session.completionCache.value("types", timeout: timeout) { () async throws -> [String: Bool] in
+        guard let client else { return [] }
+        let kinds = cache.value("types", timeout: timeout) { () async throws -> [String: Bool] in
             try await ChannelCatalog.typeKinds(client)
         }
         return (kinds ?? [:]).keys.sorted()
     }
 
     public func fields(ofType type: String) -> [String: JSON] {
-        guard let client = session.connection?.client else { return [:] }
-        return session.completionCache.value("fields\u{0}" + type, timeout: timeout) {
+        guard let client else { return [:] }
+        return cache.value("fields\u{0}" + type, timeout: timeout) {
             try await ChannelCatalog.sampleFields(client, type: type)
         } ?? [:]
     }
 
     public func items(ofType type: String) -> [ItemName] {
-        guard let client = session.connection?.client else { return [] }
-        return session.completionCache.value("items\u{0}" + type, timeout: timeout) {
+        guard let client else { return [] }
+        return cache.value("items\u{0}" + type, timeout: timeout) {
             try await ChannelCatalog.itemNames(client, type: type)
         } ?? []
     }
 
     public func values(ofField field: String, type: String) -> [String] {
-        guard let client = session.connection?.client else { return [] }
-        return session.completionCache.value("values\u{0}" + type + "\u{0}" + field, timeout: timeout) {
+        guard let client else { return [] }
+        return cache.value("values\u{0}" + type + "\u{0}" + field, timeout: timeout) {
             try await ChannelCatalog.fieldValues(client, type: type, field: field)
         } ?? []
     }
 
     public func itemFields(_ reference: String) -> [String: JSON] {
-        guard let client = session.connection?.client else { return [:] }
-        return session.completionCache.value("item\u{0}" + reference, timeout: timeout) {
+        guard let client else { return [:] }
+        return cache.value("item\u{0}" + reference, timeout: timeout) {
             try await ChannelCatalog.itemFields(client, reference: reference)
         } ?? [:]
     }
 
     public func argumentCompletion(of command: String) -> [ArgumentCompletion] {
-        session.registry.descriptor(named: command)?.argumentCompletion ?? []
+        registry.descriptor(named: command)?.argumentCompletion ?? []
     }
 
     public func profileNames() -> [String] { Credentials.profileNames(environment: environment) }
 
-    public func rows() -> [ItemName] { (session.lastRows ?? []).map { ItemName(name: $0.name, id: $0.id) } }
+    public func rows() -> [ItemName] { lastRows }
 
-    public func variableNames() -> [String] { session.variables.keys.sorted() }
-
-    public var baseDirectory: String { session.baseDirectory }
+    public func variableNames() -> [String] { variables }
 }

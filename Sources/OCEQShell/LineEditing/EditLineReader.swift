@@ -8,10 +8,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// Set by the SIGINT handler that `EditLineReader` installs.
+/// Set by the reader's Ctrl-C subscriber (see `Interrupts`) while a line is read.
 private let interruptReceived = Atomic<Bool>(false)
-/// The write end of the pipe the SIGINT handler writes a byte to, waking `readCharacter` whichever thread the
-/// signal was delivered to; -1 when no reader lives.
+/// The write end of the pipe the Ctrl-C subscriber and the SIGWINCH/SIGCONT handler write a byte to, waking
+/// `readCharacter` whichever thread the signal was delivered to; -1 when no reader lives.
 private let interruptPipeWriter = Atomic<Int32>(-1)
 
 /// Set by the SIGWINCH handler: the terminal must be measured again.
@@ -20,20 +20,17 @@ private let resizeRequested = Atomic<Bool>(false)
 private let redrawRequested = Atomic<Bool>(false)
 
 /// The handlers installed before the reader's (as bits of a plain `sa_handler`; 0 for none, default or
-/// ignore), called after it: another part of oceq (the REPL's interrupt flag) keeps hearing its signals.
-private let previousInterruptHandler = Atomic<UInt>(0)
+/// ignore), called after it: another part of the program keeps hearing its signals.
 private let previousResizeHandler = Atomic<UInt>(0)
 private let previousContinueHandler = Atomic<UInt>(0)
 
 private typealias SignalHandler = @convention(c) (Int32) -> Void
 
-/// The SIGINT, SIGWINCH and SIGCONT handler: async-signal-safe (atomic stores, one write, the chained handler).
+/// The SIGWINCH and SIGCONT handler: async-signal-safe (atomic stores, one write, the chained handler). SIGINT is
+/// not the reader's: the process has one SIGINT source (`Interrupts`), and the reader subscribes to it.
 private func signalHandler(_ signal: Int32) {
     let previous: UInt
     switch signal {
-    case SIGINT:
-        interruptReceived.store(true, ordering: .relaxed)
-        previous = previousInterruptHandler.load(ordering: .relaxed)
     case SIGWINCH:
         resizeRequested.store(true, ordering: .relaxed)
         previous = previousResizeHandler.load(ordering: .relaxed)
@@ -65,7 +62,7 @@ private func wakeReader() {
 /// - `setlocale(LC_CTYPE, "")` before libedit starts, so UTF-8 input is kept. Only `LC_CTYPE`: `LC_ALL`
 ///   would also change `LC_NUMERIC`, which C number formatting and parsing elsewhere in the process obey.
 /// - Ctrl-R is bound to `em-inc-search-prev` (libedit has no Ctrl-R search by default); Tab to the completer.
-/// - Ctrl-C discards the line and returns `.interrupted`; Ctrl-D on an empty line returns `.end`. Both print
+/// - Ctrl-C (heard through `Interrupts`) discards the line and returns `.interrupted`; Ctrl-D on an empty line returns `.end`. Both print
 ///   a newline so that what follows starts on a fresh line. A Ctrl-D typed while no line was being edited (a
 ///   command running) ends input too; the terminal is in editing mode before the prompt is drawn.
 /// - Prompts may be coloured: ANSI escape sequences are fenced with `EditLineReader.promptEscape` for
@@ -74,7 +71,7 @@ private func wakeReader() {
 /// - History: the entries of `history` are loaded into libedit for arrows and Ctrl-R; `addHistory` adds to
 ///   both, though `History` alone decides what reaches the file (secrets stay in this session's memory).
 ///
-/// Not `Sendable`: one loop owns it and calls it between commands, on one thread.
+/// Not `Sendable`: one thread owns it (see `LineInput`) and calls it between commands.
 public final class EditLineReader: LineReader {
     /// The character that fences non-printing sequences in a prompt.
     public static let promptEscape: Character = "\u{1}"
@@ -89,9 +86,9 @@ public final class EditLineReader: LineReader {
     private let editHistory: OpaquePointer
     private var promptBuffer: UnsafeMutablePointer<CChar>?
     /// The signals this reader handles, and the actions before ours, put back by `deinit`.
-    private static let handledSignals = [SIGINT, SIGWINCH, SIGCONT]
+    private static let handledSignals = [SIGWINCH, SIGCONT]
     private var previousActions: [sigaction] = []
-    /// The pipe SIGINT writes to: read end, write end.
+    /// The pipe Ctrl-C and the signals write to: read end, write end.
     private let interruptPipe: (reader: Int32, writer: Int32)
 
     /// Whether stdin is a terminal that libedit can drive: `isatty(0)` and `TERM` is not `dumb`.
@@ -151,10 +148,9 @@ public final class EditLineReader: LineReader {
             })
         _ = el_source(editLine, nil)
 
-        // SIGINT only raises a flag and wakes the pipe, for as long as the reader lives: during el_gets that
-        // ends the line (see `readCharacter`); while a command runs, the loop may poll `takeInterrupt()`.
-        // SIGWINCH and SIGCONT ask for a redraw. libedit's own handlers (EL_SIGNAL) run first during el_gets,
-        // restore the terminal, then pass the signal on to these.
+        // SIGWINCH and SIGCONT ask for a redraw; Ctrl-C is heard through `Interrupts` while a line is read (see
+        // `readLine`) and ends the line. libedit's own handlers (EL_SIGNAL) run first during el_gets, restore the
+        // terminal, then pass the signal on to these and to the process's SIGINT handler.
         interruptPipeWriter.store(interruptPipe.writer, ordering: .relaxed)
         var action = sigaction()
         action.__sigaction_handler.sa_handler = signalHandler
@@ -196,24 +192,17 @@ public final class EditLineReader: LineReader {
 
     private static func setPreviousHandler(_ bits: UInt, of signal: Int32) {
         switch signal {
-        case SIGINT: previousInterruptHandler.store(bits, ordering: .relaxed)
         case SIGWINCH: previousResizeHandler.store(bits, ordering: .relaxed)
         default: previousContinueHandler.store(bits, ordering: .relaxed)
         }
-    }
-
-    /// Whether Ctrl-C was pressed since the last call (or the last `readLine`), clearing the flag. A loop can
-    /// poll it to cancel a running command: while the reader lives, SIGINT does not end the process.
-    public static func takeInterrupt() -> Bool {
-        interruptReceived.exchange(false, ordering: .relaxed)
     }
 
     /// Reads one character for libedit (EL_GETCFN) from stdin, decoding it in the locale's encoding.
     ///
     /// libedit's own reader retries a read that a signal interrupted once, so a Ctrl-C would wait for the next
     /// key; and in a process with several threads the signal may interrupt another thread's call, not this
-    /// read. So this one waits with poll() on stdin and the pipe the handler writes to, and returns -1 (EINTR)
-    /// as soon as the SIGINT flag is up, which ends `el_gets` with NULL. After SIGWINCH it measures the terminal,
+    /// read. So this one waits with poll() on stdin and the pipe Ctrl-C writes to, and returns -1 (EINTR)
+    /// as soon as the interrupt flag is up, which ends `el_gets` with NULL. After SIGWINCH it measures the terminal,
     /// after SIGCONT it also redraws the line, and it reads on (libedit's handlers are one-shot, and only its
     /// own reader re-arms them).
     private static func readCharacter(
@@ -280,6 +269,11 @@ public final class EditLineReader: LineReader {
         promptBuffer = strdup(EditLineReader.fencePrompt(prompt))
 
         interruptReceived.store(false, ordering: .relaxed)
+        let subscription = Interrupts.subscribe {
+            interruptReceived.store(true, ordering: .relaxed)
+            wakeReader()
+        }
+        defer { subscription.cancel() }
         resizeRequested.store(false, ordering: .relaxed)  // el_gets measures the terminal anyway
         redrawRequested.store(false, ordering: .relaxed)
         // Between lines the terminal is in canonical mode, where Ctrl-D on an empty line is an end of file that
@@ -301,6 +295,10 @@ public final class EditLineReader: LineReader {
         oceq_el_stdout_write("\n")
         if interrupted || (count < 0 && code == EINTR) { return .interrupted }
         return .end
+    }
+
+    public func setCompleter(_ completer: Completer?) {
+        self.completer = completer.map { completer in { completer.complete(line: $0, cursor: $1) } }
     }
 
     public func addHistory(_ entry: String) {

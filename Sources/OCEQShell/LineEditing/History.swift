@@ -1,3 +1,4 @@
+import CEditLine
 import OCEQCore
 
 #if canImport(Glibc)
@@ -9,19 +10,23 @@ import OCEQCore
 /// The statement history: entries in memory, oldest first, mirrored to a file that survives sessions.
 ///
 /// The file is `$XDG_STATE_HOME/oceq/history` (default `~/.local/state/oceq/history`), its directory mode 0700
-/// and the file mode 0600. Each entry is one line, with backslash, newline and carriage return escaped as `\\`,
-/// `\n` and `\r`, so a multi-line statement comes back whole. The first line is the header `_oceq_history_v1_`.
+/// and the file mode 0600, in libedit's own format (`history(3)`: `H_LOAD` and `H_SAVE`, a `_HiStOrY_V2_` line
+/// and one line per entry, encoded with `strvis`, so a multi-line statement comes back whole). A file of
+/// oceq's earlier format (`_oceq_history_v1_`, backslash escapes) is read once and written anew.
 ///
 /// - Consecutive duplicates are dropped, and the history keeps at most `capacity` entries.
 /// - Entries that carry a token or bearer (`History.carriesSecret`) are never written, nor kept here.
-/// - `add` appends one line to the file at once (`O_APPEND`, one `write`), so a crash loses nothing written
-///   before it. The file is only rewritten, to a temporary file renamed over it, when loading finds it
-///   untidy (too long, duplicates, secrets, no header) or when appends have made it twice `capacity` long.
+/// - `add` writes the file at once, so a crash loses nothing written before it. libedit saves a whole
+///   history, not one entry, so `add` reads the file again (under a lock on its directory), adds the entry
+///   and saves to a temporary file renamed over it: two sessions writing one file lose nothing, and a crash
+///   leaves the old file or the new one. Measured (a C loop doing what `add` does through libedit, with a
+///   full file of 2000 entries of 100 bytes): 6.5 ms of CPU per `add`, 35 to 60 ms of wall time on this
+///   2-core machine under a load of 9 to 11 (fsync included); the earlier hand-written format appended one
+///   line. That is paid once per statement typed in the REPL, after the statement itself, so libedit's
+///   format is kept.
 public final class History {
     /// How many entries are kept unless told otherwise.
     public static let defaultCapacity = 2000
-    /// The first line of the file.
-    static let header = "_oceq_history_v1_"
 
     /// The file, or nil for a history kept in memory only.
     public let path: String?
@@ -31,8 +36,6 @@ public final class History {
     public private(set) var entries: [String] = []
     /// The last problem writing the file, if any; the history goes on in memory.
     public private(set) var lastError: String?
-    /// How many entry lines the file holds, to know when appends call for a rewrite.
-    private var linesInFile = 0
 
     /// A history backed by `path` (nil: memory only). Nothing is read until `load()`.
     public init(path: String?, capacity: Int = History.defaultCapacity) {
@@ -53,10 +56,14 @@ public final class History {
 
     // MARK: - The secret filter
 
-    /// Whether `entry` carries a credential and so must never reach the history file: any of its lines starts
-    /// with `connect`, or holds `set token` / `set bearer` (any spacing, any case), or the entry contains
-    /// `channelToken=`, `Bearer `, `--token`, `--bearer`, `OCEQ_CHANNEL_TOKEN` or `OCEQ_BEARER` (any case).
-    public static func carriesSecret(_ entry: String) -> Bool {
+    /// Whether `entry` carries a credential and so must never reach history: the one filter, used by the REPL
+    /// before anything is remembered and again before the file is written. Secret when any of its statements
+    /// (split at line breaks and `;`, so `echo x; connect URL TOKEN` too) starts with `connect`, or holds
+    /// `set token` / `set bearer` (any spacing, any case), or the entry contains one of `secrets` (the tokens the
+    /// session knows), `channelToken=`, `Bearer `, `--token`, `--bearer`, `OCEQ_CHANNEL_TOKEN` or `OCEQ_BEARER`
+    /// (any case).
+    public static func carriesSecret(_ entry: String, secrets: some Collection<String> = [String]()) -> Bool {
+        if secrets.contains(where: { !$0.isEmpty && entry.contains($0) }) { return true }
         let lower = entry.lowercased()
         for marker in [
             "channeltoken=", "bearer ", "bearer\t", "--token", "--bearer", "oceq_channel_token", "oceq_bearer",
@@ -64,7 +71,7 @@ public final class History {
         where lower.contains(marker) {
             return true
         }
-        for line in lower.split(whereSeparator: \.isNewline) {
+        for line in lower.split(whereSeparator: { $0.isNewline || $0 == ";" }) {
             let words = line.split(whereSeparator: \.isWhitespace)
             guard let first = words.first else { continue }
             // `connect`, also behind a command sigil such as `\connect` or `.connect`.
@@ -88,7 +95,7 @@ public final class History {
         return text.isEmpty ? nil : String(text)
     }
 
-    /// Records a statement: kept and appended to the file unless it is empty, repeats the previous entry, or
+    /// Records a statement: kept and written to the file unless it is empty, repeats the previous entry, or
     /// carries a secret. Returns whether it was kept. A failure to write is noted in `lastError`, not thrown.
     @discardableResult
     public func add(_ entry: String) -> Bool {
@@ -97,12 +104,13 @@ public final class History {
         }
         entries.append(entry)
         if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
-        guard path != nil else { return true }
+        guard let path else { return true }
         do {
-            if linesInFile + 1 >= 2 * capacity {
-                try rewrite()
-            } else {
-                try append(entry)
+            try History.withLockedDirectory(of: path) { () throws(HistoryError) in
+                var onDisk = try History.readFile(path, capacity: capacity).entries
+                if onDisk.last != entry { onDisk.append(entry) }
+                if onDisk.count > capacity { onDisk.removeFirst(onDisk.count - capacity) }
+                try History.write(onDisk, to: path, capacity: capacity)
             }
         } catch {
             lastError = error.message
@@ -113,46 +121,46 @@ public final class History {
     // MARK: - The file
 
     /// Reads the file (a missing one is an empty history), creating its directory. Rewrites the file when it
-    /// holds more than `capacity` entries, duplicates, secrets or no header, and makes it mode 0600.
+    /// holds more than `capacity` entries, duplicates, secrets, or is of oceq's earlier format, and makes it
+    /// mode 0600.
     public func load() throws(HistoryError) {
         guard let path else { return }
         try History.makeDirectory(History.directory(of: path))
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT {
-                entries = []
-                linesInFile = 0
-                return
-            }
-            throw HistoryError("cannot read \(path): \(History.describe(code))")
+        try History.withLockedDirectory(of: path) { () throws(HistoryError) in
+            let (loaded, tidy) = try History.readFile(path, capacity: capacity)
+            entries = loaded
+            if !tidy { try History.write(loaded, to: path, capacity: capacity) }
         }
-        let bytes: [UInt8]
-        do {
-            defer { close(fd) }
-            _ = fchmod(fd, 0o600)  // best effort: the file may belong to someone else
-            bytes = try History.readAll(fd, path: path)
-        }
-        let (loaded, lineCount, tidy) = History.decodeFile(bytes, capacity: capacity)
-        entries = loaded
-        linesInFile = lineCount
-        if !tidy { try rewrite() }
+        _ = chmod(path, 0o600)  // best effort: the file may belong to someone else
     }
 
-    /// Parses a history file: its entries (the newest `capacity` of them, secrets and consecutive duplicates
-    /// dropped), how many entry lines it holds, and whether it was already tidy.
-    static func decodeFile(_ bytes: [UInt8], capacity: Int) -> (entries: [String], lines: Int, tidy: Bool) {
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+    /// The entries of the file at `path` (none when it is missing), the newest `capacity` of them with
+    /// secrets and consecutive duplicates dropped, and whether the file was already tidy.
+    static func readFile(_ path: String, capacity: Int) throws(HistoryError) -> (entries: [String], tidy: Bool) {
+        guard access(path, F_OK) == 0 else { return ([], true) }
+        guard access(path, R_OK) == 0 else { throw HistoryError("cannot read \(path): \(describe(errno))") }
+        var raw: [String]
         var tidy = true
-        if let first = lines.first, String(decoding: first, as: UTF8.self) == header {
-            lines.removeFirst()
-        } else if !bytes.isEmpty {
+        if let legacy = try legacyEntries(path) {
+            raw = legacy
             tidy = false
+        } else {
+            guard let handle = history_init() else { throw HistoryError("cannot read \(path): libedit failed") }
+            defer { history_end(handle) }
+            _ = oceq_history_set_size(handle, Int32.max)
+            guard oceq_history_load(handle, path) >= 0 else {
+                throw HistoryError("cannot read \(path): not a history file")
+            }
+            raw = []
+            var entry = oceq_history_step(handle, H_LAST)
+            while let text = entry {
+                raw.append(String(cString: text))
+                entry = oceq_history_step(handle, H_PREV)
+            }
         }
         var entries: [String] = []
-        for line in lines {
-            let entry = decode(String(decoding: line, as: UTF8.self))
-            guard let entry = normalized(entry), entry != entries.last, !carriesSecret(entry) else {
+        for line in raw {
+            guard let entry = normalized(line), entry != entries.last, !carriesSecret(entry) else {
                 tidy = false
                 continue
             }
@@ -162,25 +170,72 @@ public final class History {
             entries.removeFirst(entries.count - capacity)
             tidy = false
         }
-        return (entries, lines.count, tidy)
+        return (entries, tidy)
     }
 
-    /// Escapes one entry onto one line: `\` as `\\`, newline as `\n`, carriage return as `\r`.
-    static func encode(_ entry: String) -> String {
-        var out = ""
-        out.reserveCapacity(entry.utf8.count)
-        for scalar in entry.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
+    /// Saves `entries` with libedit to a temporary file beside `path` (made 0600 before anything is written),
+    /// flushes it, and renames it over `path`.
+    static func write(_ entries: [String], to path: String, capacity: Int) throws(HistoryError) {
+        let temporary = "\(path).tmp.\(getpid())"
+        unlink(temporary)  // a leftover of a crashed process with the same id
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HistoryError("cannot write \(temporary): \(describe(errno))") }
+        do throws(HistoryError) {
+            defer { close(fd) }
+            guard let handle = history_init() else { throw HistoryError("cannot write \(temporary): libedit failed") }
+            defer { history_end(handle) }
+            _ = oceq_history_set_size(handle, Int32(clamping: max(capacity, entries.count)))
+            for entry in entries { _ = oceq_history_enter(handle, entry) }
+            guard oceq_history_save(handle, temporary) >= 0 else {
+                throw HistoryError("cannot write \(temporary): \(describe(errno))")
             }
+            guard fsync(fd) == 0 else { throw HistoryError("cannot flush \(temporary): \(describe(errno))") }
+        } catch {
+            unlink(temporary)
+            throw error
         }
-        return out
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw HistoryError("cannot replace \(path): \(describe(code))")
+        }
     }
 
-    /// Undoes `encode`; an unknown escape is kept as it stands.
+    /// Runs `body` holding an exclusive lock (`flock`) on the directory of `path`, made if missing: one
+    /// process at a time reads and rewrites the file.
+    static func withLockedDirectory(
+        of path: String, _ body: () throws(HistoryError) -> Void
+    ) throws(HistoryError) {
+        let directory = directory(of: path)
+        try makeDirectory(directory)
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw HistoryError("cannot open \(directory): \(describe(errno))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw HistoryError("cannot lock \(directory): \(describe(errno))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        try body()
+    }
+
+    // MARK: - oceq's earlier format
+
+    /// The entries of a file in oceq's earlier format (a `_oceq_history_v1_` line, or none, then one entry per
+    /// line with `\\`, `\n` and `\r` escaped); nil for a file that starts as libedit's do.
+    static func legacyEntries(_ path: String) throws(HistoryError) -> [String]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HistoryError("cannot read \(path): \(describe(errno))") }
+        defer { close(fd) }
+        let bytes = try readAll(fd, path: path)
+        if bytes.starts(with: Array("_HiStOrY_V2_".utf8)) { return nil }
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+        if let first = lines.first, String(decoding: first, as: UTF8.self) == "_oceq_history_v1_" {
+            lines.removeFirst()
+        }
+        return lines.map { decode(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Undoes the earlier format's escapes; an unknown escape is kept as it stands.
     static func decode(_ line: String) -> String {
         var out = ""
         var escaped = false
@@ -203,54 +258,6 @@ public final class History {
         }
         if escaped { out += "\\" }
         return out
-    }
-
-    /// Appends one entry line (and the header first when the file is new) in one write.
-    private func append(_ entry: String) throws(HistoryError) {
-        guard let path else { return }
-        try History.makeDirectory(History.directory(of: path))
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HistoryError("cannot write \(path): \(History.describe(errno))") }
-        defer { close(fd) }
-        var info = stat()
-        var text = History.encode(entry) + "\n"
-        if fstat(fd, &info) == 0, info.st_size == 0 {
-            text = History.header + "\n" + text
-            linesInFile = 0
-        }
-        try History.writeAll(fd, Array(text.utf8), path: path)
-        linesInFile += 1
-    }
-
-    /// Writes all entries to a temporary file beside the history, flushes it, and renames it over the history,
-    /// so that a crash leaves either the old file or the new one.
-    private func rewrite() throws(HistoryError) {
-        guard let path else { return }
-        let directory = History.directory(of: path)
-        try History.makeDirectory(directory)
-        let temporary = "\(path).tmp.\(getpid())"
-        unlink(temporary)  // a leftover of a crashed process with the same id
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HistoryError("cannot write \(temporary): \(History.describe(errno))") }
-        var text = History.header + "\n"
-        for entry in entries { text += History.encode(entry) + "\n" }
-        do throws(HistoryError) {
-            defer { close(fd) }
-            _ = fchmod(fd, 0o600)
-            try History.writeAll(fd, Array(text.utf8), path: temporary)
-            guard fsync(fd) == 0 else {
-                throw HistoryError("cannot flush \(temporary): \(History.describe(errno))")
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw HistoryError("cannot replace \(path): \(History.describe(code))")
-        }
-        linesInFile = entries.count
     }
 
     // MARK: - POSIX helpers
@@ -287,18 +294,6 @@ public final class History {
                 throw HistoryError("cannot read \(path): \(describe(errno))")
             }
             bytes.append(contentsOf: chunk[0..<count])
-        }
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(HistoryError) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw HistoryError("cannot write \(path): \(describe(errno))")
-            }
-            offset += count
         }
     }
 

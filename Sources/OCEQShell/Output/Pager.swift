@@ -20,6 +20,7 @@ public enum Pager {
 
     /// Renders `result` to the session's output, through the pager when it is on and the text is
     /// taller than the screen.
+    @MainActor
     static func render(_ result: CommandResult, in session: Session) {
         let output = session.output
         // Sixel, kitty and iTerm2 images cannot go through a pager: such output is written as it is.
@@ -56,11 +57,13 @@ public enum Pager {
     public static func show(_ text: String, command: String) -> Bool {
         // A pager quit early (q in less) closes the pipe; the rest is dropped, not an error.
         signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C in the pager (less quits its search with it) reaches oceq too: it is the pager's alone.
+        let quiet = Interrupts.subscribe {}
+        defer { quiet.cancel() }
         guard let pipe = popen(command, "w") else { return false }
         var bytes = Array(text.utf8)
         _ = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, pipe) }
         pclose(pipe)
-        Interrupts.clear()
         return true
     }
 }

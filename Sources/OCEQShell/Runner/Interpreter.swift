@@ -4,6 +4,7 @@
 import OCEQLanguage
 
 /// Runs statements in a session.
+@MainActor
 public enum Interpreter {
     /// Runs `statement` and returns its result without rendering it.
     public static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {

@@ -1,9 +1,14 @@
-// Ctrl-C. Until a script's statements or the REPL start, SIGINT ends the process at once with 130.
-// In the REPL it only sets a flag (no SA_RESTART, so a blocked `read` returns EINTR): the reader
-// drops the half-typed line, and a running command's task is cancelled. In a running script it
-// sets the flag too, which cancels the running statement (see Interrupts+Cancel.swift); a second
-// Ctrl-C before the script has stopped ends the process at once.
+// Ctrl-C, from one source. The process installs one SIGINT handler, once (`Interrupts.install()`):
+// it only writes a byte to a pipe, which is async-signal-safe. A thread of its own reads the pipe
+// and calls the innermost subscriber, outside the signal handler, so a subscriber may do anything
+// (cancel a task, wake a line reader). Subscribers nest: the REPL subscribes for its whole life,
+// reading a line subscribes to drop the line, a running statement to cancel its task, a pager to
+// let the key go to the pager alone; a script subscribes to cancel the running statement and, on
+// a second Ctrl-C, to exit with 130. With no subscriber (before the REPL or a script has started,
+// reading stdin included) Ctrl-C ends the process at once with 130.
 
+import Foundation
+import OCEQCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,65 +17,88 @@ import Synchronization
     import Musl
 #endif
 
-/// The SIGINT flag and its handlers.
+/// The write end of the pipe the SIGINT handler writes to (-1 until `Interrupts.install()`).
+private let signalPipeWriter = Atomic<Int32>(-1)
+
+/// The process's one SIGINT handler: one byte to the pipe; async-signal-safe.
+private func interruptSignalHandler(_ signal: Int32) {
+    let fd = signalPipeWriter.load(ordering: .relaxed)
+    guard fd >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(fd, &byte, 1)
+}
+
+/// The one SIGINT source and its subscribers.
 public enum Interrupts {
-    /// Set by the REPL's SIGINT handler.
-    static let flag = Atomic<Bool>(false)
-    /// The thread blocked in a line read (0 for none). The kernel delivers SIGINT to any thread
-    /// that does not block it, so the handler forwards it there to make that `read` return EINTR.
-    static let readerThread = Atomic<UInt>(0)
-
-    /// Marks the calling thread as the one reading lines until `endRead(restoring:)`, and lets
-    /// SIGINT reach it (Dispatch's worker threads block it); returns the mask to restore.
-    static func beginRead() -> sigset_t {
-        var only = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &only, &previous)
-        readerThread.store(UInt(pthread_self()), ordering: .relaxed)
-        return previous
+    private struct State {
+        var subscribers: [(id: Int, handler: @Sendable () -> Void)] = []
+        var nextID = 0
+        var installed = false
     }
+    private static let state = Locked(State())
 
-    /// No thread is reading lines; the thread's signal mask is put back.
-    static func endRead(restoring mask: sigset_t) {
-        readerThread.store(0, ordering: .relaxed)
-        var mask = mask
-        pthread_sigmask(SIG_SETMASK, &mask, nil)
-    }
+    /// A subscription to Ctrl-C; `cancel()` ends it (the next one out hears Ctrl-C again).
+    public struct Subscription: Sendable {
+        let id: Int
 
-    /// True once since the last `clear()`.
-    public static var isSet: Bool { flag.load(ordering: .relaxed) }
-
-    /// Forgets an interrupt.
-    public static func clear() { flag.store(false, ordering: .relaxed) }
-
-    /// Scripts: Ctrl-C exits with 130.
-    public static func exitOnInterrupt() {
-        install { _ in _exit(130) }
-    }
-
-    /// A running script: the first Ctrl-C sets the flag; another one while it is set exits with 130.
-    public static func cancelOnInterrupt() {
-        install { _ in
-            if Interrupts.flag.exchange(true, ordering: .relaxed) { _exit(130) }
+        /// Stops hearing Ctrl-C.
+        public func cancel() {
+            Interrupts.state.withLock { $0.subscribers.removeAll { $0.id == id } }
         }
     }
 
-    /// The REPL: Ctrl-C sets the flag and interrupts blocking reads.
-    public static func flagOnInterrupt() {
-        install { signal in
-            Interrupts.flag.store(true, ordering: .relaxed)
-            let reader = Interrupts.readerThread.load(ordering: .relaxed)
-            if reader != 0 && reader != UInt(pthread_self()) { pthread_kill(pthread_t(reader), signal) }
+    /// Installs the SIGINT handler and starts the thread that tells the subscribers; once per
+    /// process, later calls do nothing. From then on Ctrl-C without a subscriber exits with 130.
+    public static func install() {
+        let first = state.withLock { state in
+            defer { state.installed = true }
+            return !state.installed
         }
-    }
-
-    static func install(_ handler: @escaping @convention(c) (Int32) -> Void) {
+        guard first else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // The handler must never block; the listener reads with a blocking read.
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        signalPipeWriter.store(fds[1], ordering: .relaxed)
+        let reader = fds[0]
+        let listener = Thread {
+            // A parent may have blocked SIGINT (Foundation's Process blocks nearly every signal in
+            // its children): this thread always lets it in, so it is delivered here at least.
+            var mask = sigset_t()
+            sigemptyset(&mask)
+            sigaddset(&mask, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+            var buffer = [UInt8](repeating: 0, count: 16)
+            while true {
+                let count = read(reader, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                for _ in 0..<count { Interrupts.deliver() }
+            }
+        }
+        listener.start()
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = handler
+        action.__sigaction_handler.sa_handler = interruptSignalHandler
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
+        action.sa_flags = SA_RESTART
         sigaction(SIGINT, &action, nil)
+    }
+
+    /// Makes `handler` the one that hears Ctrl-C until the subscription is cancelled (or a later
+    /// subscription takes over, until that one is cancelled). Installs the source if needed.
+    public static func subscribe(_ handler: @escaping @Sendable () -> Void) -> Subscription {
+        install()
+        return state.withLock { state in
+            state.nextID += 1
+            state.subscribers.append((state.nextID, handler))
+            return Subscription(id: state.nextID)
+        }
+    }
+
+    /// Tells the innermost subscriber of one Ctrl-C, or exits with 130 when there is none.
+    static func deliver() {
+        guard let handler = state.withLock({ $0.subscribers.last?.handler }) else { _exit(130) }
+        handler()
     }
 }

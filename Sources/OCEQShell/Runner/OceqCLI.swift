@@ -156,6 +156,7 @@ public struct CLIOptions: Equatable {
 }
 
 /// The `oceq` program.
+@MainActor
 public enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
     /// `registry` holds the commands of the modules the executable lists (the core module alone
@@ -173,7 +174,7 @@ public enum OceqCLI {
                 Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
         }
         // Ctrl-C ends oceq with 130 until the REPL or a script's run takes it over (reading stdin included).
-        Interrupts.exitOnInterrupt()
+        Interrupts.install()
         let options: CLIOptions
         do {
             options = try CLIOptions.parse(arguments)
@@ -236,7 +237,9 @@ public enum OceqCLI {
             return ScriptRunner.ExitCode.usage
         }
 
-        if script == nil { Interrupts.flagOnInterrupt() }
+        // The REPL ignores Ctrl-C while it connects, as it does between statements.
+        let ignoring = script == nil ? Interrupts.subscribe {} : nil
+        defer { ignoring?.cancel() }
         let connection: Connection
         let items: Int?
         do {
@@ -269,12 +272,12 @@ public enum OceqCLI {
             return code == ScriptRunner.ExitCode.quit ? 0 : code
         }
         output.write(REPL.banner(channel: connection.channelName, items: items, version: version))
-        return await REPL(reader: makeLineReader(session: session), session: session).run()
+        return await REPL(reader: makeLineReader(), session: session).run()
     }
 
-    /// The reader for the REPL: libedit with the history file and Tab completion in `session` on a
-    /// terminal, plain lines otherwise (never both on one stdin).
-    static func makeLineReader(session: Session) -> any LineReader {
+    /// The reader for the REPL: libedit with the history file on a terminal (the REPL gives it the
+    /// completer for each line), plain lines otherwise (never both on one stdin).
+    static func makeLineReader() -> sending any LineReader {
         guard EditLineReader.isUsable() else { return PlainLineReader() }
         let history = History(path: History.defaultPath())
         do {
@@ -284,8 +287,6 @@ public enum OceqCLI {
                 Data(ErrorPresenter.programWarning("history not loaded: \(error)", program: "oceq").utf8))
         }
         guard let reader = EditLineReader(history: history) else { return PlainLineReader() }
-        let completer = Completer(source: SessionCompletionSource(session: session))
-        reader.completer = { line, cursor in completer.complete(line: line, cursor: cursor) }
         return reader
     }
 }

@@ -1,20 +1,23 @@
 // The interactive loop, after lua.c's doREPL: read a line; while the parser says the input is
 // unfinished (open parenthesis or string) read more under a continuation prompt; then parse, run
-// and render each statement, present any error, and go on. Ctrl-C drops the input being typed;
-// Ctrl-D (end of input) leaves; so does `quit`.
+// and render each statement, present any error, and go on. Ctrl-C drops the input being typed or
+// cancels the running statement, never ending oceq; Ctrl-D (end of input) leaves; so does `quit`.
+// Lines are read on a thread of their own (`LineInput`) and awaited; the session, like the loop,
+// is isolated to the main actor.
 
 import OCEQLanguage
 
 /// The read-eval-print loop.
+@MainActor
 public struct REPL {
-    /// Where lines come from.
-    public var reader: any LineReader
+    /// Where lines come from: the reader, on a thread of its own.
+    public let input: LineInput
     /// The session statements run in.
     public var session: Session
 
-    /// A loop reading from `reader` into `session`.
-    public init(reader: any LineReader, session: Session) {
-        self.reader = reader
+    /// A loop reading from `reader` (handed to a thread of its own) into `session`.
+    public init(reader: sending any LineReader, session: Session) {
+        self.input = LineInput(reader: reader)
         self.session = session
     }
 
@@ -34,9 +37,14 @@ public struct REPL {
 
     /// Runs until end of input or `quit`; returns the exit code (0).
     public func run() async -> Int32 {
+        // In the REPL Ctrl-C never ends oceq: what reads or runs takes it over, and between those it is ignored.
+        let ignoring = Interrupts.subscribe {}
+        defer { ignoring.cancel() }
         var pending = ""
         while true {
-            let result = reader.readLine(prompt: pending.isEmpty ? prompt : continuationPrompt)
+            let result = await self.input.readLine(
+                prompt: pending.isEmpty ? prompt : continuationPrompt,
+                completer: Completer(source: SessionCompletionSource(session: session)))
             switch result {
             case .end:
                 if session.output.isTerminal { session.output.write("\n") }
@@ -51,19 +59,15 @@ public struct REPL {
             let input = pending
             pending = ""
             guard input.contains(where: { !$0.isWhitespace }) else { continue }
-            if REPL.mayRemember(input, session: session) { reader.addHistory(input) }
+            if REPL.mayRemember(input, session: session) { await self.input.addHistory(input) }
             if await evaluate(input) { return 0 }
         }
     }
 
-    /// False for input that carries a secret: the connection's tokens, or `connect ...` and
-    /// `set token|bearer ...` lines; such input never goes to history.
+    /// False for input that carries a secret (`History.carriesSecret`, with the tokens the session
+    /// knows); such input never goes to history, not even this session's.
     static func mayRemember(_ input: String, session: Session) -> Bool {
-        let words = input.split(whereSeparator: \.isWhitespace)
-        if words.first == "connect" { return false }
-        if words.count >= 2, words[0] == "set", words[1] == "token" || words[1] == "bearer" { return false }
-        let secrets = session.connection?.client.configuration.redactor.secrets ?? []
-        return !secrets.contains { input.contains($0) }
+        !History.carriesSecret(input, secrets: session.secrets)
     }
 
     /// Parses and runs one input; true when it asked to quit.
@@ -77,12 +81,12 @@ public struct REPL {
         }
         session.currentSource = (parsed.source, nil)
         for statement in parsed.statements {
-            Interrupts.clear()
-            switch await performInterruptibly(statement) {
+            let (result, interrupted) = await performInterruptibly(statement)
+            switch result {
             case .success(.quit): return true
             case .success: continue
             case .failure(let error):
-                if Interrupts.isSet {
+                if interrupted {
                     session.errors.write("interrupted\n")
                 } else {
                     let presenter = ErrorPresenter(
@@ -97,13 +101,14 @@ public struct REPL {
 
     /// Runs `statement` in a task that Ctrl-C cancels (a request in flight stops at once), with
     /// a spinner on a terminal when it takes longer than about 300 ms; then renders the result.
-    func performInterruptibly(_ statement: Statement) async -> Result<CommandResult, ShellError> {
-        // The session stays with this loop: the task below is awaited before anything else
-        // touches it, so handing it over is safe although `Session` is not Sendable.
-        nonisolated(unsafe) let session = self.session
+    /// Also says whether Ctrl-C cancelled it.
+    func performInterruptibly(_ statement: Statement) async -> (Result<CommandResult, ShellError>, interrupted: Bool) {
+        // The session is isolated to the main actor: the statement's task runs its commands there,
+        // waiting for the channel off it, while this loop waits for the task.
+        let session = self.session
         _ = session.connection?.takeLog()
         let errors = session.errors
-        let result = await Interrupts.cancelling(spinner: errors.isTerminal ? errors : nil) {
+        let (result, interrupted) = await Interrupts.cancelling(spinner: errors.isTerminal ? errors : nil) {
             () async -> Result<CommandResult, ShellError> in
             do throws(ShellError) {
                 return .success(try await Interpreter.execute(statement, in: session))
@@ -115,6 +120,6 @@ public struct REPL {
         case .success(let value): Interpreter.present(value, in: session)
         case .failure: Interpreter.reportTiming(session)
         }
-        return result
+        return (result, interrupted)
     }
 }

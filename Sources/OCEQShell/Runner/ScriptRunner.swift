@@ -9,6 +9,7 @@ import Foundation
 import OCEQLanguage
 
 /// Runs scripts.
+@MainActor
 public enum ScriptRunner {
     /// Process exit codes.
     public enum ExitCode {
@@ -45,11 +46,7 @@ public enum ScriptRunner {
     public static func runInterruptibly(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
-        Interrupts.clear()
-        Interrupts.cancelOnInterrupt()
-        // The session stays with this run: the task is awaited before anything else touches it.
-        nonisolated(unsafe) let session = session
-        let code = await Interrupts.cancelling {
+        let (code, _) = await Interrupts.cancelling(again: .exit) {
             await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
         }
         if code == ExitCode.interrupted { session.errors.write("interrupted\n") }

@@ -16,7 +16,10 @@ public enum Variable: Sendable {
     case listing(Listing)
 }
 
-/// The state of one shell.
+/// The state of one shell, isolated to the main actor: the REPL, the script runner and every command
+/// run there (a command waits for the channel off it), and Tab completion reads a copy
+/// (`SessionCompletionSource`) made before each line.
+@MainActor
 public final class Session {
     /// Variables set by `let`.
     public var variables: [String: Variable] = [:]
@@ -101,6 +104,7 @@ struct SessionEnvironment: CompileEnvironment {
     let rows: [Asset]?
     let arguments: [String]
 
+    @MainActor
     init(session: Session) {
         variables = session.variables
         rows = session.lastRows

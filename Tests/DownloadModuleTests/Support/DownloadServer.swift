@@ -87,6 +87,7 @@ final class DownloadServer: @unchecked Sendable {
     }
 
     /// A session on this server writing to memory; retries never really wait.
+    @MainActor
     func session(
         retry: RetryPolicy = RetryPolicy(maxAttempts: 10, maxTotalTime: 3600, random: { 0.5 })
     )
@@ -104,6 +105,7 @@ final class DownloadServer: @unchecked Sendable {
     }
 
     /// Runs `text` as a script in a new session; exit code, stdout and stderr.
+    @MainActor
     func run(
         _ text: String, arguments: [String] = [],
         retry: RetryPolicy = RetryPolicy(maxAttempts: 10, maxTotalTime: 3600, random: { 0.5 })

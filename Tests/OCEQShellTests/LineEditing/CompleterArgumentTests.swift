@@ -8,6 +8,7 @@ import Testing
 
 /// A session on the sample channel (served in-process) with a fresh cache, and its completer; `environment`
 /// says where profiles are.
+@MainActor
 private func sampleCompleter(environment: [String: String] = [:]) throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let (session, _, _) = makeSession(connection: connection)
@@ -21,6 +22,7 @@ private func texts(_ completer: Completer, _ line: String) -> [String] {
 
 private let article = "list type=OCEGettingStartedArticle"
 
+@MainActor
 @Suite("Tab completion of command arguments and condition values, against oceq serve of the sample channel")
 struct CompleterArgumentTests {
     @Test("set: the settings, then the values the named setting takes (read from Settings)")
@@ -101,10 +103,12 @@ struct CompleterArgumentTests {
 
     @Test("get: a row, then expand, then all or the item's reference fields not listed yet")
     func expand() async throws {
-        let (completer, session) = try sampleCompleter()
+        let (_, session) = try sampleCompleter()
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle order name limit 2", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         #expect(texts(completer, "get ") == ["@1", "@2"])
         #expect(texts(completer, "get @1 ") == ["expand"])
         #expect(texts(completer, "get @1 ex") == ["expand"])

@@ -19,6 +19,7 @@ private enum PathProbe: Command {
     static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult { .none }
 }
 
+@MainActor
 @Suite("Tab completion over the hostile channel")
 struct CompleterHostileTests {
     @Test("values and field paths from content built to attack the terminal carry no control characters")
@@ -33,10 +34,11 @@ struct CompleterHostileTests {
         ])
         let session = Session(
             registry: registry, connection: connection, output: MemoryOutput(width: 120), errors: MemoryOutput())
-        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(20)))
         let listed = await ScriptRunner.run(
             text: "list type=OCEGettingStartedArticle limit 100", fileName: nil, in: session, keepGoing: false)
         #expect(listed == 0)
+        // After the listing: a source is what the session holds when it is made.
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(20)))
 
         var values: [CompletionCandidate] = []
         for line in [

@@ -8,6 +8,7 @@ import Testing
 @testable import OCEQShell
 
 /// A session on the sample channel (served in-process) with a fresh completion cache, and its completer.
+@MainActor
 private func sampleCompleter() throws -> (Completer, Session) {
     let connection = try #require(sampleConnection, "the sample channel did not open")
     let (session, _, _) = makeSession(connection: connection)
@@ -18,6 +19,7 @@ private func texts(_ completion: Completion) -> [String] { completion.candidates
 
 private let article = "list type=OCEGettingStartedArticle"
 
+@MainActor
 @Suite("Tab completion against oceq serve of the sample channel")
 struct CompleterTests {
     @Test("a command word: the registry's names and aliases")
@@ -121,11 +123,13 @@ struct CompleterTests {
 
     @Test("@n: the rows of the last result with their names")
     func rows() async throws {
-        let (completer, session) = try sampleCompleter()
+        var (completer, session) = try sampleCompleter()
         #expect(completer.complete(line: "get @", cursor: 5).candidates.isEmpty, "no listing yet")
         let code = await ScriptRunner.run(
             text: "list type=OCEGettingStartedTopic order name", fileName: nil, in: session, keepGoing: false)
         #expect(code == 0)
+        // A source is what the session holds when it is made (the REPL makes one per line): one after the listing.
+        completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
         let completion = completer.complete(line: "get @", cursor: 5)
         #expect(completion.word == "@" && completion.candidates.count == 7)
         #expect(completion.candidates.first == CompletionCandidate("@1", display: "@1 Brewing at Home"))
@@ -182,6 +186,7 @@ private final class Flag: Sendable {
     let value = Atomic<Bool>(false)
 }
 
+@MainActor
 @Suite("Tab completion: control sequences and slow lookups")
 struct CompleterSafetyTests {
     @Test("text from the channel is stripped of control sequences before it is offered")

@@ -11,11 +11,35 @@ func executableOnPath(_ name: String) -> String? {
 }
 
 /// Python shared by the pseudo-terminal drivers, placed after `pid, fd = pty.fork()`: `pump` reads what the
-/// terminal shows into `out` (until `until` was shown `count` times, or until it goes quiet), and `finish`
+/// terminal shows into `out` (until `until` was shown `count` times, or until it goes quiet), `send` types
+/// and waits for what should follow (never for a fixed time: the prompt shows only once the terminal is in
+/// raw mode, see EditLineReader.readLine, so a key typed after it meets the line editor), and `finish`
 /// waits for the child to end (killing it after `seconds`), then prints the transcript and the exit status.
 let pseudoTerminalHelpers = #"""
     out = b""
-    def pump(until=None, count=1, timeout=10.0):
+    def send(data, until=None, then=None, timeout=30.0):
+        """Types `data`; with `until`, reads until it was shown after what was shown before, and then `then`
+        (the next prompt, say) after it; a generous timeout, since nothing here waits for a fixed time."""
+        global out
+        start = len(out)
+        os.write(fd, data)
+        if until is None:
+            return
+        end = time.time() + timeout
+        while time.time() < end:
+            at = out.find(until, start)
+            if at >= 0 and (then is None or out.find(then, at + len(until)) >= 0):
+                return
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    return
+                if not data:
+                    return
+                out += data
+    def pump(until=None, count=1, timeout=30.0):
         global out
         end = time.time() + timeout
         while time.time() < end:

@@ -6,14 +6,18 @@ import OCEQCore
 import OCEQShell
 import Testing
 
-/// A line reader that hands out scripted results, and records prompts and history.
-final class FakeLineReader: LineReader {
-    var results: [LineReadResult]
-    private(set) var prompts: [String] = []
-    private(set) var history: [String] = []
+/// A line reader that hands out scripted results, and records prompts and history. Sendable (its
+/// state is locked): the REPL reads it on a thread of its own while the test keeps it to look at.
+final class FakeLineReader: LineReader, Sendable {
+    private struct State {
+        var results: [LineReadResult]
+        var prompts: [String] = []
+        var history: [String] = []
+    }
+    private let state: Locked<State>
 
     init(_ results: [LineReadResult]) {
-        self.results = results
+        state = Locked(State(results: results))
     }
 
     /// Reads each line of `lines` in turn, then `.end`.
@@ -21,21 +25,32 @@ final class FakeLineReader: LineReader {
         self.init(lines.map(LineReadResult.line))
     }
 
+    /// The prompts shown, in order.
+    var prompts: [String] { state.withLock { $0.prompts } }
+    /// The history entries added, in order.
+    var history: [String] { state.withLock { $0.history } }
+
     func readLine(prompt: String) -> LineReadResult {
-        prompts.append(prompt)
-        return results.isEmpty ? .end : results.removeFirst()
+        state.withLock { state in
+            state.prompts.append(prompt)
+            return state.results.isEmpty ? .end : state.results.removeFirst()
+        }
     }
 
-    func addHistory(_ entry: String) { history.append(entry) }
+    func addHistory(_ entry: String) { state.withLock { $0.history.append(entry) } }
 }
 
 /// One connection to the bundled sample channel, served in-process, shared by the tests.
-let sampleConnection: Connection? = {
+let sampleConnection: Connection? = openSampleConnection()
+
+/// A new connection to the bundled sample channel, for a test that must be its only user (its request log,
+/// which the shared one's concurrent users would empty).
+func openSampleConnection() -> Connection? {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
         channelToken: "935a30048d49b8479c9bc1577e392eba")
     return try? Connection.open(credentials, opener: InProcessServer())
-}()
+}
 
 /// A connection to a server that is never contacted (for `explain`).
 let offlineConnection: Connection = {
@@ -44,6 +59,7 @@ let offlineConnection: Connection = {
 }()
 
 /// A session writing to memory.
+@MainActor
 func makeSession(
     connection: Connection? = sampleConnection, arguments: [String] = [], width: Int = 200
 ) -> (Session, MemoryOutput, MemoryOutput) {
@@ -57,6 +73,7 @@ func makeSession(
 }
 
 /// Runs `text` as a script in a fresh session; exit code, stdout, stderr.
+@MainActor
 func runScript(
     _ text: String, fileName: String? = "test.oceq", connection: Connection? = sampleConnection,
     arguments: [String] = [], keepGoing: Bool = false

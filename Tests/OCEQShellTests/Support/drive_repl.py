@@ -30,18 +30,25 @@ def read(seconds, until=None):
 
 prompt = b"OCEGettingStarted> "
 steps = [
-    (None, 10),
-    (b"count type in (OCEGettingStartedAuthor,\r", 2),
-    (b"OCEGettingStartedTopic)\r", 5),
-    (b"list type=Image (name ~ ", 0.3),
-    (b"\x03", 2),
-    (b"get @9\r", 5),
-    (b"\x04", 2),
+    (None, 30),
+    (b"count type in (OCEGettingStartedAuthor,\r", 30),
+    (b"OCEGettingStartedTopic)\r", 30),
+    (b"list type=Image (name ~ ", 30),
+    (b"\x03", 30),
+    (b"get @9\r", 30),
+    (b"\x04", 20),
 ]
 for data, seconds in steps:
     if data:
         os.write(fd, data)
-    print(read(seconds, until=prompt if data not in (b"list type=Image (name ~ ", b"\x04") else None))
+    # Wait for what should show: the prompt after a statement, the echo of a half-typed line; after
+    # Ctrl-D the read ends when oceq does (the terminal closes).
+    until = {
+        b"count type in (OCEGettingStartedAuthor,\r": b"... ",
+        b"list type=Image (name ~ ": b"name ~ ",
+        b"\x04": None,
+    }.get(data, prompt)
+    print(read(seconds, until=until))
     print("=====")
 # Never hang the test run: wait up to 20 s for the REPL to leave, then kill it.
 def wait(seconds):
