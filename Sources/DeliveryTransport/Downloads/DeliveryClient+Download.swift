@@ -28,15 +28,14 @@ extension DeliveryClient {
     /// parts are renamed and their folders flushed once. `finished` is called with each job's
     /// index and result once it is over (a success only after its file is durable under its final
     /// name), one call at a time (never concurrently), so a caller can record completed files
-    /// while the batch runs. It runs on the caller's actor (`nonisolated(nonsending)`), where
+    /// while the batch runs. It runs on the caller's actor (`isolation`, by default the caller's), where
     /// `finished` is called, so `finished` may touch the caller's state (the shell's session).
-    nonisolated(nonsending)
-        public func download(
-            _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
-            totals: (@Sendable (DownloadTotals) -> Void)? = nil,
-            finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil
-        ) async -> [Result<DownloadResult, DeliveryError>]
-    {
+    public func download(
+        _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
+        totals: (@Sendable (DownloadTotals) -> Void)? = nil,
+        finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [Result<DownloadResult, DeliveryError>] {
         let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
             guard delta > 0 else { return }
@@ -68,7 +67,10 @@ extension DeliveryClient {
         let policy = DownloadCommit.policy
         let observer = DownloadCommit.observer
         let queue = DispatchQueue(label: "oceq.download.commit")
-        await withTaskGroup(of: PoolEvent.self) { group in
+        await withTaskGroup(of: PoolEvent.self, isolation: isolation) { group in
+            // Capturing `isolation` makes this closure run on the caller's actor (SE-0420), where `report`
+            // calls `finished`; without the capture it would run on the global pool.
+            _ = isolation
             var next = 0
             var transferring = 0
             var staged: [(Int, StagedDownload)] = []
