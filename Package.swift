@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "DeliveryKit", targets: ["DeliveryKit"]),
         .library(name: "DeliveryTransport", targets: ["DeliveryTransport"]),
         .library(name: "ChannelServer", targets: ["ChannelServer"]),
-        .library(name: "OCEQShell", targets: ["OCEQShell"]),
     ],
     targets: [
         // C from libc and the dynamic loader: file helpers glibc hides behind _GNU_SOURCE, heap limits for

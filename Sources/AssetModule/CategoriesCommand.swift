@@ -7,12 +7,12 @@ import OCEQLanguage
 import OCEQShell
 
 /// `categories`: the categories of one taxonomy.
-public enum CategoriesCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum CategoriesCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "categories", abstract: "the categories of a taxonomy (by id, name or short name), as a tree",
         usage: "categories TAXONOMY", examples: ["categories Regions", "categories \"Coffee Origins\""])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         guard let argument = command.arguments.first, let wanted = try ItemLookup.text(argument, in: session) else {
             throw .usage("categories needs a taxonomy: \(descriptor.usage)", span: .at(command.nameSpan.end))

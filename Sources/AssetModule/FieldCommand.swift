@@ -10,8 +10,8 @@ import OCEQShell
 import TerminalMedia
 
 /// `field`: one field's value, following references.
-public enum FieldCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum FieldCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "field", abstract: "one field of an item; a dotted path follows references",
         usage: "field ID|@n|$VAR|slug:SLUG|(first ...) PATH [--raw]",
         examples: [
@@ -27,7 +27,7 @@ public enum FieldCommand: Command {
             """
     ).completing([.item, .fieldPath])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let options = try ItemLookup.options(command.arguments, allowed: ["--raw"])
         let rest = options.rest

@@ -7,8 +7,8 @@ import OCEQLanguage
 import OCEQShell
 
 /// `fields`: the custom fields of an item.
-public enum FieldsCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum FieldsCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "fields", abstract: "each custom field of an item: name, data type, value summary",
         usage: "fields ID|@n|$VAR|slug:SLUG|(first ...)",
         examples: ["fields @1", "fields slug:spiced-maple-latte", "fields (first type=OCEGettingStartedHomePage)"],
@@ -19,7 +19,7 @@ public enum FieldsCommand: Command {
             """
     ).completing([.item])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
         let read = try await ItemLookup.read(argument, of: command, in: session)

@@ -10,8 +10,8 @@ import OCEQShell
 import TerminalMedia
 
 /// `preview`: an image in the terminal.
-public enum PreviewCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum PreviewCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "preview", abstract: "draw an image asset in the terminal (symbols, sixel, kitty or iTerm2)",
         usage: "preview ID|@n|$VAR|slug:SLUG|(first ...) [rendition NAME]",
         examples: ["preview @1", "preview @1 rendition Thumbnail", "preview slug:image-flat-white-23"],
@@ -22,7 +22,7 @@ public enum PreviewCommand: Command {
             terminal; an image that cannot be fetched or decoded is a question mark and the reason.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage, limit: 3)
         var renditionName: String?

@@ -8,13 +8,13 @@ import OCEQLanguage
 import OCEQShell
 
 /// `renditions`: an asset's renditions.
-public enum RenditionsCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum RenditionsCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "renditions", abstract: "the renditions of a digital asset: name, format, width × height, size",
         usage: "renditions ID|@n|$VAR|slug:SLUG|(first ...) [NAME]",
         examples: ["renditions @1", "renditions @1 Thumbnail", "renditions slug:image-flat-white-23"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let argument = try ItemLookup.itemArgument(
             command.arguments, of: command, usage: descriptor.usage, limit: 2)

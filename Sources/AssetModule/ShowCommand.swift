@@ -10,8 +10,8 @@ import OCEQShell
 import TerminalMedia
 
 /// `show`: one item, readable.
-public enum ShowCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ShowCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "show", abstract: "one item readable: standard fields, then custom fields (references, dates, excerpts)",
         usage: "show ID|@n|$VAR|slug:SLUG|(first ...) [--raw]",
         examples: ["show @1", "show slug:spiced-maple-latte", "show @2 --raw"],
@@ -22,7 +22,7 @@ public enum ShowCommand: Command {
             """
     ).completing([.item])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let options = try ItemLookup.options(command.arguments, allowed: ["--raw"])
         let rest = options.rest

@@ -6,12 +6,12 @@ import OCEQLanguage
 import OCEQShell
 
 /// `taxonomies`: the published taxonomies.
-public enum TaxonomiesCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum TaxonomiesCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "taxonomies", abstract: "the taxonomies published to the channel",
         usage: "taxonomies", examples: ["taxonomies"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("taxonomies takes no arguments", span: extra.span) }
         let taxonomies = try await all(in: session)

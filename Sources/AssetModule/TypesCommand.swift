@@ -8,12 +8,12 @@ import OCEQLanguage
 import OCEQShell
 
 /// `types`: the channel's types and their item counts.
-public enum TypesCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum TypesCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "types", abstract: "each content and digital asset type in the channel with its item count",
         usage: "types", examples: ["types"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("types takes no arguments", span: extra.span) }
         let client = try session.requireConnection().client

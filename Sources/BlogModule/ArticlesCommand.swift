@@ -4,8 +4,8 @@ import OCEQLanguage
 import OCEQShell
 
 /// `articles TOPIC`: a topic's articles, newest first (§3.3), numbered for `read @n`.
-public enum ArticlesCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ArticlesCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "articles", abstract: "a topic's articles, newest first, numbered for 'read @n'",
         usage: "articles @n|ID|TOPIC-NAME [--images]",
         examples: [
@@ -19,7 +19,7 @@ public enum ArticlesCommand: Command {
             it, on a terminal.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)
         guard let written = try BlogTarget.parse(statement, in: session, what: "topic") else {
             throw .usage("articles takes a topic: @n, an id or a name", span: nil)

@@ -4,8 +4,8 @@ import OCEQLanguage
 import OCEQShell
 
 /// `author [AUTHOR]`: an author, their avatar and their articles; without an argument, the authors.
-public enum AuthorCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum AuthorCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "author", abstract: "an author with their avatar and articles (numbered for 'read @n'); or all authors",
         usage: "author [@n|ID|NAME]",
         examples: ["author", "author Priya", "author @1", "author COREAE3B9CE81F37BFC43211BFD542B4F9CB"],
@@ -15,7 +15,7 @@ public enum AuthorCommand: Command {
             NAME matches in any case; a unique part of a name will do.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let target = try BlogTarget.parse(statement, in: session, what: "author")
         let channel = try BlogChannel(session)
         guard let target else {

@@ -6,9 +6,9 @@
 import OCEQShell
 
 /// The blog commands.
-public enum BlogModule {
+package enum BlogModule {
     /// The module value.
-    public static let module = Module(
+    package static let module = Module(
         name: "blog",
         commands: [
             HomeCommand.self, TopicsCommand.self, ArticlesCommand.self, ReadCommand.self, AuthorCommand.self,

@@ -5,8 +5,8 @@ import OCEQLanguage
 import OCEQShell
 
 /// `home`: the blog's home page (§3.1), its topics numbered for `@n`.
-public enum HomeCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum HomeCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "home", abstract: "the blog's home page: company, logo, links, and its topics numbered for @n",
         usage: "home", examples: ["home"],
         discussion: """
@@ -14,7 +14,7 @@ public enum HomeCommand: Command {
             at start. Its topics become rows @1, @2, ...: 'articles @2' lists the second topic's articles.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         try BlogArguments.none(statement)
         let channel = try BlogChannel(session)
         let home = try await channel.home()

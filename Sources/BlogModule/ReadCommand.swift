@@ -5,8 +5,8 @@ import OCEQShell
 import TerminalMedia
 
 /// `read ARTICLE`: one article as the sample's article page shows it (§3.4).
-public enum ReadCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ReadCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "read", abstract: "read an article: title, author, date, images, and the body as text",
         usage: "read @n|ID|TITLE",
         examples: ["read @1", "read CORE9CF5B65B3F04FD1C241C022BE22A2E02", "read \"The Cortado Guide\""],
@@ -19,7 +19,7 @@ public enum ReadCommand: Command {
             of the last listing stay, so 'read @2' reads the next one.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {
             throw .usage("read takes an article: @n, an id or a title", span: nil)
         }

@@ -5,8 +5,8 @@ import OCEQShell
 
 /// `topics`: each topic of the home page, re-read for its description (§3.2), with its number of
 /// articles.
-public enum TopicsCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum TopicsCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "topics", abstract: "the blog's topics with their descriptions and article counts, numbered for @n",
         usage: "topics [--images]", examples: ["topics", "topics --images"],
         discussion: """
@@ -21,7 +21,7 @@ public enum TopicsCommand: Command {
         var articles: Int
     }
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)
         try BlogArguments.none(statement)
         let channel = try BlogChannel(session)

@@ -21,8 +21,8 @@ import OCEQShell
 #endif
 
 /// `download`: native files, renditions or thumbnails of one item or a selection, into a folder.
-public enum DownloadCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum DownloadCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "download",
         abstract: "download native files, renditions or thumbnails of items into a folder",
         usage:
@@ -50,7 +50,7 @@ public enum DownloadCommand: Command {
             (--concurrency 1 to 64). The statement fails when any file failed.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let arguments = try DownloadArguments(command, usage: descriptor.usage, in: session)
         let client = try session.requireConnection().client

@@ -1,5 +1,5 @@
 /// What `download` fetches of an asset.
-public enum DownloadKind: Sendable, Hashable {
+package enum DownloadKind: Sendable, Hashable {
     /// The original file.
     case native
     /// A named rendition in one format (nil: the server's choice).
@@ -8,7 +8,7 @@ public enum DownloadKind: Sendable, Hashable {
     case thumbnail
 
     /// `native`, `rendition` or `thumbnail`.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .native: return "native"
         case .rendition: return "rendition"
@@ -17,19 +17,19 @@ public enum DownloadKind: Sendable, Hashable {
     }
 
     /// The rendition's name, for a rendition.
-    public var renditionName: String? {
+    package var renditionName: String? {
         if case .rendition(let name, _) = self { return name }
         return nil
     }
 
     /// The rendition's format, for a rendition with one.
-    public var format: String? {
+    package var format: String? {
         if case .rendition(_, let format) = self { return format }
         return nil
     }
 
     /// A key that tells kinds apart (`rendition/Medium/webp`).
-    public var key: String { [kindName, renditionName ?? "", format ?? ""].joined(separator: "/") }
+    package var key: String { [kindName, renditionName ?? "", format ?? ""].joined(separator: "/") }
 
     /// The kind of a manifest entry.
     init?(kindName: String, rendition: String?, format: String?) {

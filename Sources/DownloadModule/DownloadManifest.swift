@@ -18,25 +18,25 @@ import OCEQCore
 #endif
 
 /// What a download folder holds, by download.
-public struct DownloadManifest: Sendable, Equatable {
+package struct DownloadManifest: Sendable, Equatable {
     /// The manifest's file name inside the folder.
-    public static let fileName = ".oceq-manifest.json"
+    package static let fileName = ".oceq-manifest.json"
 
     /// One completed file.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The asset's id.
-        public var assetId: String
+        package var assetId: String
         /// What was downloaded.
-        public var kind: DownloadKind
+        package var kind: DownloadKind
         /// The file name inside the folder.
-        public var file: String
+        package var file: String
         /// Its size in bytes.
-        public var size: Int64
+        package var size: Int64
         /// The server's ETag for it, when it sent one.
-        public var etag: String?
+        package var etag: String?
 
         /// An entry with every part given.
-        public init(assetId: String, kind: DownloadKind, file: String, size: Int64, etag: String?) {
+        package init(assetId: String, kind: DownloadKind, file: String, size: Int64, etag: String?) {
             self.assetId = assetId
             self.kind = kind
             self.file = file
@@ -45,22 +45,22 @@ public struct DownloadManifest: Sendable, Equatable {
         }
 
         /// The key of this download (asset and kind).
-        public var key: String { assetId + "|" + kind.key }
+        package var key: String { assetId + "|" + kind.key }
     }
 
     /// The entries by key.
-    public private(set) var entries: [String: Entry] = [:]
+    package private(set) var entries: [String: Entry] = [:]
     /// The key of each file, by its name in lower case (one file, one entry).
     private var keysByFile: [String: String] = [:]
 
     /// An empty manifest.
-    public init() {}
+    package init() {}
 
     /// The entry for `assetId`'s `kind`, if any.
-    public func entry(assetId: String, kind: DownloadKind) -> Entry? { entries[assetId + "|" + kind.key] }
+    package func entry(assetId: String, kind: DownloadKind) -> Entry? { entries[assetId + "|" + kind.key] }
 
     /// Adds or replaces an entry (and drops any other entry that named the same file).
-    public mutating func record(_ entry: Entry) {
+    package mutating func record(_ entry: Entry) {
         let file = entry.file.lowercased()
         if let other = keysByFile[file], other != entry.key { entries[other] = nil }
         if let previous = entries[entry.key] { keysByFile[previous.file.lowercased()] = nil }
@@ -69,12 +69,12 @@ public struct DownloadManifest: Sendable, Equatable {
     }
 
     /// Forgets the entry for `key`.
-    public mutating func remove(key: String) {
+    package mutating func remove(key: String) {
         if let previous = entries.removeValue(forKey: key) { keysByFile[previous.file.lowercased()] = nil }
     }
 
     /// The manifest as JSON: `{"version": 1, "files": [...]}`, files sorted by name.
-    public var json: JSON {
+    package var json: JSON {
         let files = entries.values.sorted { $0.file < $1.file }.map { entry -> JSON in
             var object: [String: JSON] = [
                 "assetId": .string(entry.assetId), "kind": .string(entry.kind.kindName), "file": .string(entry.file),
@@ -89,7 +89,7 @@ public struct DownloadManifest: Sendable, Equatable {
     }
 
     /// A manifest from its JSON; entries that do not parse are dropped.
-    public init(json: JSON) throws(ManifestError) {
+    package init(json: JSON) throws(ManifestError) {
         guard json["version"]?.intValue == 1, let files = json["files"]?.arrayValue else {
             throw ManifestError(reason: "not an oceq download manifest (version 1)")
         }
@@ -105,7 +105,7 @@ public struct DownloadManifest: Sendable, Equatable {
     }
 
     /// The manifest of `folder`: empty when there is none; an unreadable one is an error.
-    public static func load(folder: String) throws(ManifestError) -> DownloadManifest {
+    package static func load(folder: String) throws(ManifestError) -> DownloadManifest {
         let path = folder + "/" + fileName
         guard FileManager.default.fileExists(atPath: path) else { return DownloadManifest() }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -121,7 +121,7 @@ public struct DownloadManifest: Sendable, Equatable {
     }
 
     /// Writes the manifest into `folder` atomically: temporary file, flush, rename, folder flush.
-    public func save(folder: String) throws(ManifestError) {
+    package func save(folder: String) throws(ManifestError) {
         let path = folder + "/" + DownloadManifest.fileName
         let temporary = path + ".tmp-\(getpid())"
         var bytes = JSONWriter(indent: 1).bytes(json)
@@ -157,8 +157,8 @@ public struct DownloadManifest: Sendable, Equatable {
 }
 
 /// A manifest that could not be read or written.
-public struct ManifestError: Error, Sendable, CustomStringConvertible {
+package struct ManifestError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, naming the file.
-    public var reason: String
-    public var description: String { reason }
+    package var reason: String
+    package var description: String { reason }
 }

@@ -6,23 +6,23 @@ import Foundation
 import OCEQCore
 
 /// Hands out file names unique within one folder, ignoring case.
-public struct UniqueFileNames: Sendable {
+package struct UniqueFileNames: Sendable {
     private var taken: Set<String> = []
 
     /// No name taken yet.
-    public init() {}
+    package init() {}
 
     /// Marks `name` as used (a name the folder's manifest already gives another file).
-    public mutating func reserve(_ name: String) {
+    package mutating func reserve(_ name: String) {
         taken.insert(UniqueFileNames.key(name))
     }
 
     /// Whether `name` is taken.
-    public func isTaken(_ name: String) -> Bool { taken.contains(UniqueFileNames.key(name)) }
+    package func isTaken(_ name: String) -> Bool { taken.contains(UniqueFileNames.key(name)) }
 
     /// `name` if it is free, else `stem (2).ext`, `stem (3).ext` ..., kept within the length cap;
     /// the result is taken from then on.
-    public mutating func claim(_ name: String) -> String {
+    package mutating func claim(_ name: String) -> String {
         var candidate = name
         var number = 1
         while isTaken(candidate) {

@@ -10,8 +10,8 @@ import OCEQLanguage
 import OCEQShell
 
 /// `mirror`: a channel to an export on disk.
-public enum MirrorCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum MirrorCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "mirror",
         abstract: "write the channel (or a selection) to a folder as an OCM export that oceq serve reads",
         usage: "mirror DIR [(list ...)|(first ...)]",
@@ -28,7 +28,7 @@ public enum MirrorCommand: Command {
             From the shell: oceq mirror DIR [--query STATEMENT].
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
             throw .usage("usage: \(descriptor.usage)", span: nil)
         }

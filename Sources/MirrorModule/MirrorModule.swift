@@ -2,7 +2,7 @@ import OCEQShell
 
 /// Channel mirroring (issue 7, part 4): `mirror DIR [(list ...)]` writes the channel, or a
 /// selection, as an OCM content export in the 2023 layout that `oceq serve` reads.
-public enum MirrorModule {
+package enum MirrorModule {
     /// The module value the executable lists.
-    public static let module = Module(name: "mirror", commands: [MirrorCommand.self])
+    package static let module = Module(name: "mirror", commands: [MirrorCommand.self])
 }

@@ -7,16 +7,16 @@ import Foundation
 import OCEQShell
 
 /// Serves a channel export in-process for the shell's connections.
-public struct InProcessServer: LocalExportOpener {
+package struct InProcessServer: LocalExportOpener {
     /// Where zips are extracted and indexes kept (nil: the XDG cache folder).
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
 
     /// An opener caching under `cacheDirectory` (nil: the XDG cache folder).
-    public init(cacheDirectory: String? = nil) {
+    package init(cacheDirectory: String? = nil) {
         self.cacheDirectory = cacheDirectory
     }
 
-    public func open(_ path: String, token: String?, bearer: String?) throws(ShellError) -> LocalExport {
+    package func open(_ path: String, token: String?, bearer: String?) throws(ShellError) -> LocalExport {
         var options = ServeOptions()
         options.paths = [path]
         options.token = token

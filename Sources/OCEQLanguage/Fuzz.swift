@@ -4,7 +4,7 @@
 // statement that parsed prints to text that parses and compiles to the same query.
 
 /// Parses, compiles, renders and round-trips arbitrary bytes; traps if an invariant breaks.
-public func fuzzParse(_ bytes: UnsafeRawBufferPointer) {
+package func fuzzParse(_ bytes: UnsafeRawBufferPointer) {
     let source = SourceText(bytes: bytes)
     _ = Parser.inputState(of: source.text)
     let parsed = Parser.parse(source)

@@ -11,36 +11,36 @@ import CChafa
 #endif
 
 /// `--images` / `set images`.
-public enum ImageMode: String, Sendable, CaseIterable {
+package enum ImageMode: String, Sendable, CaseIterable {
     case auto, never, symbols, sixel, kitty, iterm
 }
 
 /// How one image is drawn: a protocol and, for symbols, a colour depth.
-public struct ImageStyle: Sendable, Equatable {
+package struct ImageStyle: Sendable, Equatable {
     /// The graphics protocols chafa can write.
-    public enum Drawing: Sendable, Equatable {
+    package enum Drawing: Sendable, Equatable {
         /// Unicode block symbols in colour: works everywhere.
         case symbols
         case sixel, kitty, iterm
     }
 
     /// Colours a symbols drawing uses.
-    public enum Colours: Sendable, Equatable {
+    package enum Colours: Sendable, Equatable {
         case trueColour, indexed256, indexed16
     }
 
-    public var drawing: Drawing
-    public var colours: Colours
+    package var drawing: Drawing
+    package var colours: Colours
 
     /// A style.
-    public init(_ drawing: Drawing, colours: Colours) {
+    package init(_ drawing: Drawing, colours: Colours) {
         self.drawing = drawing
         self.colours = colours
     }
 
     /// The style for `mode` on a stream that `isTerminal` or not, in `environment`; nil when
     /// nothing is to be drawn (mode `never`, or not a terminal).
-    public static func resolve(_ mode: ImageMode, isTerminal: Bool, environment: [String: String]) -> ImageStyle? {
+    package static func resolve(_ mode: ImageMode, isTerminal: Bool, environment: [String: String]) -> ImageStyle? {
         guard isTerminal, mode != .never else { return nil }
         let detected = detect(environment)
         switch mode {
@@ -54,7 +54,7 @@ public struct ImageStyle: Sendable, Equatable {
     }
 
     /// What chafa's terminal database makes of `environment`.
-    public static func detect(_ environment: [String: String]) -> ImageStyle {
+    package static func detect(_ environment: [String: String]) -> ImageStyle {
         var strings = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") }
         strings.append(nil)
         defer { for pointer in strings { free(pointer) } }

@@ -4,11 +4,11 @@
 // SGR styles and OSC 8 links this renderer writes itself, and only when the options ask for them.
 
 /// HTML as terminal text.
-public enum RichText {
+package enum RichText {
     /// `html` as lines no wider than `options.width` columns (each ending in a newline), links
     /// as OSC 8 hyperlinks or as numbered footnotes listed after the text. Input longer than
     /// `options.maxInputBytes` is cut there, with a note.
-    public static func render(_ html: String, options: RichTextOptions) -> String {
+    package static func render(_ html: String, options: RichTextOptions) -> String {
         var bytes = Array(html.utf8)
         let total = bytes.count
         var note: String?
@@ -42,7 +42,7 @@ public enum RichText {
     }
 
     /// `html` as one line of plain text (for excerpts): no styles, no footnotes.
-    public static func plainLine(_ html: String, maxInputBytes: Int = 1 << 20) -> String {
+    package static func plainLine(_ html: String, maxInputBytes: Int = 1 << 20) -> String {
         var builder = RichTextBuilder(options: RichTextOptions(width: Int.max / 4, maxInputBytes: maxInputBytes))
         var bytes = Array(html.utf8)
         if bytes.count > maxInputBytes { bytes.removeSubrange(maxInputBytes...) }
@@ -53,7 +53,7 @@ public enum RichText {
 
     /// Plain `text` (control characters removed, white space collapsed) wrapped to `width`
     /// columns, `first` before the first line and `rest` before the others.
-    public static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
+    package static func wrap(_ text: String, width: Int, first: String, rest: String) -> [String] {
         let indent = max(TerminalCells.width(of: first), TerminalCells.width(of: rest))
         let lines = TextWrapper.wrap(
             [Segment(text: TerminalCells.clean(text))], width: max(width - indent, 10),

@@ -1,16 +1,16 @@
 /// How `RichText` draws HTML for a terminal.
-public struct RichTextOptions: Sendable, Equatable {
+package struct RichTextOptions: Sendable, Equatable {
     /// Columns to wrap at (at least 20 are used).
-    public var width: Int
+    package var width: Int
     /// Bold, italic, underline and code colour as SGR sequences; off gives plain text.
-    public var styles: Bool
+    package var styles: Bool
     /// Links as OSC 8 hyperlinks (only together with `styles`); otherwise numbered footnotes.
-    public var hyperlinks: Bool
+    package var hyperlinks: Bool
     /// Bytes of HTML rendered at most; the rest is cut with a note saying so.
-    public var maxInputBytes: Int
+    package var maxInputBytes: Int
 
     /// Options for `width` columns; plain text with footnotes unless `styles` and `hyperlinks` say so.
-    public init(width: Int, styles: Bool = false, hyperlinks: Bool = false, maxInputBytes: Int = 4 << 20) {
+    package init(width: Int, styles: Bool = false, hyperlinks: Bool = false, maxInputBytes: Int = 4 << 20) {
         self.width = width
         self.styles = styles
         self.hyperlinks = hyperlinks

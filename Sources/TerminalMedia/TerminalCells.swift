@@ -10,16 +10,16 @@ import CSystem
 #endif
 
 /// Measuring and sanitising text for terminal cells.
-public enum TerminalCells {
+package enum TerminalCells {
     /// C0 (ESC among them), DEL and C1, and the bidi embeddings, overrides and isolates
     /// (U+202A-U+202E, U+2066-U+2069), with which a name could show reversed ("Trojan Source").
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// `text` with tabs and line breaks as spaces and every other control character dropped.
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -39,7 +39,7 @@ public enum TerminalCells {
     }()
 
     /// Display columns of one character: 2 for wide (CJK, most emoji), 0 for combining marks.
-    public static func width(of character: Character) -> Int {
+    package static func width(of character: Character) -> Int {
         _ = localeReady
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
@@ -51,7 +51,7 @@ public enum TerminalCells {
     }
 
     /// Display columns of `text`.
-    public static func width(of text: some StringProtocol) -> Int {
+    package static func width(of text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += width(of: character) }
         return total

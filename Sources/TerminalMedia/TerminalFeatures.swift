@@ -2,9 +2,9 @@
 // answers without a round trip): OSC 8 hyperlinks. OCEQ_HYPERLINKS=1 or 0 overrides the guess.
 
 /// Terminal capabilities read from the environment.
-public enum TerminalFeatures {
+package enum TerminalFeatures {
     /// Whether the terminal described by `environment` shows OSC 8 hyperlinks.
-    public static func supportsHyperlinks(_ environment: [String: String]) -> Bool {
+    package static func supportsHyperlinks(_ environment: [String: String]) -> Bool {
         if let forced = environment["OCEQ_HYPERLINKS"] { return forced == "1" }
         let term = environment["TERM"] ?? ""
         if term == "dumb" || term.hasPrefix("screen") || term.hasPrefix("linux") { return false }

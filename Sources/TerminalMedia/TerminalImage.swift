@@ -13,12 +13,12 @@ import CVips
 #endif
 
 /// An image that could not be decoded.
-public struct ImageError: Error, Sendable, CustomStringConvertible {
+package struct ImageError: Error, Sendable, CustomStringConvertible {
     /// One line saying why.
-    public var description: String
+    package var description: String
 
     /// An error saying `description` (made one clean line).
-    public init(_ description: String) {
+    package init(_ description: String) {
         let line = description.split(whereSeparator: \.isNewline).first.map(String.init) ?? "unknown error"
         self.description =
             TerminalCells.clean(line).trimmingSpaces().isEmpty ? "unknown error" : TerminalCells.clean(line)
@@ -26,18 +26,18 @@ public struct ImageError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Decoded RGBA pixels.
-public struct TerminalImage: Sendable {
-    public let width: Int
-    public let height: Int
+package struct TerminalImage: Sendable {
+    package let width: Int
+    package let height: Int
     /// 4 bytes a pixel, rows packed.
-    public let pixels: [UInt8]
+    package let pixels: [UInt8]
 
     static let cellWidth = 8
     static let cellHeight = 16
     static let started: Bool = oceq_vips_init() == 0
 
     /// The image file at `path`, scaled down (never up) to fit `columns` × `rows` cells.
-    public init(file path: String, columns: Int, rows: Int) throws(ImageError) {
+    package init(file path: String, columns: Int, rows: Int) throws(ImageError) {
         guard TerminalImage.started else {
             let reason = oceq_vips_error().map { String(cString: $0) + "; install it with: apt-get install libvips42" }
             throw ImageError("libvips did not start" + (reason.map { " (\($0))" } ?? ""))
@@ -58,7 +58,7 @@ public struct TerminalImage: Sendable {
     }
 
     /// Cells the drawing takes: the pixels at 8 × 16 a cell, at least one each way.
-    public var cells: (columns: Int, rows: Int) {
+    package var cells: (columns: Int, rows: Int) {
         (
             max(1, (width + TerminalImage.cellWidth - 1) / TerminalImage.cellWidth),
             max(1, (height + TerminalImage.cellHeight - 1) / TerminalImage.cellHeight)
@@ -66,7 +66,7 @@ public struct TerminalImage: Sendable {
     }
 
     /// The image drawn in `style`, ending in a newline.
-    public func draw(_ style: ImageStyle) -> String {
+    package func draw(_ style: ImageStyle) -> String {
         let (columns, rows) = cells
         var length = 0
         let text = pixels.withUnsafeBufferPointer { buffer in
@@ -83,16 +83,16 @@ public struct TerminalImage: Sendable {
     }
 
     /// The start of every placeholder line.
-    public static let placeholderMark = "(?) "
+    package static let placeholderMark = "(?) "
 
     /// The line shown instead of an image that failed: a question mark, what it was, and why.
-    public static func placeholder(_ label: String, reason: String) -> String {
+    package static func placeholder(_ label: String, reason: String) -> String {
         placeholderMark + TerminalCells.clean(label) + ": " + TerminalCells.clean(reason) + "\n"
     }
 
     /// A symbols `drawing` with `text` to its right, line by line (the shorter of the two padded
     /// with blank lines).
-    public static func beside(_ drawing: String, text: String) -> String {
+    package static func beside(_ drawing: String, text: String) -> String {
         let left = lines(drawing)
         let right = lines(text)
         let columns = left.map { TerminalCells.width(of: withoutSGR($0)) }.max() ?? 0

@@ -158,7 +158,7 @@ enum TextWrapper {
 
 extension String {
     /// The string without spaces at its end.
-    public func trimmingTrailingSpaces() -> String {
+    package func trimmingTrailingSpaces() -> String {
         var text = self
         while text.hasSuffix(" ") { text.removeLast() }
         return text

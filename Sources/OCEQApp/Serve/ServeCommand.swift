@@ -9,12 +9,12 @@ import OCEQCore
 import OCEQShell
 
 /// `oceq serve`: load, listen, log, and stop cleanly on SIGINT/SIGTERM.
-public enum ServeCommand {
+package enum ServeCommand {
     /// The prefix of every message.
     static let program = "oceq serve"
 
     /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
-    public static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {

@@ -7,7 +7,7 @@ import OCEQCore
 
 extension ServeOptions {
     /// The usage text of `oceq serve`.
-    public static let usage = """
+    package static let usage = """
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
                                   [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
                                   [--faults SPEC [--fault-seed N]]
@@ -43,7 +43,7 @@ extension ServeOptions {
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`,
     /// `OCEQ_SERVE_FAULTS` and `OCEQ_SERVE_FAULT_SEED` for options not given.
-    public static func parse(
+    package static func parse(
         _ arguments: [String], environment: [String: String] = [:]
     ) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()

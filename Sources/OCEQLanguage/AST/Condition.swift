@@ -1,11 +1,11 @@
 import OCEQCore
 
 /// A field as written: one or more names joined by dots (`type`, `author.name`, `fields.topic`).
-public struct FieldPath: Sendable, Hashable {
+package struct FieldPath: Sendable, Hashable {
     /// The path as written, dots included.
-    public let text: String
+    package let text: String
     /// Where it was written.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// What the text is, worked out once from its bytes.
     let category: Category
 
@@ -21,7 +21,7 @@ public struct FieldPath: Sendable, Hashable {
     }
 
     /// A path from dotted text (`author.name`).
-    public init(_ text: String, span: SourceSpan = .at(0)) {
+    package init(_ text: String, span: SourceSpan = .at(0)) {
         self.text = text
         self.span = span
         var copy = text
@@ -29,33 +29,33 @@ public struct FieldPath: Sendable, Hashable {
     }
 
     /// A path of `segments` at `span`.
-    public init(_ segments: [String], span: SourceSpan = .at(0)) {
+    package init(_ segments: [String], span: SourceSpan = .at(0)) {
         self.init(segments.joined(separator: "."), span: span)
     }
 
     /// The names, in order.
-    public var segments: [String] {
+    package var segments: [String] {
         text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The delivery API's standard fields (delivery-api.md §5.3, core's `StandardField`), which are
     /// queried by their own names; every other name is a user field, `fields.<name>`. `translatable`
     /// is not among them here: the language has always sent it as `fields.translatable`.
-    public static let standardFields: Set<String> = Set(
+    package static let standardFields: Set<String> = Set(
         StandardField.allCases.filter { $0 != .translatable }.map(\.rawValue))
 
     /// True when the path names a standard field (or starts with one) and is sent as written.
-    public var isStandard: Bool { category == .standard }
+    package var isStandard: Bool { category == .standard }
 
     /// True when the path is written with the `fields.` prefix already.
-    public var isPrefixed: Bool { category == .prefixed }
+    package var isPrefixed: Bool { category == .prefixed }
 
     /// True when every name is `[A-Za-z_][A-Za-z0-9_-]*` (what the parser accepts).
-    public var isValid: Bool { category != .invalid }
+    package var isValid: Bool { category != .invalid }
 
     /// The name the API knows: standard fields and paths already starting with `fields.` as written,
     /// anything else prefixed with `fields.` (`author.name` → `fields.author.name`).
-    public var apiName: String {
+    package var apiName: String {
         category == .user ? "fields." + text : text
     }
 
@@ -97,9 +97,9 @@ public struct FieldPath: Sendable, Hashable {
 }
 
 /// A condition of a select statement.
-public struct Condition: Sendable, Hashable {
+package struct Condition: Sendable, Hashable {
     /// The shapes a condition takes.
-    public indirect enum Kind: Sendable, Hashable {
+    package indirect enum Kind: Sendable, Hashable {
         /// `field op value`
         case comparison(FieldPath, QueryOperator, Value)
         /// `field in (v1, v2, ...)`: true when the field equals any of the values.
@@ -115,12 +115,12 @@ public struct Condition: Sendable, Hashable {
     }
 
     /// The shape of the condition.
-    public var kind: Kind
+    package var kind: Kind
     /// From its first to its last byte.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// A condition of `kind` at `span`.
-    public init(_ kind: Kind, span: SourceSpan = .at(0)) {
+    package init(_ kind: Kind, span: SourceSpan = .at(0)) {
         self.kind = kind
         self.span = span
     }

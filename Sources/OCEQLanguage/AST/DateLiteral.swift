@@ -14,21 +14,21 @@
 import OCEQCore
 
 /// A calendar date, optionally with a time and a UTC offset, checked to exist.
-public struct DateLiteral: Sendable, Hashable {
+package struct DateLiteral: Sendable, Hashable {
     /// The text as written.
-    public var text: String
+    package var text: String
     /// The date read.
     package var value: CivilDateTime
 
     /// Calendar year.
-    public var year: Int { value.year }
+    package var year: Int { value.year }
     /// Month, 1–12.
-    public var month: Int { value.month }
+    package var month: Int { value.month }
     /// Day of month.
-    public var day: Int { value.day }
+    package var day: Int { value.day }
 
     /// The time of day, if one was written.
-    public var time: Time? {
+    package var time: Time? {
         value.time.map { time in
             Time(
                 hour: time.hour, minute: time.minute, second: time.second,
@@ -37,14 +37,14 @@ public struct DateLiteral: Sendable, Hashable {
     }
 
     /// Minutes east of UTC, if an offset (or `Z`) was written.
-    public var offsetMinutes: Int? { value.offsetSeconds.map { $0 / 60 } }
+    package var offsetMinutes: Int? { value.offsetSeconds.map { $0 / 60 } }
 
     /// A time of day.
-    public struct Time: Sendable, Hashable {
+    package struct Time: Sendable, Hashable {
         /// 0–23, 0–59, 0–59.
-        public var hour: Int, minute: Int, second: Int
+        package var hour: Int, minute: Int, second: Int
         /// 0–999, or nil when no fraction was written.
-        public var milliseconds: Int?
+        package var milliseconds: Int?
     }
 
     /// True when `text` starts the way a date does: four digits and `-` or `/`.
@@ -62,7 +62,7 @@ public struct DateLiteral: Sendable, Hashable {
     }
 
     /// Parses `text`; the error is a lower-case reason.
-    public static func parse(_ text: String) -> Result<DateLiteral, DateError> {
+    package static func parse(_ text: String) -> Result<DateLiteral, DateError> {
         var scanner = ASCIIScanner(text)
         guard let (year, month, day, separator) = scanner.yearFirstDate() else { return .failure(.malformed) }
         guard (1...12).contains(month) else { return .failure(.month(month)) }
@@ -84,7 +84,7 @@ public struct DateLiteral: Sendable, Hashable {
     }
 
     /// Why a date-shaped word is not a date.
-    public enum DateError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum DateError: Error, Sendable, Hashable, CustomStringConvertible {
         case malformed
         case month(Int)
         case day(Int)
@@ -92,7 +92,7 @@ public struct DateLiteral: Sendable, Hashable {
         case fraction
         case offset
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .malformed: return "expected yyyy-MM-dd, optionally followed by 'T'HH:mm[:ss[.SSS]] and an offset"
             case .month(let month): return "there is no month \(month)"
@@ -116,8 +116,8 @@ public struct DateLiteral: Sendable, Hashable {
     }
 
     /// The calendar-year pattern (Unicode date-format letters) in which the value is sent.
-    public var pattern: String { datePattern.pattern }
+    package var pattern: String { datePattern.pattern }
 
     /// The value as sent to the API, in `pattern`.
-    public var canonicalText: String { value.text(datePattern) }
+    package var canonicalText: String { value.text(datePattern) }
 }

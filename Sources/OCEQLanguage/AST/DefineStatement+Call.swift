@@ -8,7 +8,7 @@ import OCEQCore
 extension DefineStatement {
     /// The value of every parameter for `call`, defaults filled in, in parameter order; or every
     /// problem found, each with the span of the argument (or the end of the call) it is about.
-    public func bind(_ call: CommandStatement) -> Result<[(name: String, value: Value)], DiagnosticError> {
+    package func bind(_ call: CommandStatement) -> Result<[(name: String, value: Value)], DiagnosticError> {
         var given: [String: Value] = [:]
         var diagnostics: [Diagnostic] = []
         var positional = 0
@@ -119,7 +119,7 @@ extension DefineStatement {
     }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`: a parameter's (and a variable's) name.
-    public static func isParameterName(_ text: String) -> Bool {
+    package static func isParameterName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first == "_" || first.properties.isAlphabetic
         else { return false }
         return text.unicodeScalars.allSatisfy {
@@ -128,7 +128,7 @@ extension DefineStatement {
     }
 
     /// `[A-Za-z][A-Za-z0-9_-]*`: a user command's name.
-    public static func isCommandName(_ text: String) -> Bool {
+    package static func isCommandName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0 == "_" || $0 == "-" || $0.properties.isAlphabetic || ("0"..."9").contains($0))

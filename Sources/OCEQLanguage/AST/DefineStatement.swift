@@ -11,18 +11,18 @@
 // is read, and `$name` in the body must be a parameter or set by a `let` above it.
 
 /// `define NAME(PARAM, PARAM = DEFAULT, ...)` ... `end`.
-public struct DefineStatement: Sendable, Hashable {
+package struct DefineStatement: Sendable, Hashable {
     /// One parameter.
-    public struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// The name, used as `$name` in the body and `name=VALUE` in a call.
-        public var name: String
+        package var name: String
         /// Where it was declared.
-        public var span: SourceSpan
+        package var span: SourceSpan
         /// The value used when a call gives none; nil for a required parameter.
-        public var defaultValue: Value?
+        package var defaultValue: Value?
 
         /// A parameter `name` (required unless it has a default).
-        public init(name: String, span: SourceSpan = .at(0), defaultValue: Value? = nil) {
+        package init(name: String, span: SourceSpan = .at(0), defaultValue: Value? = nil) {
             self.name = name
             self.span = span
             self.defaultValue = defaultValue
@@ -30,20 +30,20 @@ public struct DefineStatement: Sendable, Hashable {
     }
 
     /// The command's name.
-    public var name: String
+    package var name: String
     /// Where the name was written.
-    public var nameSpan: SourceSpan
+    package var nameSpan: SourceSpan
     /// The parameters, in order.
-    public var parameters: [Parameter]
+    package var parameters: [Parameter]
     /// The statements run by a call, in order.
-    public var body: [Statement]
+    package var body: [Statement]
     /// The comment lines right above `define`, without their `#`.
-    public var help: [String]
+    package var help: [String]
     /// From `define` to `end`.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// A definition of `name`.
-    public init(
+    package init(
         name: String, parameters: [Parameter], body: [Statement], help: [String] = [], span: SourceSpan = .at(0),
         nameSpan: SourceSpan? = nil
     ) {
@@ -56,7 +56,7 @@ public struct DefineStatement: Sendable, Hashable {
     }
 
     /// The synopsis: `topic-articles name [n=10]`.
-    public var usage: String {
+    package var usage: String {
         var parts = [name]
         for parameter in parameters {
             if let value = parameter.defaultValue {
@@ -69,7 +69,7 @@ public struct DefineStatement: Sendable, Hashable {
     }
 
     /// The number of parameters without a default.
-    public var requiredCount: Int { parameters.filter { $0.defaultValue == nil }.count }
+    package var requiredCount: Int { parameters.filter { $0.defaultValue == nil }.count }
 
     /// The comment lines directly above the line holding `offset` (a shebang and blank lines end them).
     static func helpLines(in bytes: UnsafeBufferPointer<UInt8>, before offset: Int) -> [String] {

@@ -1,7 +1,7 @@
 import OCEQCore
 
 /// The three commands that select items.
-public enum SelectVerb: String, Sendable, Hashable, CaseIterable {
+package enum SelectVerb: String, Sendable, Hashable, CaseIterable {
     /// Items, a page at a time.
     case list
     /// The number of matching items (`totalResults`).
@@ -11,16 +11,16 @@ public enum SelectVerb: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One key of an `order` clause.
-public struct OrderKey: Sendable, Hashable {
+package struct OrderKey: Sendable, Hashable {
     /// The field sorted on.
-    public var field: FieldPath
+    package var field: FieldPath
     /// The direction written, if any (none means ascending).
-    public var direction: SortOrder?
+    package var direction: SortOrder?
     /// From the field to the direction.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// A key on `field`.
-    public init(field: FieldPath, direction: SortOrder? = nil, span: SourceSpan? = nil) {
+    package init(field: FieldPath, direction: SortOrder? = nil, span: SourceSpan? = nil) {
         self.field = field
         self.direction = direction
         self.span = span ?? field.span
@@ -28,7 +28,7 @@ public struct OrderKey: Sendable, Hashable {
 }
 
 /// The argument of `fields` and `expand`.
-public enum FieldList: Sendable, Hashable {
+package enum FieldList: Sendable, Hashable {
     /// `all`
     case all
     /// `a, b.c, ...`
@@ -36,9 +36,9 @@ public enum FieldList: Sendable, Hashable {
 }
 
 /// One clause of a select statement.
-public struct Clause: Sendable, Hashable {
+package struct Clause: Sendable, Hashable {
     /// The clauses.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A condition; adjacent conditions are ANDed.
         case condition(Condition)
         /// `order [by] key, ...`
@@ -56,21 +56,21 @@ public struct Clause: Sendable, Hashable {
     }
 
     /// What the clause says.
-    public var kind: Kind
+    package var kind: Kind
     /// The whole clause, keyword included.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// The clause keyword (`limit`, `order`, ...); for a condition, the condition's span.
-    public var keywordSpan: SourceSpan
+    package var keywordSpan: SourceSpan
 
     /// A clause of `kind` at `span`.
-    public init(_ kind: Kind, span: SourceSpan = .at(0), keywordSpan: SourceSpan? = nil) {
+    package init(_ kind: Kind, span: SourceSpan = .at(0), keywordSpan: SourceSpan? = nil) {
         self.kind = kind
         self.span = span
         self.keywordSpan = keywordSpan ?? span
     }
 
     /// The keyword that starts the clause, or nil for a condition.
-    public var keyword: Keyword? {
+    package var keyword: Keyword? {
         switch kind {
         case .condition: return nil
         case .order: return .order
@@ -84,18 +84,18 @@ public struct Clause: Sendable, Hashable {
 }
 
 /// `list`, `count` or `first` with its clauses.
-public struct SelectStatement: Sendable, Hashable {
+package struct SelectStatement: Sendable, Hashable {
     /// Which command.
-    public var verb: SelectVerb
+    package var verb: SelectVerb
     /// The clauses in the order written.
-    public var clauses: [Clause]
+    package var clauses: [Clause]
     /// The whole statement.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// The command word.
-    public var verbSpan: SourceSpan
+    package var verbSpan: SourceSpan
 
     /// A statement of `verb` with `clauses`.
-    public init(verb: SelectVerb, clauses: [Clause], span: SourceSpan = .at(0), verbSpan: SourceSpan? = nil) {
+    package init(verb: SelectVerb, clauses: [Clause], span: SourceSpan = .at(0), verbSpan: SourceSpan? = nil) {
         self.verb = verb
         self.clauses = clauses
         self.span = span
@@ -103,7 +103,7 @@ public struct SelectStatement: Sendable, Hashable {
     }
 
     /// The conditions in the order written (ANDed together).
-    public var conditions: [Condition] {
+    package var conditions: [Condition] {
         clauses.compactMap { clause in
             if case .condition(let condition) = clause.kind { return condition }
             return nil

@@ -4,14 +4,14 @@
 
 extension Statement {
     /// Every value written in the statement, nested statements included, in source order.
-    public var values: [Value] {
+    package var values: [Value] {
         var out: [Value] = []
         collectValues(into: &out)
         return out
     }
 
     /// The generic commands the statement runs: itself, or the statement inside `let` or `explain`.
-    public var commandCalls: [CommandStatement] {
+    package var commandCalls: [CommandStatement] {
         switch self {
         case .command(let command): return [command]
         case .let(let statement):

@@ -1,5 +1,5 @@
 /// One statement: what a line (or the text between `;`) says.
-public indirect enum Statement: Sendable, Hashable {
+package indirect enum Statement: Sendable, Hashable {
     /// `list`, `count` or `first` with clauses.
     case select(SelectStatement)
     /// `let name = value` or `let name = statement`.
@@ -12,7 +12,7 @@ public indirect enum Statement: Sendable, Hashable {
     case define(DefineStatement)
 
     /// The whole statement.
-    public var span: SourceSpan {
+    package var span: SourceSpan {
         switch self {
         case .select(let statement): return statement.span
         case .let(let statement): return statement.span
@@ -23,7 +23,7 @@ public indirect enum Statement: Sendable, Hashable {
     }
 
     /// The command word as written (`list`, `let`, `get`, ...).
-    public var commandName: String {
+    package var commandName: String {
         switch self {
         case .select(let statement): return statement.verb.rawValue
         case .let: return "let"
@@ -35,9 +35,9 @@ public indirect enum Statement: Sendable, Hashable {
 }
 
 /// `let name = value | statement`.
-public struct LetStatement: Sendable, Hashable {
+package struct LetStatement: Sendable, Hashable {
     /// What the variable is bound to.
-    public indirect enum Binding: Sendable, Hashable {
+    package indirect enum Binding: Sendable, Hashable {
         /// A single value (which may itself be a reference).
         case value(Value)
         /// The result of a statement (`let a = first type=Author`).
@@ -45,16 +45,16 @@ public struct LetStatement: Sendable, Hashable {
     }
 
     /// The variable's name, without `$`.
-    public var name: String
+    package var name: String
     /// Where the name was written.
-    public var nameSpan: SourceSpan
+    package var nameSpan: SourceSpan
     /// What it is bound to.
-    public var binding: Binding
+    package var binding: Binding
     /// The whole statement.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// `let name = binding`.
-    public init(name: String, binding: Binding, span: SourceSpan = .at(0), nameSpan: SourceSpan? = nil) {
+    package init(name: String, binding: Binding, span: SourceSpan = .at(0), nameSpan: SourceSpan? = nil) {
         self.name = name
         self.binding = binding
         self.span = span
@@ -63,14 +63,14 @@ public struct LetStatement: Sendable, Hashable {
 }
 
 /// `explain statement`: show what a statement would send, without sending it.
-public struct ExplainStatement: Sendable, Hashable {
+package struct ExplainStatement: Sendable, Hashable {
     /// The statement explained (a select statement or a command, never `let` or `explain`).
-    public var statement: Statement
+    package var statement: Statement
     /// The whole statement, `explain` included.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// `explain statement`.
-    public init(statement: Statement, span: SourceSpan = .at(0)) {
+    package init(statement: Statement, span: SourceSpan = .at(0)) {
         self.statement = statement
         self.span = span
     }
@@ -83,20 +83,20 @@ public struct ExplainStatement: Sendable, Hashable {
 /// one word (`~/out`, `--keep-going`, `a=b`), quoted strings and references (`$x`, `$1`, `@2`)
 /// stay values, and parentheses group, a parenthesised `list`/`count`/`first` becoming a
 /// selection (`download (list type=Image) rendition Thumbnail`).
-public struct CommandStatement: Sendable, Hashable {
+package struct CommandStatement: Sendable, Hashable {
     /// The command word.
-    public var name: String
+    package var name: String
     /// Where the command word was written.
-    public var nameSpan: SourceSpan
+    package var nameSpan: SourceSpan
     /// The arguments in order.
-    public var arguments: [CommandArgument]
+    package var arguments: [CommandArgument]
     /// The whole statement.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// The arguments exactly as written (from the first to the last, comments excluded at the ends).
-    public var argumentText: String
+    package var argumentText: String
 
     /// A command `name` with `arguments`.
-    public init(
+    package init(
         name: String, arguments: [CommandArgument], span: SourceSpan = .at(0), nameSpan: SourceSpan? = nil,
         argumentText: String = ""
     ) {
@@ -109,9 +109,9 @@ public struct CommandStatement: Sendable, Hashable {
 }
 
 /// One argument of a generic command.
-public struct CommandArgument: Sendable, Hashable {
+package struct CommandArgument: Sendable, Hashable {
     /// The kinds of argument.
-    public indirect enum Kind: Sendable, Hashable {
+    package indirect enum Kind: Sendable, Hashable {
         /// Unquoted text (one or more tokens written without space between them).
         case word(String)
         /// A quoted string or a reference (`$name`, `$1`, `@2`).
@@ -125,12 +125,12 @@ public struct CommandArgument: Sendable, Hashable {
     }
 
     /// What the argument is.
-    public var kind: Kind
+    package var kind: Kind
     /// Where it was written.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// An argument of `kind` at `span`.
-    public init(_ kind: Kind, span: SourceSpan = .at(0)) {
+    package init(_ kind: Kind, span: SourceSpan = .at(0)) {
         self.kind = kind
         self.span = span
     }

@@ -1,5 +1,5 @@
 /// The quote a string was written with.
-public enum QuoteStyle: Sendable, Hashable {
+package enum QuoteStyle: Sendable, Hashable {
     /// `"text"`
     case double
     /// `'text'`
@@ -8,9 +8,9 @@ public enum QuoteStyle: Sendable, Hashable {
 
 /// A value as written in a statement. References (`$name`, `$1`, `@2`) stay unresolved here; the
 /// compiler resolves them through a `CompileEnvironment`.
-public struct Value: Sendable, Hashable {
+package struct Value: Sendable, Hashable {
     /// What was written.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A quoted string, without its quotes.
         case string(String, QuoteStyle)
         /// An unquoted word that is neither a number nor a date.
@@ -28,18 +28,18 @@ public struct Value: Sendable, Hashable {
     }
 
     /// What was written.
-    public var kind: Kind
+    package var kind: Kind
     /// Where it was written, quotes and sigils included.
-    public var span: SourceSpan
+    package var span: SourceSpan
 
     /// A value of `kind` at `span`.
-    public init(_ kind: Kind, span: SourceSpan = .at(0)) {
+    package init(_ kind: Kind, span: SourceSpan = .at(0)) {
         self.kind = kind
         self.span = span
     }
 
     /// True for `$name`, `$n` and `@n`.
-    public var isReference: Bool {
+    package var isReference: Bool {
         switch kind {
         case .variable, .argument, .row: return true
         default: return false
@@ -47,7 +47,7 @@ public struct Value: Sendable, Hashable {
     }
 
     /// The text of a literal (strings without quotes, dates in their canonical form); nil for a reference.
-    public var literalText: String? {
+    package var literalText: String? {
         switch kind {
         case .string(let text, _), .bareword(let text), .number(let text): return text
         case .date(let date): return date.canonicalText

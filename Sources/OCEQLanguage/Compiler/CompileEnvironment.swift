@@ -1,5 +1,5 @@
 /// What a variable holds, as far as the compiler is concerned.
-public enum VariableLookup: Sendable, Hashable {
+package enum VariableLookup: Sendable, Hashable {
     /// A value usable in a condition (for a variable bound to one item, the shell passes its id).
     case value(String)
     /// Something that is not a single value; the text says what (`"a listing of 5 rows"`).
@@ -9,7 +9,7 @@ public enum VariableLookup: Sendable, Hashable {
 }
 
 /// What row `@n` refers to.
-public enum RowLookup: Sendable, Hashable {
+package enum RowLookup: Sendable, Hashable {
     /// The id of the item on that row.
     case id(String)
     /// There has been no listing yet.
@@ -21,7 +21,7 @@ public enum RowLookup: Sendable, Hashable {
 /// The session state the compiler resolves references against: variables (`$name`), rows of the
 /// last listing (`@n`) and script arguments (`$1`..`$9`). The shell implements it over its session;
 /// tests use `StaticEnvironment`.
-public protocol CompileEnvironment {
+package protocol CompileEnvironment {
     /// The variable `name` (without `$`).
     func variable(_ name: String) -> VariableLookup
     /// Row `number` (from 1) of the last listing.
@@ -35,36 +35,36 @@ public protocol CompileEnvironment {
 }
 
 /// A fixed environment: a dictionary of variables, the ids of the last listing, and arguments.
-public struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
+package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
     /// Variable values by name (without `$`).
-    public var variables: [String: String]
+    package var variables: [String: String]
     /// Ids of the rows of the last listing, in order; nil when there has been no listing.
-    public var rows: [String]?
+    package var rows: [String]?
     /// The script's arguments, `$1` first.
-    public var arguments: [String]
+    package var arguments: [String]
 
     /// An environment holding the given state.
-    public init(variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = []) {
+    package init(variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = []) {
         self.variables = variables
         self.rows = rows
         self.arguments = arguments
     }
 
-    public func variable(_ name: String) -> VariableLookup {
+    package func variable(_ name: String) -> VariableLookup {
         variables[name].map(VariableLookup.value) ?? .undefined
     }
 
-    public func row(_ number: Int) -> RowLookup {
+    package func row(_ number: Int) -> RowLookup {
         guard let rows else { return .noListing }
         guard number >= 1 && number <= rows.count else { return .outOfRange(rows: rows.count) }
         return .id(rows[number - 1])
     }
 
-    public func argument(_ number: Int) -> String? {
+    package func argument(_ number: Int) -> String? {
         number >= 1 && number <= arguments.count ? arguments[number - 1] : nil
     }
 
-    public var argumentCount: Int { arguments.count }
+    package var argumentCount: Int { arguments.count }
 
-    public var variableNames: [String] { variables.keys.sorted() }
+    package var variableNames: [String] { variables.keys.sorted() }
 }

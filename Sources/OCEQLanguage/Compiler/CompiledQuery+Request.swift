@@ -10,7 +10,7 @@ extension CompiledQuery {
     ///
     /// The explicit style (the default) parenthesises everything; `.sdk` writes `q` as Oracle's SDK
     /// would for the same conditions, which is how the blog sample's URLs are reproduced exactly.
-    public func request(style: QueryStyle = .explicit) -> ListAssets {
+    package func request(style: QueryStyle = .explicit) -> ListAssets {
         var request = DeliveryAPI.listAssets()
         if let builder = queryBuilder(style: style) { request = request.query(builder) }
         if let defaultText { request = request.defaultQuery(defaultText) }
@@ -34,7 +34,7 @@ extension CompiledQuery {
 
 extension CompiledRead {
     /// `GET /items/{id}` or `/items/.by.slug/{slug}`, with `expand` when one was given.
-    public func request() -> ReadAsset {
+    package func request() -> ReadAsset {
         var request: ReadAsset
         switch target {
         case .id(let id): request = DeliveryAPI.readAsset(id: id)

@@ -18,34 +18,34 @@ import OCEQCore
 ///
 /// `list` sends what was written (no `limit` means the client's default page); `first` sends
 /// `limit=1`; `count` sends `limit=1` and asks for `totalResults`.
-public struct CompiledQuery: Sendable, Hashable {
+package struct CompiledQuery: Sendable, Hashable {
     /// Which command it came from.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         case list, count, first
     }
 
     /// Which command it came from.
-    public var kind: Kind
+    package var kind: Kind
     /// The search condition (and/or flattened, no groups), or nil for none.
-    public var filter: QueryExpression?
+    package var filter: QueryExpression?
     /// The `default` (full-text) parameter, from `search`.
-    public var defaultText: String?
+    package var defaultText: String?
     /// The sort keys, API field names and explicit directions.
-    public var orderKeys: [SortKey]
+    package var orderKeys: [SortKey]
     /// The `limit` parameter.
-    public var limit: Int?
+    package var limit: Int?
     /// The `offset` parameter.
-    public var offset: Int?
+    package var offset: Int?
     /// The `fields` parameter: `all` or names joined by `,`.
-    public var fields: String?
+    package var fields: String?
     /// The `expand` parameter: `all` or names joined by `,`.
-    public var expand: String?
+    package var expand: String?
     /// Fields used that are not standard fields (as written, in order, once each), for `explain`:
     /// user fields are per type, so the compiler cannot check them.
-    public var userFields: [String]
+    package var userFields: [String]
 
     /// A compiled query; every parameter optional.
-    public init(
+    package init(
         kind: Kind, filter: QueryExpression? = nil, defaultText: String? = nil, orderKeys: [SortKey] = [],
         limit: Int? = nil, offset: Int? = nil, fields: String? = nil, expand: String? = nil, userFields: [String] = []
     ) {
@@ -61,26 +61,26 @@ public struct CompiledQuery: Sendable, Hashable {
     }
 
     /// The `orderBy` parameter: `field:asc|desc` keys joined by `;`, or nil for no order.
-    public var orderBy: String? {
+    package var orderBy: String? {
         orderKeys.isEmpty ? nil : orderKeys.map(\.description).joined(separator: ";")
     }
 
     /// The filter as DeliveryKit's builder writes it in `style`, or nil for no filter.
-    public func queryBuilder(style: QueryStyle = .explicit) -> QueryBuilder? {
+    package func queryBuilder(style: QueryStyle = .explicit) -> QueryBuilder? {
         filter.map { QueryBuilder(expression: $0.parenthesized(whole: style == .explicit), style: style) }
     }
 
     /// The `q` parameter in the explicit style: `(type eq "A" AND fields.topic eq "B")`.
-    public var q: String? { q(style: .explicit) }
+    package var q: String? { q(style: .explicit) }
 
     /// The `q` parameter in `style`.
-    public func q(style: QueryStyle) -> String? { queryBuilder(style: style)?.buildQueryString() }
+    package func q(style: QueryStyle) -> String? { queryBuilder(style: style)?.buildQueryString() }
 
     /// True for `count`: the request asks for `totalResults`.
-    public var totalResults: Bool { kind == .count }
+    package var totalResults: Bool { kind == .count }
 
     /// The parameters this query sets, by name, `q` in `style` (the client adds its own defaults).
-    public func parameters(style: QueryStyle = .explicit) -> [(name: String, value: String)] {
+    package func parameters(style: QueryStyle = .explicit) -> [(name: String, value: String)] {
         var out: [(String, String)] = []
         if let defaultText { out.append(("default", defaultText)) }
         if let expand { out.append(("expand", expand)) }

@@ -11,7 +11,7 @@
 import OCEQCore
 
 /// The item a `get` reads.
-public enum ReadTarget: Sendable, Hashable {
+package enum ReadTarget: Sendable, Hashable {
     /// `GET /items/{id}`
     case id(String)
     /// `GET /items/.by.slug/{slug}`
@@ -19,14 +19,14 @@ public enum ReadTarget: Sendable, Hashable {
 }
 
 /// A `get` compiled to the parameters of an item read.
-public struct CompiledRead: Sendable, Hashable {
+package struct CompiledRead: Sendable, Hashable {
     /// Which item.
-    public var target: ReadTarget
+    package var target: ReadTarget
     /// The `expand` parameter, or nil for the client's default.
-    public var expand: String?
+    package var expand: String?
 
     /// A read of `target`.
-    public init(target: ReadTarget, expand: String? = nil) {
+    package init(target: ReadTarget, expand: String? = nil) {
         self.target = target
         self.expand = expand
     }
@@ -34,7 +34,7 @@ public struct CompiledRead: Sendable, Hashable {
 
 extension Compiler {
     /// The read a `get` command stands for, or every problem found in its arguments.
-    public func compileGet(_ command: CommandStatement) throws(DiagnosticError) -> CompiledRead {
+    package func compileGet(_ command: CommandStatement) throws(DiagnosticError) -> CompiledRead {
         var run = CompilerRun(compiler: self)
         let read = run.compileGet(command)
         guard let read, run.diagnostics.isEmpty else { throw DiagnosticError(run.diagnostics) }

@@ -15,19 +15,19 @@
 import OCEQCore
 
 /// Compiles select statements against an environment.
-public struct Compiler {
+package struct Compiler {
     /// Where `$name`, `$n` and `@n` are looked up.
-    public var environment: any CompileEnvironment
+    package var environment: any CompileEnvironment
     /// The deepest condition accepted (a guard for trees built in code; parsed ones are shallower).
-    public var maximumDepth: Int = 1000
+    package var maximumDepth: Int = 1000
 
     /// A compiler resolving references in `environment`.
-    public init(environment: any CompileEnvironment = StaticEnvironment()) {
+    package init(environment: any CompileEnvironment = StaticEnvironment()) {
         self.environment = environment
     }
 
     /// The query `select` stands for, or every problem found.
-    public func compile(_ select: SelectStatement) throws(DiagnosticError) -> CompiledQuery {
+    package func compile(_ select: SelectStatement) throws(DiagnosticError) -> CompiledQuery {
         var run = CompilerRun(compiler: self)
         let query = run.compile(select)
         guard run.diagnostics.isEmpty else { throw DiagnosticError(run.diagnostics) }
@@ -35,7 +35,7 @@ public struct Compiler {
     }
 
     /// The text of a value, references resolved (for `let` and for commands' arguments).
-    public func resolve(_ value: Value) throws(DiagnosticError) -> String {
+    package func resolve(_ value: Value) throws(DiagnosticError) -> String {
         var run = CompilerRun(compiler: self)
         let text = run.resolve(value)
         guard let text, run.diagnostics.isEmpty else { throw DiagnosticError(run.diagnostics) }

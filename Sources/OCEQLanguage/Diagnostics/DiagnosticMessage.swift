@@ -4,7 +4,7 @@
 // is the case name), so wording can change without touching them.
 
 /// Every message of the lexer, parser and compiler.
-public enum DiagnosticMessage: Sendable, Hashable {
+package enum DiagnosticMessage: Sendable, Hashable {
     /// `$12`: only `$1` to `$9` exist.
     case argumentOutOfRange(String)
     /// `$3` when fewer arguments were given.
@@ -156,7 +156,7 @@ public enum DiagnosticMessage: Sendable, Hashable {
     case variableNotSet(String)
 
     /// `.warning` for what may still run (a variable set elsewhere, a recursive command), else `.error`.
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .variableNotSet, .recursiveCommand: return .warning
         default: return .error
@@ -164,14 +164,14 @@ public enum DiagnosticMessage: Sendable, Hashable {
     }
 
     /// The stable identifier: the case name.
-    public var id: String {
+    package var id: String {
         let mirror = Mirror(reflecting: self)
         if let label = mirror.children.first?.label { return label }
         return String(describing: self)
     }
 
     /// The text shown to people.
-    public var text: String {
+    package var text: String {
         switch self {
         case .argumentOutOfRange(let text):
             return "'\(text)' is not a script argument; they are $1 to $9"

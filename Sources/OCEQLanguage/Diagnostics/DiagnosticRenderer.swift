@@ -12,24 +12,24 @@
 // redacted and the caret is placed in the redacted line; the header keeps the file's column.
 
 /// Renders diagnostics as text.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     /// The file the source came from, shown as `FILE:LINE:COL:`; nil for interactive input.
-    public var fileName: String?
+    package var fileName: String?
     /// Whether to add ANSI colour.
-    public var colors: Bool
+    package var colors: Bool
     /// Hides secrets in the echoed source line (nil: the line as it is). The caret and `~` follow
     /// the hidden text: a span after a secret moves with it, one on a secret covers its placeholder.
-    public var redact: (@Sendable (String) -> String)?
+    package var redact: (@Sendable (String) -> String)?
 
     /// A renderer for `fileName` (nil for interactive input), hiding secrets with `redact`.
-    public init(fileName: String? = nil, colors: Bool = false, redact: (@Sendable (String) -> String)? = nil) {
+    package init(fileName: String? = nil, colors: Bool = false, redact: (@Sendable (String) -> String)? = nil) {
         self.fileName = fileName
         self.colors = colors
         self.redact = redact
     }
 
     /// Every diagnostic in turn, each ending with a line break.
-    public func render(_ diagnostics: [Diagnostic], in source: SourceText) -> String {
+    package func render(_ diagnostics: [Diagnostic], in source: SourceText) -> String {
         let lineStarts = source.lineStarts
         var out = ""
         for diagnostic in diagnostics {
@@ -39,7 +39,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// One diagnostic and its notes.
-    public func render(_ diagnostic: Diagnostic, in source: SourceText) -> String {
+    package func render(_ diagnostic: Diagnostic, in source: SourceText) -> String {
         var out = ""
         render(diagnostic, in: source, lineStarts: source.lineStarts, into: &out)
         return out
@@ -53,7 +53,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// The header line: `FILE:LINE:COL: error: message` or `error: message`.
-    public func header(_ severity: Severity, _ message: String, at location: SourceLocation?) -> String {
+    package func header(_ severity: Severity, _ message: String, at location: SourceLocation?) -> String {
         var out = ""
         if let fileName, let location {
             // A file name is text from the disk: an ESC in it must not drive the terminal either.
@@ -75,7 +75,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// The line of `span` with its number, and under it a caret at the span's start and `~` under
     /// the rest of it (up to the end of the line).
-    public func excerpt(_ span: SourceSpan, in source: SourceText) -> String {
+    package func excerpt(_ span: SourceSpan, in source: SourceText) -> String {
         let lineStarts = source.lineStarts
         return excerpt(span, at: source.location(of: span.start, lineStarts: lineStarts), source, lineStarts)
     }

@@ -3,7 +3,7 @@ import OCEQCore
 /// Words with a meaning inside a select statement. They are matched without regard to case and
 /// are reserved there: a field or bareword value with one of these names must be written
 /// `fields.<name>` or quoted.
-public enum Keyword: String, Sendable, Hashable, CaseIterable {
+package enum Keyword: String, Sendable, Hashable, CaseIterable {
     case and, or, not, `in`
     case order, by, asc, desc
     case limit, offset, fields, expand, search, all
@@ -39,7 +39,7 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The keyword spelled by `text`, in any case.
-    public init?(text: String) {
+    package init?(text: String) {
         let bytes = Array(text.utf8)
         let found = bytes.withUnsafeBufferPointer { Keyword.match($0, SourceSpan(start: 0, end: $0.count)) }
         guard let keyword = found else { return nil }
@@ -47,7 +47,7 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Keywords that start a clause of a select statement.
-    public var startsClause: Bool {
+    package var startsClause: Bool {
         switch self {
         case .order, .limit, .offset, .fields, .expand, .search: return true
         default: return false
@@ -58,13 +58,13 @@ public enum Keyword: String, Sendable, Hashable, CaseIterable {
 /// The language's spellings of core's `q` operators.
 extension QueryOperator {
     /// The operators in the order the language lists them (for suggestions and help).
-    public static let languageOrder: [QueryOperator] = [
+    package static let languageOrder: [QueryOperator] = [
         .equal, .notEqual, .contains, .startsWith, .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual,
         .matches, .similar,
     ]
 
     /// The symbol that spells it in oceq (`=`, `!=`, `~`, `^=`, `>`, `>=`, `<`, `<=`, `=~`, `~~`).
-    public var symbol: String {
+    package var symbol: String {
         switch self {
         case .equal: return "="
         case .notEqual: return "!="

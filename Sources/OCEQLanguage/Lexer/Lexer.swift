@@ -8,17 +8,17 @@
 // part of the word (`a#b`). A UTF-8 byte order mark at the very start is skipped.
 
 /// Turns source text into tokens.
-public struct Lexer {
+package struct Lexer {
     /// Whether the input ended inside parentheses or a string, as found by `tokenize`.
-    public struct Summary: Sendable, Hashable {
+    package struct Summary: Sendable, Hashable {
         /// Open parentheses not yet closed at the end of the input.
-        public var openParentheses: Int
+        package var openParentheses: Int
         /// True when the last string has no closing quote.
-        public var endsInsideString: Bool
+        package var endsInsideString: Bool
     }
 
     /// Tokens of `source`, ending with one `.end` token, and a summary of what is still open.
-    public static func tokenize(_ source: SourceText) -> (tokens: [Token], summary: Summary) {
+    package static func tokenize(_ source: SourceText) -> (tokens: [Token], summary: Summary) {
         source.bytes.withUnsafeBufferPointer { buffer in
             var lexer = LexerState(bytes: buffer)
             return lexer.run()

@@ -1,6 +1,6 @@
 /// The kinds of token the lexer produces. The lexer knows no keywords: a keyword is a `word`
 /// whose text the parser recognises in context.
-public enum TokenKind: UInt8, Sendable, Hashable {
+package enum TokenKind: UInt8, Sendable, Hashable {
     /// A bareword: letters, digits and `_ - . : / + * ? % # $ @` (the last three not first), or
     /// any non-ASCII character. Names, numbers, dates, ids and keywords are all words.
     case word
@@ -33,18 +33,18 @@ public enum TokenKind: UInt8, Sendable, Hashable {
 }
 
 /// One token: a kind and the bytes it covers.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
     /// What the token is.
-    public var kind: TokenKind
+    package var kind: TokenKind
     /// The bytes it covers, quotes included for strings.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// True when whitespace or a comment separates it from the previous token.
-    public var spaceBefore: Bool
+    package var spaceBefore: Bool
     /// For a string: true when its closing quote was found.
-    public var isTerminated: Bool
+    package var isTerminated: Bool
 
     /// A token of `kind` over `span`.
-    public init(kind: TokenKind, span: SourceSpan, spaceBefore: Bool, isTerminated: Bool = true) {
+    package init(kind: TokenKind, span: SourceSpan, spaceBefore: Bool, isTerminated: Bool = true) {
         self.kind = kind
         self.span = span
         self.spaceBefore = spaceBefore
@@ -52,5 +52,5 @@ public struct Token: Sendable, Hashable {
     }
 
     /// True for `;`, a line break and the end of input.
-    public var isSeparator: Bool { kind == .semicolon || kind == .newline || kind == .end }
+    package var isSeparator: Bool { kind == .semicolon || kind == .newline || kind == .end }
 }

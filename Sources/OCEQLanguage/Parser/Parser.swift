@@ -18,28 +18,28 @@
 import OCEQCore
 
 /// Limits and vocabulary for the parser.
-public struct ParserOptions: Sendable, Hashable {
+package struct ParserOptions: Sendable, Hashable {
     /// The deepest nesting of parentheses and `not` accepted.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
     /// The longest statement accepted, in UTF-8 bytes.
-    public var maximumStatementBytes: Int
+    package var maximumStatementBytes: Int
     /// The command words the shell knows, for "unknown command" and its "did you mean"; nil accepts
     /// any word as a command. `list`, `count`, `first`, `let` and `explain` are always known.
-    public var commands: Set<String>?
+    package var commands: Set<String>?
     /// Commands besides `list`/`count`/`first` whose result `let` can bind (`let a = get @1`).
-    public var bindableCommands: Set<String>
+    package var bindableCommands: Set<String>
     /// User commands already defined (by plugins or earlier input), so that calls of them are
     /// checked against their parameters; their names must also be in `commands`.
-    public var userCommands: [String: DefineStatement] = [:]
+    package var userCommands: [String: DefineStatement] = [:]
 
     /// The core commands of issue 5 and DESIGN.md §4.
-    public static let coreCommands: Set<String> = [
+    package static let coreCommands: Set<String> = [
         "help", "list", "count", "first", "get", "explain", "let", "echo", "set", "source", "history", "connect",
         "quit",
     ]
 
     /// Options with the given limits and vocabulary.
-    public init(
+    package init(
         maximumDepth: Int = 32, maximumStatementBytes: Int = 65_536,
         commands: Set<String>? = ParserOptions.coreCommands, bindableCommands: Set<String> = ["get"]
     ) {
@@ -51,20 +51,20 @@ public struct ParserOptions: Sendable, Hashable {
 }
 
 /// The statements of an input and every diagnostic found in it.
-public struct ParsedInput: Sendable, Hashable {
+package struct ParsedInput: Sendable, Hashable {
     /// The text parsed; spans index into it.
-    public var source: SourceText
+    package var source: SourceText
     /// The statements that parsed without error, in order.
-    public var statements: [Statement]
+    package var statements: [Statement]
     /// Every problem found, in source order.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// True when any diagnostic is an error (then some statement was left out, and none should run).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Whether the REPL has a whole input or should read another line.
-public enum InputState: Sendable, Hashable {
+package enum InputState: Sendable, Hashable {
     /// Every parenthesis and string is closed.
     case complete
     /// `depth` parentheses are still open.
@@ -76,14 +76,14 @@ public enum InputState: Sendable, Hashable {
 }
 
 /// Parses oceq statements.
-public enum Parser {
+package enum Parser {
     /// Parses `text`.
-    public static func parse(_ text: String, options: ParserOptions = ParserOptions()) -> ParsedInput {
+    package static func parse(_ text: String, options: ParserOptions = ParserOptions()) -> ParsedInput {
         parse(SourceText(text), options: options)
     }
 
     /// Parses `source`.
-    public static func parse(_ source: SourceText, options: ParserOptions = ParserOptions()) -> ParsedInput {
+    package static func parse(_ source: SourceText, options: ParserOptions = ParserOptions()) -> ParsedInput {
         let (tokens, _) = Lexer.tokenize(source)
         let (statements, diagnostics) = source.bytes.withUnsafeBufferPointer { bytes in
             var state = ParserState(bytes: bytes, tokens: tokens, options: options)
@@ -94,7 +94,7 @@ public enum Parser {
     }
 
     /// Whether `text` ends inside parentheses or a string, so that the REPL continues on the next line.
-    public static func inputState(of text: String) -> InputState {
+    package static func inputState(of text: String) -> InputState {
         let (tokens, summary) = Lexer.tokenize(SourceText(text))
         if summary.endsInsideString { return .insideString }
         if summary.openParentheses > 0 { return .insideParentheses(depth: summary.openParentheses) }

@@ -11,14 +11,14 @@
 import OCEQCore
 
 /// Prints statements as canonical oceq text.
-public enum Printer {
+package enum Printer {
     /// Statements, one per line.
-    public static func text(of statements: [Statement]) -> String {
+    package static func text(of statements: [Statement]) -> String {
         statements.map { text(of: $0) }.joined(separator: "\n")
     }
 
     /// One statement.
-    public static func text(of statement: Statement) -> String {
+    package static func text(of statement: Statement) -> String {
         switch statement {
         case .select(let select): return text(of: select)
         case .let(let statement):
@@ -42,7 +42,7 @@ public enum Printer {
     }
 
     /// A select statement.
-    public static func text(of select: SelectStatement) -> String {
+    package static func text(of select: SelectStatement) -> String {
         var parts = [select.verb.rawValue]
         for clause in select.clauses {
             parts.append(text(of: clause))
@@ -51,7 +51,7 @@ public enum Printer {
     }
 
     /// One clause.
-    public static func text(of clause: Clause) -> String {
+    package static func text(of clause: Clause) -> String {
         switch clause.kind {
         case .condition(let condition): return text(of: condition)
         case .order(let keys):
@@ -73,7 +73,7 @@ public enum Printer {
     }
 
     /// A condition, parenthesised where precedence needs it.
-    public static func text(of condition: Condition) -> String {
+    package static func text(of condition: Condition) -> String {
         var out = ""
         write(condition, context: 0, into: &out)
         return out
@@ -112,7 +112,7 @@ public enum Printer {
     }
 
     /// A value as it would be typed.
-    public static func text(of value: Value) -> String {
+    package static func text(of value: Value) -> String {
         switch value.kind {
         case .string(let text, let quote):
             return quoted(text, preferring: quote)
@@ -158,17 +158,17 @@ public enum Printer {
 }
 
 extension Statement: CustomStringConvertible {
-    public var description: String { Printer.text(of: self) }
+    package var description: String { Printer.text(of: self) }
 }
 
 extension SelectStatement: CustomStringConvertible {
-    public var description: String { Printer.text(of: self) }
+    package var description: String { Printer.text(of: self) }
 }
 
 extension Condition: CustomStringConvertible {
-    public var description: String { Printer.text(of: self) }
+    package var description: String { Printer.text(of: self) }
 }
 
 extension Value: CustomStringConvertible {
-    public var description: String { Printer.text(of: self) }
+    package var description: String { Printer.text(of: self) }
 }

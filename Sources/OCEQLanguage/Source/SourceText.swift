@@ -3,76 +3,76 @@
 // diagnostic is shown, from a table of line starts built on first use.
 
 /// A half-open range of UTF-8 byte offsets into a `SourceText`.
-public struct SourceSpan: Sendable, Hashable, CustomStringConvertible {
+package struct SourceSpan: Sendable, Hashable, CustomStringConvertible {
     /// Offset of the first byte.
-    public var start: Int
+    package var start: Int
     /// Offset one past the last byte; equal to `start` for an empty (insertion point) span.
-    public var end: Int
+    package var end: Int
 
     /// A span from `start` up to, not including, `end`.
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         self.start = start
         self.end = max(start, end)
     }
 
     /// An empty span at `offset`: a position between two bytes.
-    public static func at(_ offset: Int) -> SourceSpan { SourceSpan(start: offset, end: offset) }
+    package static func at(_ offset: Int) -> SourceSpan { SourceSpan(start: offset, end: offset) }
 
     /// Number of bytes covered.
-    public var length: Int { end - start }
+    package var length: Int { end - start }
 
     /// The smallest span covering both.
-    public func union(_ other: SourceSpan) -> SourceSpan {
+    package func union(_ other: SourceSpan) -> SourceSpan {
         SourceSpan(start: min(start, other.start), end: max(end, other.end))
     }
 
-    public var description: String { "\(start)..<\(end)" }
+    package var description: String { "\(start)..<\(end)" }
 }
 
 /// A position as people count it: 1-based line and 1-based column in characters.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// 1-based line number.
-    public var line: Int
+    package var line: Int
     /// 1-based column, counted in characters (grapheme clusters) from the start of the line.
-    public var column: Int
+    package var column: Int
 
     /// A location at `line`, `column` (both 1-based).
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Source text with its UTF-8 bytes and a lazily built line table.
-public struct SourceText: Sendable, Hashable {
+package struct SourceText: Sendable, Hashable {
     /// The text as given (invalid UTF-8 from `init(bytes:)` is repaired with U+FFFD).
-    public let text: String
+    package let text: String
     /// The UTF-8 bytes of `text`; spans index into this array.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// Source from a string.
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         self.bytes = Array(text.utf8)
     }
 
     /// Source from raw bytes; invalid UTF-8 is replaced so that offsets stay consistent.
-    public init(bytes: some Collection<UInt8>) {
+    package init(bytes: some Collection<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
         self.init(text)
     }
 
     /// The text covered by `span`, clamped to the source.
-    public func text(in span: SourceSpan) -> String {
+    package func text(in span: SourceSpan) -> String {
         let start = min(max(0, span.start), bytes.count)
         let end = min(max(start, span.end), bytes.count)
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Offsets of the first byte of every line (the first is always 0).
-    public var lineStarts: [Int] {
+    package var lineStarts: [Int] {
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
             starts.append(offset + 1)
@@ -81,12 +81,12 @@ public struct SourceText: Sendable, Hashable {
     }
 
     /// The line and column of a byte offset (offsets past the end map to the end of the text).
-    public func location(of offset: Int) -> SourceLocation {
+    package func location(of offset: Int) -> SourceLocation {
         location(of: offset, lineStarts: lineStarts)
     }
 
     /// As `location(of:)`, reusing a line table already computed.
-    public func location(of offset: Int, lineStarts: [Int]) -> SourceLocation {
+    package func location(of offset: Int, lineStarts: [Int]) -> SourceLocation {
         let offset = min(max(0, offset), bytes.count)
         let lineIndex = SourceText.lineIndex(of: offset, lineStarts: lineStarts)
         let prefix = String(decoding: bytes[lineStarts[lineIndex]..<offset], as: UTF8.self)
@@ -94,7 +94,7 @@ public struct SourceText: Sendable, Hashable {
     }
 
     /// The text of 1-based line `line`, without its line break.
-    public func lineText(_ line: Int, lineStarts: [Int]) -> String {
+    package func lineText(_ line: Int, lineStarts: [Int]) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count

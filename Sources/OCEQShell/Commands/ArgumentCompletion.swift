@@ -1,6 +1,6 @@
 /// What Tab offers for one argument of a command, declared in its descriptor (`completing(_:)`); the
 /// completer reads it for commands that are not selections.
-public enum ArgumentCompletion: Sendable, Equatable {
+package enum ArgumentCompletion: Sendable, Equatable {
     /// A command name or alias (`help`).
     case command
     /// A setting name; the argument after it gets that setting's values (`set`).
@@ -18,7 +18,7 @@ public enum ArgumentCompletion: Sendable, Equatable {
 
 extension CommandDescriptor {
     /// The descriptor of a command whose arguments, in order, complete as `arguments` say.
-    public func completing(_ arguments: [ArgumentCompletion]) -> CommandDescriptor {
+    package func completing(_ arguments: [ArgumentCompletion]) -> CommandDescriptor {
         var descriptor = self
         descriptor.argumentCompletion = arguments
         return descriptor

@@ -6,28 +6,28 @@
 import OCEQLanguage
 
 /// What a command says about itself.
-public struct CommandDescriptor: Sendable {
+package struct CommandDescriptor: Sendable {
     /// The command word.
-    public var name: String
+    package var name: String
     /// Other words for it.
-    public var aliases: [String]
+    package var aliases: [String]
     /// One line: what it does.
-    public var abstract: String
+    package var abstract: String
     /// The synopsis (`get ID|@n|slug:SLUG [expand all|NAME,...]`).
-    public var usage: String
+    package var usage: String
     /// Statements that show it off; each must parse.
-    public var examples: [String]
+    package var examples: [String]
     /// More text for `help COMMAND`, if any.
-    public var discussion: String?
+    package var discussion: String?
     /// How many arguments the command takes, when that is fixed (checked by `oceq lint`); nil when
     /// it varies with what they are. Set with `taking(_:)`.
-    public var argumentCount: ClosedRange<Int>?
+    package var argumentCount: ClosedRange<Int>?
     /// How Tab completes the arguments, in order (empty: only what the language knows). Set with
     /// `completing(_:)`.
-    public var argumentCompletion: [ArgumentCompletion] = []
+    package var argumentCompletion: [ArgumentCompletion] = []
 
     /// A descriptor with every part given.
-    public init(
+    package init(
         name: String, aliases: [String] = [], abstract: String, usage: String, examples: [String],
         discussion: String? = nil
     ) {
@@ -43,7 +43,7 @@ public struct CommandDescriptor: Sendable {
 /// A shell command; its `run` is isolated to the main actor, as the session is (a conforming type is
 /// inferred to be), and its descriptor is a plain value read from anywhere.
 @MainActor
-public protocol Command: SendableMetatype {
+package protocol Command: SendableMetatype {
     /// Name, usage and examples.
     nonisolated static var descriptor: CommandDescriptor { get }
     /// Runs `statement` (whose command word names this command) in `session`.
@@ -51,41 +51,41 @@ public protocol Command: SendableMetatype {
 }
 
 /// A named table of commands, contributed by a feature.
-public struct Module: Sendable {
+package struct Module: Sendable {
     /// What the module is called in help.
-    public var name: String
+    package var name: String
     /// Its commands.
-    public var commands: [any Command.Type]
+    package var commands: [any Command.Type]
 
     /// A module of `commands`.
-    public init(name: String, commands: [any Command.Type]) {
+    package init(name: String, commands: [any Command.Type]) {
         self.name = name
         self.commands = commands
     }
 }
 
 /// Two commands claimed the same word.
-public struct DuplicateCommandError: Error, CustomStringConvertible {
+package struct DuplicateCommandError: Error, CustomStringConvertible {
     /// The word.
-    public var name: String
+    package var name: String
     /// The modules that both claimed it.
-    public var modules: [String]
-    public var description: String {
+    package var modules: [String]
+    package var description: String {
         "command '\(name)' is defined twice (modules \(modules.joined(separator: ", ")))"
     }
 }
 
 /// Every command, by name and alias; built once.
-public struct CommandRegistry: Sendable {
+package struct CommandRegistry: Sendable {
     /// The modules, in order.
-    public let modules: [Module]
+    package let modules: [Module]
     let byName: [String: any Command.Type]
     /// The commands written in oceq (`define`, plugins) and the plugin files read; see
     /// `CommandRegistry+UserCommands.swift`.
-    public internal(set) var user = UserCommands()
+    package internal(set) var user = UserCommands()
 
     /// The registry of `modules`; throws when two commands share a name or alias.
-    public init(modules: [Module]) throws(DuplicateCommandError) {
+    package init(modules: [Module]) throws(DuplicateCommandError) {
         var byName: [String: any Command.Type] = [:]
         var owner: [String: String] = [:]
         for module in modules {
@@ -104,7 +104,7 @@ public struct CommandRegistry: Sendable {
     }
 
     /// The standard registry: the core module.
-    public static let standard: CommandRegistry = {
+    package static let standard: CommandRegistry = {
         do {
             return try CommandRegistry(modules: [CoreModule.module])
         } catch {
@@ -113,16 +113,16 @@ public struct CommandRegistry: Sendable {
     }()
 
     /// The descriptor of the command for `word` (a name or an alias).
-    public func descriptor(named word: String) -> CommandDescriptor? {
+    package func descriptor(named word: String) -> CommandDescriptor? {
         byName[word]?.descriptor ?? user.commands[word]?.descriptor
     }
 
     /// The command for `word` (a name or an alias).
-    public func command(named word: String) -> (any Command.Type)? { byName[word] }
+    package func command(named word: String) -> (any Command.Type)? { byName[word] }
 
     /// Every command, in module order.
-    public var commands: [any Command.Type] { modules.flatMap(\.commands) }
+    package var commands: [any Command.Type] { modules.flatMap(\.commands) }
 
     /// Every word the parser should accept as a command.
-    public var parserCommands: Set<String> { Set(byName.keys).union(user.commands.keys) }
+    package var parserCommands: Set<String> { Set(byName.keys).union(user.commands.keys) }
 }

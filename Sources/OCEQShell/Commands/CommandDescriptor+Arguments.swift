@@ -1,6 +1,6 @@
 extension CommandDescriptor {
     /// The descriptor of a command that takes `count` arguments (`oceq lint` checks calls against it).
-    public func taking(_ count: ClosedRange<Int>) -> CommandDescriptor {
+    package func taking(_ count: ClosedRange<Int>) -> CommandDescriptor {
         var descriptor = self
         descriptor.argumentCount = count
         return descriptor

@@ -7,20 +7,20 @@
 import OCEQLanguage
 
 /// The user commands of a registry and the plugin files they came from.
-public struct UserCommands: Sendable {
+package struct UserCommands: Sendable {
     /// The commands by name.
-    public internal(set) var commands: [String: UserCommand] = [:]
+    package internal(set) var commands: [String: UserCommand] = [:]
     /// Every plugin file read at start, in loading order, loaded or skipped.
-    public internal(set) var pluginFiles: [PluginFile] = []
+    package internal(set) var pluginFiles: [PluginFile] = []
 
     /// An empty table.
-    public init() {}
+    package init() {}
 }
 
 /// A plugin file and what became of it.
-public struct PluginFile: Sendable, Hashable {
+package struct PluginFile: Sendable, Hashable {
     /// How the file was found.
-    public enum Origin: String, Sendable, Hashable {
+    package enum Origin: String, Sendable, Hashable {
         /// In `$XDG_CONFIG_HOME/oceq/plugins/`.
         case directory = "plugins folder"
         /// Given with `--plugin`.
@@ -28,30 +28,30 @@ public struct PluginFile: Sendable, Hashable {
     }
 
     /// The path shown in messages.
-    public var path: String
+    package var path: String
     /// How it was found.
-    public var origin: Origin
+    package var origin: Origin
     /// The commands it defined, in order; empty when it was skipped.
-    public var commands: [String]
+    package var commands: [String]
     /// Why it was skipped (the first problem), or nil when it was loaded.
-    public var problem: String?
+    package var problem: String?
 }
 
 /// A command name already taken.
-public struct CommandConflict: Error, Sendable {
+package struct CommandConflict: Error, Sendable {
     /// The diagnostic, at the name of the refused definition.
-    public var diagnostic: Diagnostic
+    package var diagnostic: Diagnostic
 }
 
 extension CommandRegistry {
     /// The user command named `word`, if any.
-    public func userCommand(named word: String) -> UserCommand? { user.commands[word] }
+    package func userCommand(named word: String) -> UserCommand? { user.commands[word] }
 
     /// Every command word (names, aliases and user commands), sorted: what completion offers.
-    public var commandNames: [String] { parserCommands.sorted() }
+    package var commandNames: [String] { parserCommands.sorted() }
 
     /// Parser options knowing every command and the parameters of the user commands.
-    public var parserOptions: ParserOptions {
+    package var parserOptions: ParserOptions {
         var options = ParserOptions(commands: parserCommands)
         options.userCommands = user.commands.mapValues(\.definition)
         return options
@@ -59,7 +59,7 @@ extension CommandRegistry {
 
     /// Where `name` is already defined, if `command` may not take it: a module's command, or a
     /// user command from another file.
-    public func conflict(for command: UserCommand) -> CommandConflict? {
+    package func conflict(for command: UserCommand) -> CommandConflict? {
         let name = command.name
         let place: String
         if let module = modules.first(where: { module in
@@ -76,7 +76,7 @@ extension CommandRegistry {
     }
 
     /// Adds `command`, or throws when its name is taken.
-    public mutating func define(_ command: UserCommand) throws(CommandConflict) {
+    package mutating func define(_ command: UserCommand) throws(CommandConflict) {
         if let conflict = conflict(for: command) { throw conflict }
         user.commands[command.name] = command
     }

@@ -4,8 +4,8 @@ import OCEQCore
 import OCEQLanguage
 
 /// `connect`: switch to another channel; on failure the current one is kept.
-public enum ConnectCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ConnectCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "connect", abstract: "switch to another channel: a server and token, or an export folder or zip",
         usage: "connect URL|PATH [TOKEN] | connect PROFILE",
         examples: [
@@ -18,7 +18,7 @@ public enum ConnectCommand: Command {
             """
     ).completing([.profile])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, (1...2).contains(command.arguments.count) else {
             let span: SourceSpan? =
                 if case .command(let command) = statement {

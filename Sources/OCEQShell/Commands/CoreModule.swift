@@ -1,7 +1,7 @@
 /// The core commands of issue 5: selects, reads, variables, settings, scripts, help.
-public enum CoreModule {
+package enum CoreModule {
     /// The module value.
-    public static let module = Module(
+    package static let module = Module(
         name: "core",
         commands: [
             ListCommand.self, CountCommand.self, FirstCommand.self, GetCommand.self, ExplainCommand.self,

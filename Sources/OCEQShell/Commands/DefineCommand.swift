@@ -2,8 +2,8 @@ import OCEQCore
 import OCEQLanguage
 
 /// `define`: add a command written in oceq to this session.
-public enum DefineCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum DefineCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "define", abstract: "define a command of your own from statements, with parameters",
         usage: "define NAME(PARAM, PARAM = DEFAULT, ...) <statements> end",
         examples: ["define hello(who = world); echo hello $who; end"],
@@ -25,7 +25,7 @@ public enum DefineCommand: Command {
             (~/.config/oceq/plugins) and --plugin FILE are read at start; 'plugins' lists them.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .define(let definition) = statement else {
             throw .usage("usage: \(descriptor.usage)", span: nil)
         }
@@ -42,8 +42,8 @@ public enum DefineCommand: Command {
 }
 
 /// `plugins`: the plugin files read at start and the commands defined since.
-public enum PluginsCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum PluginsCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "plugins", abstract: "list the plugin files read at start, their commands, and commands defined since",
         usage: "plugins", examples: ["plugins"],
         discussion: """
@@ -54,7 +54,7 @@ public enum PluginsCommand: Command {
             """
     ).taking(0...0)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {
             throw .usage("plugins takes no arguments", span: extra.span)
         }
@@ -83,7 +83,7 @@ public enum PluginsCommand: Command {
     }
 
     /// One line per plugin file, then the commands defined outside plugin files.
-    public static func report(_ registry: CommandRegistry) -> String {
+    package static func report(_ registry: CommandRegistry) -> String {
         let files = registry.user.pluginFiles
         var out = ""
         if files.isEmpty { out += "no plugin files\n" }

@@ -1,13 +1,13 @@
 import OCEQLanguage
 
 /// `echo`: print words and values.
-public enum EchoCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum EchoCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "echo", abstract: "print its arguments, variables and rows resolved",
         usage: "echo [WORD|\"TEXT\"|$VAR|$n|@n]...",
         examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement else { return .text("\n") }
         var words: [String] = []
         let compiler = session.compiler
@@ -29,13 +29,13 @@ public enum EchoCommand: Command {
 }
 
 /// `quit`: end the session.
-public enum QuitCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum QuitCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "quit", aliases: ["exit"], abstract: "leave oceq (Ctrl-D does the same); in a script, stop it",
         usage: "quit", examples: ["quit"]
     ).taking(0...0)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {
             throw .usage("quit takes no arguments", span: extra.span)
         }

@@ -14,8 +14,8 @@ import OCEQCore
 import OCEQLanguage
 
 /// `explain`: show the request a statement stands for.
-public enum ExplainCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ExplainCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "explain", abstract: "show the request a statement sends: parameters, URL, curl, and Swift SDK code",
         usage: "explain list ...|count ...|first ...|get ...",
         examples: [
@@ -23,7 +23,7 @@ public enum ExplainCommand: Command {
             "explain count type=OCEGettingStartedArticle name ^= \"Coffee\"", "explain get slug:coffee",
         ])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .explain(let explain) = statement else { throw .usage("explain STATEMENT", span: nil) }
         let connection = try session.requireConnection()
         switch explain.statement {

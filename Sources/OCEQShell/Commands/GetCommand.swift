@@ -3,14 +3,14 @@ import OCEQCore
 import OCEQLanguage
 
 /// `get`: one item read whole.
-public enum GetCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum GetCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "get", abstract: "read one item whole: by id, by row of the last listing, or by slug",
         usage: "get ID|@n|$VAR|slug:SLUG [expand all|NAME,...]",
         examples: ["get @1", "get slug:coffee-brewing-methods", "get CORE0123456789ABCDEF expand author"]
     ).completing([.item, .expansion])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement else { throw .usage("get takes an item", span: nil) }
         let read: CompiledRead
         do {

@@ -1,13 +1,13 @@
 import OCEQLanguage
 
 /// `help`: the commands, or one command in full; all from the descriptors.
-public enum HelpCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum HelpCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "help", abstract: "list the commands, or show one command's usage and examples",
         usage: "help [COMMAND]", examples: ["help", "help list"]
     ).taking(0...1).completing([.command])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
             return .text(overview(session.registry))
         }
@@ -20,7 +20,7 @@ public enum HelpCommand: Command {
     }
 
     /// Every command with its abstract, grouped by module.
-    public static func overview(_ registry: CommandRegistry) -> String {
+    package static func overview(_ registry: CommandRegistry) -> String {
         let userCommands = registry.user.commands.values.sorted { $0.name < $1.name }
         let width = (registry.commands.map { $0.descriptor.name.count } + userCommands.map(\.name.count)).max() ?? 0
         var out = ""
@@ -49,7 +49,7 @@ public enum HelpCommand: Command {
     }
 
     /// Usage, abstract, discussion and examples of one command.
-    public static func detail(_ descriptor: CommandDescriptor) -> String {
+    package static func detail(_ descriptor: CommandDescriptor) -> String {
         var out = "usage: \(descriptor.usage)\n\n\(descriptor.abstract)\n"
         if !descriptor.aliases.isEmpty { out += "aliases: \(descriptor.aliases.joined(separator: ", "))\n" }
         if let discussion = descriptor.discussion { out += "\n" + discussion + "\n" }

@@ -8,16 +8,16 @@ import OCEQLanguage
 /// The item argument of a module's command, resolved and read: shared by the modules that name
 /// items (`show`, `fields`, `download` ...), which never import one another.
 @MainActor
-public enum ItemLookup {
+package enum ItemLookup {
     /// The generic command of `statement`, or a usage error naming `command`.
-    public static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
+    package static func command(_ statement: Statement, usage: String) throws(ShellError) -> CommandStatement {
         guard case .command(let command) = statement else { throw .usage("usage: \(usage)", span: nil) }
         return command
     }
 
     /// The read `argument` stands for (an id, `@n`, `$var`, `slug:S`, or a parenthesised `first` or
     /// `list` that matches exactly one item).
-    public static func read(
+    package static func read(
         _ argument: CommandArgument, of command: CommandStatement, in session: Session
     )
         async throws(ShellError) -> CompiledRead
@@ -66,7 +66,7 @@ public enum ItemLookup {
     }
 
     /// The item of `read`; a 404 says there is no such item.
-    public static func fetch(
+    package static func fetch(
         _ read: CompiledRead, at span: SourceSpan?, in session: Session
     ) async throws(ShellError)
         -> Asset
@@ -148,7 +148,7 @@ public enum ItemLookup {
     }
 
     /// An argument as plain text: a word, or a value with references resolved.
-    public static func text(_ argument: CommandArgument, in session: Session) throws(ShellError) -> String? {
+    package static func text(_ argument: CommandArgument, in session: Session) throws(ShellError) -> String? {
         switch argument.kind {
         case .word(let word): return word
         case .value(let value):

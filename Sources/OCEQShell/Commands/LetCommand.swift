@@ -3,8 +3,8 @@ import OCEQCore
 import OCEQLanguage
 
 /// `let`: a variable from a value or a statement's result.
-public enum LetCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum LetCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "let", abstract: "bind a variable to a value or to the result of a statement",
         usage: "let NAME = VALUE | list ... | count ... | first ... | get ...",
         examples: [
@@ -16,7 +16,7 @@ public enum LetCommand: Command {
             get) stands for the item's id; one bound to a list cannot be used as a value.
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .let(let binding) = statement else { throw .usage("let NAME = VALUE", span: nil) }
         switch binding.binding {
         case .value(let value):

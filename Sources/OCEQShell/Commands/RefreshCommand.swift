@@ -2,12 +2,12 @@ import OCEQLanguage
 
 /// `refresh`: forget what Tab completion learned from the channel (types, fields, item names), so that the
 /// next Tab asks again.
-public enum RefreshCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum RefreshCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "refresh", abstract: "forget the channel's types, fields and names that Tab completion cached",
         usage: "refresh", examples: ["refresh"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {
             throw .usage("refresh takes no arguments", span: extra.span)
         }

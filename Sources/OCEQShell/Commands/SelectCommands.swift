@@ -6,8 +6,8 @@ import OCEQCore
 import OCEQLanguage
 
 /// `list`: items, a page at a time.
-public enum ListCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum ListCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "list", abstract: "list items that match conditions, numbered for @n",
         usage: "list [CONDITION...] [order [by] FIELD [asc|desc], ...] [limit N] [offset N] "
             + "[fields all|NAME,...] [expand all|NAME,...] [search TEXT]",
@@ -25,35 +25,35 @@ public enum ListCommand: Command {
             the `set limit` setting (20).
             """)
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("list takes conditions", span: nil) }
         return try await SelectRunner.run(select, in: session)
     }
 }
 
 /// `count`: the number of matching items.
-public enum CountCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum CountCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "count", abstract: "count the items that match conditions (the API's totalResults)",
         usage: "count [CONDITION...] [search TEXT]",
         examples: ["count type=OCEGettingStartedArticle", "count", "count type=Image"])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("count takes conditions", span: nil) }
         return try await SelectRunner.run(select, in: session)
     }
 }
 
 /// `first`: the first matching item.
-public enum FirstCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum FirstCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "first", abstract: "the first item that matches conditions, as row @1",
         usage: "first [CONDITION...] [order [by] FIELD [asc|desc], ...] [fields all|NAME,...]",
         examples: [
             "first type=OCEGettingStartedHomePage", "first type=OCEGettingStartedArticle order published_date desc",
         ])
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("first takes conditions", span: nil) }
         return try await SelectRunner.run(select, in: session)
     }

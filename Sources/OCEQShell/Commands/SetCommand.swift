@@ -3,8 +3,8 @@ import OCEQLanguage
 import TerminalMedia
 
 /// `set`: change a setting, or show them all.
-public enum SetCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum SetCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
         usage:
             "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | html text|raw | images auto|never|symbols|sixel|kitty|iterm]",
@@ -26,7 +26,7 @@ public enum SetCommand: Command {
         ]
     }
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
             return .screen(session.settings.summary, data: .document(document(session.settings)))
         }

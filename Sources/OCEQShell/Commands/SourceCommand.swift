@@ -2,17 +2,17 @@ import Foundation
 import OCEQLanguage
 
 /// `source`: run a script file in this session.
-public enum SourceCommand: Command {
-    public static let descriptor = CommandDescriptor(
+package enum SourceCommand: Command {
+    package static let descriptor = CommandDescriptor(
         name: "source", abstract: "run the statements of a file in this session (variables and rows carry over)",
         usage: "source FILE", examples: ["source Scripts/blog-tour.oceq", "source \"my script.oceq\""],
         discussion: "A relative path is taken from the folder of the script that sources it. At most 16 deep."
     ).taking(1...1)
 
     /// How deep `source` may nest.
-    public static let maximumDepth = 16
+    package static let maximumDepth = 16
 
-    public static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, command.arguments.count == 1,
             let argument = command.arguments.first
         else {

@@ -9,35 +9,35 @@ import Foundation
 import OCEQLanguage
 
 /// A command defined by a `define` block.
-public struct UserCommand: Sendable {
+package struct UserCommand: Sendable {
     /// How deep calls may nest (like `source`).
-    public static let maximumDepth = 16
+    package static let maximumDepth = 16
 
     /// The block.
-    public var definition: DefineStatement
+    package var definition: DefineStatement
     /// The text the block was parsed from (its spans index into it).
-    public var source: SourceText
+    package var source: SourceText
     /// The file it came from as shown in messages; nil for the REPL or `-c`.
-    public var fileName: String?
+    package var fileName: String?
 
     /// A command from `definition`, parsed from `source` of `fileName`.
-    public init(definition: DefineStatement, source: SourceText, fileName: String?) {
+    package init(definition: DefineStatement, source: SourceText, fileName: String?) {
         self.definition = definition
         self.source = source
         self.fileName = fileName
     }
 
     /// The command word.
-    public var name: String { definition.name }
+    package var name: String { definition.name }
 
     /// `FILE:LINE:COL` of the name in the `define` line (`<input>` for the REPL).
-    public var place: String {
+    package var place: String {
         let location = source.location(of: definition.nameSpan.start)
         return "\(fileName ?? "<input>"):\(location.line):\(location.column)"
     }
 
     /// What `help` shows: the comment above the block, the usage from the parameters.
-    public var descriptor: CommandDescriptor {
+    package var descriptor: CommandDescriptor {
         let abstract =
             definition.help.first { !$0.isEmpty } ?? "(no description: write one as a comment above 'define')"
         var discussion = definition.help.drop { $0 != abstract }.dropFirst().joined(separator: "\n")

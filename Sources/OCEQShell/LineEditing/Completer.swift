@@ -9,12 +9,12 @@ import OCEQCore
 import OCEQLanguage
 
 /// Candidates for the word before the cursor, from a `CompletionSource`.
-public struct Completer: Sendable {
+package struct Completer: Sendable {
     /// Where the words come from.
-    public var source: any CompletionSource
+    package var source: any CompletionSource
 
     /// A completer over `source`.
-    public init(source: any CompletionSource) {
+    package init(source: any CompletionSource) {
         self.source = source
     }
 
@@ -26,7 +26,7 @@ public struct Completer: Sendable {
     static let fileCommands: Set<String> = ["source", "run"]
 
     /// The completion for `line` with the cursor after `cursor` characters.
-    public func complete(line: String, cursor: Int) -> Completion {
+    package func complete(line: String, cursor: Int) -> Completion {
         let before = String(line.prefix(max(0, cursor)))
         var completion = position(before)
         completion.candidates = completion.candidates.map {

@@ -4,7 +4,7 @@
 /// nearest delimiter (`defaultDelimiters`), or the word a `Completion` names. One candidate replaces the word and adds a space
 /// (none after a candidate ending in `/`, `=` or `.`, or one that says typing goes on); several replace it by their
 /// longest common prefix when that is longer than the word, else they are listed; none beeps.
-public enum CompletionAction: Equatable, Sendable {
+package enum CompletionAction: Equatable, Sendable {
     /// Delete `deleting` characters (Unicode scalars, as libedit counts them) before the cursor, then insert
     /// `text`.
     case replace(deleting: Int, text: String)
@@ -14,18 +14,18 @@ public enum CompletionAction: Equatable, Sendable {
     case beep
 
     /// Characters that end a word for completion unless told otherwise.
-    public static let defaultDelimiters: Set<Character> = [
+    package static let defaultDelimiters: Set<Character> = [
         " ", "\t", "\n", "=", "(", ")", "[", "]", "{", "}", ",", ";", "\"", "'", "<", ">", "!", "|", "&",
     ]
 
     /// The word before the cursor in `beforeCursor`.
-    public static func word(before beforeCursor: String, delimiters: Set<Character> = defaultDelimiters) -> Substring {
+    package static func word(before beforeCursor: String, delimiters: Set<Character> = defaultDelimiters) -> Substring {
         let start = beforeCursor.lastIndex(where: { delimiters.contains($0) }).map(beforeCursor.index(after:))
         return beforeCursor[(start ?? beforeCursor.startIndex)...]
     }
 
     /// The action for `candidates`, given the text before the cursor.
-    public static func plan(
+    package static func plan(
         beforeCursor: String, candidates: [String], delimiters: Set<Character> = defaultDelimiters
     ) -> CompletionAction {
         let word = self.word(before: beforeCursor, delimiters: delimiters)
@@ -35,7 +35,7 @@ public enum CompletionAction: Equatable, Sendable {
     /// The action for `completion`: its candidates replace its `word`, which ends at the cursor. Several
     /// candidates are listed by their `display` text; their common prefix is inserted first only when the
     /// completion allows it (not for names that insert ids).
-    public static func plan(_ completion: Completion) -> CompletionAction {
+    package static func plan(_ completion: Completion) -> CompletionAction {
         var seen = Set<String>()
         let unique = completion.candidates.filter { !$0.text.isEmpty && seen.insert($0.text).inserted }
         let word = completion.word
@@ -59,7 +59,7 @@ public enum CompletionAction: Equatable, Sendable {
     }
 
     /// The longest prefix, in whole characters, that all of `strings` share.
-    public static func commonPrefix(_ strings: [String]) -> String {
+    package static func commonPrefix(_ strings: [String]) -> String {
         guard let first = strings.first else { return "" }
         var prefix = first[...]
         for string in strings.dropFirst() {
@@ -75,7 +75,7 @@ public enum CompletionAction: Equatable, Sendable {
     }
 
     /// Lays `candidates` out in columns no wider than `width`, one row per line, each line ending in a newline.
-    public static func columns(_ candidates: [String], width: Int) -> String {
+    package static func columns(_ candidates: [String], width: Int) -> String {
         guard !candidates.isEmpty else { return "" }
         let cell = (candidates.map(\.count).max() ?? 0) + 2
         let perRow = max(1, max(width, cell) / cell)
@@ -99,17 +99,17 @@ public enum CompletionAction: Equatable, Sendable {
 }
 
 /// One thing Tab may insert: the text that replaces the word, and what the list of candidates shows for it.
-public struct CompletionCandidate: Equatable, Sendable {
+package struct CompletionCandidate: Equatable, Sendable {
     /// Inserted in place of the word (an item's id, a field's name, a path).
-    public var text: String
+    package var text: String
     /// Shown when several candidates are listed (an item's name, a row's number and name).
-    public var display: String
+    package var display: String
     /// Whether typing usually goes on right after it (a field path that may go deeper), so that no space is
     /// added when it is the only candidate.
-    public var goesOn: Bool
+    package var goesOn: Bool
 
     /// A candidate inserting `text` and showing `display` (by default the text itself).
-    public init(_ text: String, display: String? = nil, goesOn: Bool = false) {
+    package init(_ text: String, display: String? = nil, goesOn: Bool = false) {
         self.text = text
         self.display = display ?? text
         self.goesOn = goesOn
@@ -118,22 +118,22 @@ public struct CompletionCandidate: Equatable, Sendable {
 
 /// What the completer found for the cursor's position: the word before the cursor that a candidate replaces,
 /// and the candidates.
-public struct Completion: Equatable, Sendable {
+package struct Completion: Equatable, Sendable {
     /// The text just before the cursor that a chosen candidate replaces (may be empty).
-    public var word: String
+    package var word: String
     /// The candidates, in the order to list them.
-    public var candidates: [CompletionCandidate]
+    package var candidates: [CompletionCandidate]
     /// Whether several candidates may first be narrowed to their common prefix (false when the word is matched
     /// against `display` while `text` is inserted, as for names that insert ids).
-    public var insertsCommonPrefix: Bool
+    package var insertsCommonPrefix: Bool
 
     /// A completion of `word` by `candidates`.
-    public init(word: String, candidates: [CompletionCandidate], insertsCommonPrefix: Bool = true) {
+    package init(word: String, candidates: [CompletionCandidate], insertsCommonPrefix: Bool = true) {
         self.word = word
         self.candidates = candidates
         self.insertsCommonPrefix = insertsCommonPrefix
     }
 
     /// Nothing to offer.
-    public static let none = Completion(word: "", candidates: [])
+    package static let none = Completion(word: "", candidates: [])
 }

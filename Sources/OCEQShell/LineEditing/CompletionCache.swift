@@ -7,9 +7,9 @@ import Dispatch
 import OCEQCore
 
 /// The channel lookups that completion made, by key, for the rest of the session.
-public final class CompletionCache: Sendable {
+package final class CompletionCache: Sendable {
     /// How long Tab waits for a lookup that is not cached yet.
-    public static let defaultTimeout: Duration = .milliseconds(1500)
+    package static let defaultTimeout: Duration = .milliseconds(1500)
 
     private struct State {
         var values: [String: any Sendable] = [:]
@@ -20,10 +20,10 @@ public final class CompletionCache: Sendable {
     private let state = Locked(State())
 
     /// An empty cache.
-    public init() {}
+    package init() {}
 
     /// Forgets everything (the `refresh` command).
-    public func clear() {
+    package func clear() {
         state.withLock {
             $0.values.removeAll()
             $0.running.removeAll()
@@ -32,17 +32,17 @@ public final class CompletionCache: Sendable {
     }
 
     /// Number of answers kept.
-    public var count: Int { state.withLock { $0.values.count } }
+    package var count: Int { state.withLock { $0.values.count } }
 
     /// The cached answer for `key`, if any.
-    public func cached<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
+    package func cached<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         state.withLock { $0.values[key] as? Value }
     }
 
     /// The answer for `key`: cached, or computed by `work` within `timeout`. Nil when `work` fails (nothing is
     /// kept, so a later Tab asks again), when it takes longer (it goes on and keeps its answer), or when the
     /// same lookup is already running.
-    public func value<Value: Sendable>(
+    package func value<Value: Sendable>(
         _ key: String, timeout: Duration = CompletionCache.defaultTimeout,
         _ work: @escaping @Sendable () async throws -> Value
     ) -> Value? {

@@ -8,7 +8,7 @@ import Foundation
 import OCEQCore
 
 /// The words the completer may offer; every text is taken as it comes (the completer cleans it).
-public protocol CompletionSource: Sendable {
+package protocol CompletionSource: Sendable {
     /// Every command name and alias.
     func commandNames() -> [String]
     /// The channel's type names.
@@ -37,7 +37,7 @@ public protocol CompletionSource: Sendable {
 /// variables and base directory), and its channel through the session's cache. It is a value:
 /// the REPL makes one before each line and the line-reading thread completes from it, never
 /// touching the session, which does not change while a line is read.
-public struct SessionCompletionSource: CompletionSource {
+package struct SessionCompletionSource: CompletionSource {
     /// The commands, for names and argument completion.
     let registry: CommandRegistry
     /// The channel, if connected.
@@ -49,14 +49,14 @@ public struct SessionCompletionSource: CompletionSource {
     /// The variable names.
     let variables: [String]
     /// How long one channel lookup may hold up Tab.
-    public var timeout: Duration
+    package var timeout: Duration
     /// The environment that says where `profiles.json` is.
-    public var environment: [String: String]
-    public let baseDirectory: String
+    package var environment: [String: String]
+    package let baseDirectory: String
 
     /// The source for `session` as it is now.
     @MainActor
-    public init(
+    package init(
         session: Session, timeout: Duration = CompletionCache.defaultTimeout,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
@@ -70,9 +70,9 @@ public struct SessionCompletionSource: CompletionSource {
         self.environment = environment
     }
 
-    public func commandNames() -> [String] { registry.parserCommands.sorted() }
+    package func commandNames() -> [String] { registry.parserCommands.sorted() }
 
-    public func typeNames() -> [String] {
+    package func typeNames() -> [String] {
         guard let client else { return [] }
         let kinds = cache.value("types", timeout: timeout) { () async throws -> [String: Bool] in
             try await ChannelCatalog.typeKinds(client)
@@ -80,41 +80,41 @@ public struct SessionCompletionSource: CompletionSource {
         return (kinds ?? [:]).keys.sorted()
     }
 
-    public func fields(ofType type: String) -> [String: JSON] {
+    package func fields(ofType type: String) -> [String: JSON] {
         guard let client else { return [:] }
         return cache.value("fields\u{0}" + type, timeout: timeout) {
             try await ChannelCatalog.sampleFields(client, type: type)
         } ?? [:]
     }
 
-    public func items(ofType type: String) -> [ItemName] {
+    package func items(ofType type: String) -> [ItemName] {
         guard let client else { return [] }
         return cache.value("items\u{0}" + type, timeout: timeout) {
             try await ChannelCatalog.itemNames(client, type: type)
         } ?? []
     }
 
-    public func values(ofField field: String, type: String) -> [String] {
+    package func values(ofField field: String, type: String) -> [String] {
         guard let client else { return [] }
         return cache.value("values\u{0}" + type + "\u{0}" + field, timeout: timeout) {
             try await ChannelCatalog.fieldValues(client, type: type, field: field)
         } ?? []
     }
 
-    public func itemFields(_ reference: String) -> [String: JSON] {
+    package func itemFields(_ reference: String) -> [String: JSON] {
         guard let client else { return [:] }
         return cache.value("item\u{0}" + reference, timeout: timeout) {
             try await ChannelCatalog.itemFields(client, reference: reference)
         } ?? [:]
     }
 
-    public func argumentCompletion(of command: String) -> [ArgumentCompletion] {
+    package func argumentCompletion(of command: String) -> [ArgumentCompletion] {
         registry.descriptor(named: command)?.argumentCompletion ?? []
     }
 
-    public func profileNames() -> [String] { Credentials.profileNames(environment: environment) }
+    package func profileNames() -> [String] { Credentials.profileNames(environment: environment) }
 
-    public func rows() -> [ItemName] { lastRows }
+    package func rows() -> [ItemName] { lastRows }
 
-    public func variableNames() -> [String] { variables }
+    package func variableNames() -> [String] { variables }
 }

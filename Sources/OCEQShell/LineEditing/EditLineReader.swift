@@ -72,15 +72,15 @@ private func wakeReader() {
 ///   both, though `History` alone decides what reaches the file (secrets stay in this session's memory).
 ///
 /// Not `Sendable`: one thread owns it (see `LineInput`) and calls it between commands.
-public final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader {
     /// The character that fences non-printing sequences in a prompt.
-    public static let promptEscape: Character = "\u{1}"
+    package static let promptEscape: Character = "\u{1}"
 
     /// What Tab offers for the line, the cursor counting characters of `line`: the word before the cursor and
     /// its candidates (see `Completer`, `CompletionAction`).
-    public var completer: ((_ line: String, _ cursor: Int) -> Completion)?
+    package var completer: ((_ line: String, _ cursor: Int) -> Completion)?
     /// The persistent history, if any.
-    public let history: History?
+    package let history: History?
 
     private let editLine: OpaquePointer
     private let editHistory: OpaquePointer
@@ -92,7 +92,7 @@ public final class EditLineReader: LineReader {
     private let interruptPipe: (reader: Int32, writer: Int32)
 
     /// Whether stdin is a terminal that libedit can drive: `isatty(0)` and `TERM` is not `dumb`.
-    public static func isUsable() -> Bool {
+    package static func isUsable() -> Bool {
         guard isatty(STDIN_FILENO) == 1 else { return false }
         if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
         return true
@@ -100,7 +100,7 @@ public final class EditLineReader: LineReader {
 
     /// Starts libedit on stdin and stdout; nil when it cannot (no terminal description, for instance).
     /// `programName` scopes `~/.editrc` entries; `history` (already loaded) feeds arrows and Ctrl-R.
-    public init?(programName: String = "oceq", history: History? = nil) {
+    package init?(programName: String = "oceq", history: History? = nil) {
         _ = setlocale(LC_CTYPE, "")
         guard let editLine = oceq_el_init(programName) else { return nil }
         guard let editHistory = history_init() else {
@@ -264,7 +264,7 @@ public final class EditLineReader: LineReader {
 
     // MARK: - LineReader
 
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         free(promptBuffer)
         promptBuffer = strdup(EditLineReader.fencePrompt(prompt))
 
@@ -297,11 +297,11 @@ public final class EditLineReader: LineReader {
         return .end
     }
 
-    public func setCompleter(_ completer: Completer?) {
+    package func setCompleter(_ completer: Completer?) {
         self.completer = completer.map { completer in { completer.complete(line: $0, cursor: $1) } }
     }
 
-    public func addHistory(_ entry: String) {
+    package func addHistory(_ entry: String) {
         guard let entry = History.normalized(entry) else { return }
         _ = oceq_history_enter(editHistory, entry)
         history?.add(entry)
@@ -312,7 +312,7 @@ public final class EditLineReader: LineReader {
     /// Fences each run of ANSI escape sequences (CSI `ESC [ ... final`, OSC `ESC ] ... BEL|ESC \`, and two-byte
     /// `ESC x`) in `promptEscape`. libedit drops a fenced run that ends the prompt, so a trailing run is moved
     /// before the last printing character. A prompt that already holds `promptEscape` is returned unchanged.
-    public static func fencePrompt(_ prompt: String) -> String {
+    package static func fencePrompt(_ prompt: String) -> String {
         let fence: Unicode.Scalar = "\u{1}"
         guard !prompt.unicodeScalars.contains(fence), prompt.unicodeScalars.contains("\u{1B}") else { return prompt }
         let scalars = Array(prompt.unicodeScalars)

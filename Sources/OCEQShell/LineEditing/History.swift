@@ -24,33 +24,33 @@ import OCEQCore
 ///   2-core machine under a load of 9 to 11 (fsync included); the earlier hand-written format appended one
 ///   line. That is paid once per statement typed in the REPL, after the statement itself, so libedit's
 ///   format is kept.
-public final class History {
+package final class History {
     /// How many entries are kept unless told otherwise.
-    public static let defaultCapacity = 2000
+    package static let defaultCapacity = 2000
 
     /// The file, or nil for a history kept in memory only.
-    public let path: String?
+    package let path: String?
     /// The most entries kept; older ones are forgotten.
-    public let capacity: Int
+    package let capacity: Int
     /// The entries, oldest first.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
     /// The last problem writing the file, if any; the history goes on in memory.
-    public private(set) var lastError: String?
+    package private(set) var lastError: String?
 
     /// A history backed by `path` (nil: memory only). Nothing is read until `load()`.
-    public init(path: String?, capacity: Int = History.defaultCapacity) {
+    package init(path: String?, capacity: Int = History.defaultCapacity) {
         self.path = path
         self.capacity = max(1, capacity)
     }
 
     /// The history file's path from the environment: `$XDG_STATE_HOME/oceq/history` when that variable is an
     /// absolute path, else `$HOME/.local/state/oceq/history`; nil without either.
-    public static func defaultPath(environment: [String: String]) -> String? {
+    package static func defaultPath(environment: [String: String]) -> String? {
         XDGPaths(environment: environment).historyFile
     }
 
     /// `defaultPath(environment:)` for this process's environment.
-    public static func defaultPath() -> String? {
+    package static func defaultPath() -> String? {
         XDGPaths.current().historyFile
     }
 
@@ -62,7 +62,7 @@ public final class History {
     /// `set token` / `set bearer` (any spacing, any case), or the entry contains one of `secrets` (the tokens the
     /// session knows), `channelToken=`, `Bearer `, `--token`, `--bearer`, `OCEQ_CHANNEL_TOKEN` or `OCEQ_BEARER`
     /// (any case).
-    public static func carriesSecret(_ entry: String, secrets: some Collection<String> = [String]()) -> Bool {
+    package static func carriesSecret(_ entry: String, secrets: some Collection<String> = [String]()) -> Bool {
         if secrets.contains(where: { !$0.isEmpty && entry.contains($0) }) { return true }
         let lower = entry.lowercased()
         for marker in [
@@ -98,7 +98,7 @@ public final class History {
     /// Records a statement: kept and written to the file unless it is empty, repeats the previous entry, or
     /// carries a secret. Returns whether it was kept. A failure to write is noted in `lastError`, not thrown.
     @discardableResult
-    public func add(_ entry: String) -> Bool {
+    package func add(_ entry: String) -> Bool {
         guard let entry = History.normalized(entry), entry != entries.last, !History.carriesSecret(entry) else {
             return false
         }
@@ -123,7 +123,7 @@ public final class History {
     /// Reads the file (a missing one is an empty history), creating its directory. Rewrites the file when it
     /// holds more than `capacity` entries, duplicates, secrets, or is of oceq's earlier format, and makes it
     /// mode 0600.
-    public func load() throws(HistoryError) {
+    package func load() throws(HistoryError) {
         guard let path else { return }
         try History.makeDirectory(History.directory(of: path))
         try History.withLockedDirectory(of: path) { () throws(HistoryError) in
@@ -304,8 +304,8 @@ public final class History {
 }
 
 /// A problem reading or writing the history file.
-public struct HistoryError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct HistoryError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

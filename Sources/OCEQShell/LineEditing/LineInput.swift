@@ -10,7 +10,7 @@ import Foundation
 import OCEQCore
 
 /// A line reader on a dedicated thread, awaited.
-public final class LineInput: Sendable {
+package final class LineInput: Sendable {
     private typealias Job = @Sendable (any LineReader) -> Void
     /// The jobs not yet taken; nil asks the thread to end.
     private let jobs = Locked<[Job?]>([])
@@ -18,7 +18,7 @@ public final class LineInput: Sendable {
     private let posted = DispatchSemaphore(value: 0)
 
     /// Starts the thread that owns `reader` from now on (and releases it when this input goes away).
-    public init(reader: sending any LineReader) {
+    package init(reader: sending any LineReader) {
         let handover = Locked<(any LineReader)?>(reader)
         let jobs = self.jobs
         let posted = self.posted
@@ -45,7 +45,7 @@ public final class LineInput: Sendable {
     }
 
     /// The next line, read after showing `prompt`, with Tab offering what `completer` finds.
-    public func readLine(prompt: String, completer: Completer? = nil) async -> LineReadResult {
+    package func readLine(prompt: String, completer: Completer? = nil) async -> LineReadResult {
         await withCheckedContinuation { continuation in
             post { reader in
                 reader.setCompleter(completer)
@@ -55,7 +55,7 @@ public final class LineInput: Sendable {
     }
 
     /// Records `entry` in the reader's history, in order with the reads.
-    public func addHistory(_ entry: String) async {
+    package func addHistory(_ entry: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             post { reader in
                 reader.addHistory(entry)

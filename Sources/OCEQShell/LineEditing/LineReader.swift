@@ -2,7 +2,7 @@
 ///
 /// A reader blocks in `readLine`; the REPL never calls it itself but through `LineInput`, which keeps the
 /// reader on a thread of its own and lets the loop await each line.
-public protocol LineReader: AnyObject {
+package protocol LineReader: AnyObject {
     /// Reads one line (without its newline) after showing `prompt`; `.interrupted` for Ctrl-C, `.end` for Ctrl-D/EOF.
     func readLine(prompt: String) -> LineReadResult
     /// Records a finished (possibly multi-line) statement in history; readers without history ignore it.
@@ -13,8 +13,8 @@ public protocol LineReader: AnyObject {
 
 extension LineReader {
     /// Readers without completion ignore the completer.
-    public func setCompleter(_ completer: Completer?) {}
+    package func setCompleter(_ completer: Completer?) {}
 }
 
 /// What one `readLine` gave.
-public enum LineReadResult: Equatable, Sendable { case line(String), interrupted, end }
+package enum LineReadResult: Equatable, Sendable { case line(String), interrupted, end }

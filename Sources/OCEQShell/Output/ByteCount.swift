@@ -1,9 +1,9 @@
 import Foundation
 
 /// Byte counts for people, in summaries and progress lines.
-public enum ByteCount {
+package enum ByteCount {
     /// `512 B`, `1.5 KB`, `12.3 MB`, `1.1 GB`, `2.0 TB` (powers of 1024, one decimal).
-    public static func text(_ bytes: Int64) -> String {
+    package static func text(_ bytes: Int64) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         var value = Double(bytes) / 1024
         for unit in ["KB", "MB", "GB", "TB"] {

@@ -8,11 +8,11 @@ import DeliveryKit
 import OCEQCore
 
 /// Comma-separated values (RFC 4180 quoting) with a header row.
-public struct CSVRenderer: Renderer {
+package struct CSVRenderer: Renderer {
     /// A CSV renderer.
-    public init() {}
+    package init() {}
 
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
+    package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .items(let listing):
             sink.write((["row"] + ItemColumns.names).joined(separator: ",") + "\r\n")

@@ -7,7 +7,7 @@ import DeliveryKit
 import OCEQCore
 
 /// What a command produced; a renderer turns it into text.
-public enum CommandResult: Sendable {
+package enum CommandResult: Sendable {
     /// Nothing to show.
     case none
     /// Text written by oceq itself (help, explain, echo); shown as it is in every format.
@@ -31,16 +31,16 @@ public enum CommandResult: Sendable {
 }
 
 /// The rows of one listing and what the server said about the rest.
-public struct Listing: Sendable {
+package struct Listing: Sendable {
     /// The items, in order; row n is `items[n - 1]`.
-    public var items: [Asset]
+    package var items: [Asset]
     /// `totalResults`, when the server sent it.
-    public var totalResults: Int?
+    package var totalResults: Int?
     /// Whether more items follow.
-    public var hasMore: Bool
+    package var hasMore: Bool
 
     /// A listing of `items`.
-    public init(items: [Asset], totalResults: Int? = nil, hasMore: Bool = false) {
+    package init(items: [Asset], totalResults: Int? = nil, hasMore: Bool = false) {
         self.items = items
         self.totalResults = totalResults
         self.hasMore = hasMore
@@ -48,7 +48,7 @@ public struct Listing: Sendable {
 }
 
 /// The output formats of `set format` and `--format`.
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
     /// Aligned columns fitted to the terminal, rows numbered for `@n`.
     case table
     /// One field per line, for one item or rows too wide for a table.

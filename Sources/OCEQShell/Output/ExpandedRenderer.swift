@@ -6,11 +6,11 @@ import DeliveryKit
 import OCEQCore
 
 /// One field per line: `name  value`, items separated by a `-[ RECORD n ]-` rule.
-public struct ExpandedRenderer: Renderer {
+package struct ExpandedRenderer: Renderer {
     /// An expanded renderer.
-    public init() {}
+    package init() {}
 
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
+    package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .item(let asset):
             sink.write(ExpandedRenderer.block(asset, width: sink.width))

@@ -9,16 +9,16 @@ import DeliveryKit
 import OCEQCore
 
 /// JSON (`lines: false`) or NDJSON (`lines: true`).
-public struct JSONRenderer: Renderer {
+package struct JSONRenderer: Renderer {
     /// One value per line instead of one document.
-    public var lines: Bool
+    package var lines: Bool
 
     /// A JSON or NDJSON renderer.
-    public init(lines: Bool) {
+    package init(lines: Bool) {
         self.lines = lines
     }
 
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
+    package func render(_ result: CommandResult, to sink: any OutputSink) {
         let writer = JSONWriter(indent: sink.isTerminal && !lines ? 2 : nil)
         func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value)) + "\n") }
         func write(all values: [JSON]) {

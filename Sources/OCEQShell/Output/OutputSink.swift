@@ -11,7 +11,7 @@ import OCEQCore
 #endif
 
 /// A place text is written to.
-public protocol OutputSink: AnyObject {
+package protocol OutputSink: AnyObject {
     /// Writes `text` as it is (no newline is added).
     func write(_ text: String)
     /// True when the sink is a terminal (pretty JSON, table width, colour).
@@ -24,22 +24,22 @@ public protocol OutputSink: AnyObject {
 }
 
 /// A file descriptor: stdout or stderr.
-public final class FileOutput: OutputSink {
+package final class FileOutput: OutputSink {
     let descriptor: Int32
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
     /// Writes to `descriptor` (1 for stdout, 2 for stderr).
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         self.isTerminal = isatty(descriptor) == 1
     }
 
     /// Standard output.
-    public static func standardOutput() -> FileOutput { FileOutput(descriptor: 1) }
+    package static func standardOutput() -> FileOutput { FileOutput(descriptor: 1) }
     /// Standard error.
-    public static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
+    package static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -55,13 +55,13 @@ public final class FileOutput: OutputSink {
         bytes.removeAll()
     }
 
-    public var height: Int {
+    package var height: Int {
         var size = winsize()
         if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
         return isTerminal ? 24 : Int.max
     }
 
-    public var width: Int {
+    package var width: Int {
         var size = winsize()
         if isTerminal, ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = getenv("COLUMNS").map({ String(cString: $0) }), let value = Int(columns), value > 0 {
@@ -72,43 +72,43 @@ public final class FileOutput: OutputSink {
 }
 
 /// Collects text in memory, for tests.
-public final class MemoryOutput: OutputSink {
+package final class MemoryOutput: OutputSink {
     /// Everything written so far.
-    public private(set) var text = ""
-    public var isTerminal: Bool
-    public var width: Int
-    public var height: Int
+    package private(set) var text = ""
+    package var isTerminal: Bool
+    package var width: Int
+    package var height: Int
 
     /// An in-memory sink that claims to be a terminal of `width` columns and `height` lines.
-    public init(isTerminal: Bool = false, width: Int = 80, height: Int = Int.max) {
+    package init(isTerminal: Bool = false, width: Int = 80, height: Int = Int.max) {
         self.isTerminal = isTerminal
         self.width = width
         self.height = height
     }
 
-    public func write(_ text: String) { self.text += text }
+    package func write(_ text: String) { self.text += text }
 
     /// Forgets what was written.
-    public func clear() { text = "" }
+    package func clear() { text = "" }
 }
 
 /// Passes text on with the connection's secrets replaced by `REDACTED` (item links carry
 /// `channelToken=` in their hrefs, and nothing oceq prints may show a token).
-public final class RedactingOutput: OutputSink {
+package final class RedactingOutput: OutputSink {
     let inner: any OutputSink
     let redactor: Redactor
 
     /// Wraps `inner`, hiding what `redactor` knows.
-    public init(_ inner: any OutputSink, redactor: Redactor) {
+    package init(_ inner: any OutputSink, redactor: Redactor) {
         self.inner = inner
         self.redactor = redactor
     }
 
-    public func write(_ text: String) { inner.write(redactor.redact(text)) }
-    public var isTerminal: Bool { inner.isTerminal }
-    public var width: Int { inner.width }
-    public var height: Int { inner.height }
+    package func write(_ text: String) { inner.write(redactor.redact(text)) }
+    package var isTerminal: Bool { inner.isTerminal }
+    package var width: Int { inner.width }
+    package var height: Int { inner.height }
 
     /// `text` as this sink would write it.
-    public func redact(_ text: String) -> String { redactor.redact(text) }
+    package func redact(_ text: String) -> String { redactor.redact(text) }
 }

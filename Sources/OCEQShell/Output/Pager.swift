@@ -11,9 +11,9 @@ import Foundation
 #endif
 
 /// Shows long output through a pager.
-public enum Pager {
+package enum Pager {
     /// `$PAGER` when set and not empty, else `less -FRX`.
-    public static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let pager = environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty { return pager }
         return "less -FRX"
     }
@@ -54,7 +54,7 @@ public enum Pager {
     ///
     /// `popen` keeps the pager in oceq's process group, so it owns the terminal as a foreground
     /// job (Foundation's `Process` starts a new group, and a pager there stops on SIGTTIN).
-    public static func show(_ text: String, command: String) -> Bool {
+    package static func show(_ text: String, command: String) -> Bool {
         // A pager quit early (q in less) closes the pipe; the rest is dropped, not an error.
         signal(SIGPIPE, SIG_IGN)
         // Ctrl-C in the pager (less quits its search with it) reaches oceq too: it is the pager's alone.

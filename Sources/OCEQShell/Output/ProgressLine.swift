@@ -9,7 +9,7 @@ import DeliveryKit
 import OCEQCore
 
 /// A self-overwriting status line.
-public final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     /// What the line shows now.
     private struct State {
         /// A phase's text, when no batch is shown.
@@ -29,7 +29,7 @@ public final class ProgressLine: @unchecked Sendable {
     private let state = Locked(State())
 
     /// A line `label: ...` on `sink`, redrawn at most once per `interval`.
-    public init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {
+    package init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {
         self.label = label
         self.sink = sink
         self.interval = interval
@@ -37,7 +37,7 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// Shows `text` (a phase: `items 40/146`); drawn unless the last draw is younger than the
     /// interval (always when `force`).
-    public func show(_ text: String, force: Bool = false) {
+    package func show(_ text: String, force: Bool = false) {
         state.withLock { state in
             state.text = text
             state.batch = nil
@@ -48,7 +48,7 @@ public final class ProgressLine: @unchecked Sendable {
     /// Shows a batch: `done` of `files` files finished, `bytes` received of `expectedBytes` (nil
     /// when unknown); drawn as `show` is. The counts only grow: a report from one of the pool's
     /// threads that arrives late does not move them back.
-    public func transfer(done: Int, of files: Int, bytes: Int64, expectedBytes: Int64? = nil, force: Bool = false) {
+    package func transfer(done: Int, of files: Int, bytes: Int64, expectedBytes: Int64? = nil, force: Bool = false) {
         state.withLock { state in
             if state.batch == nil { (state.done, state.bytes) = (0, 0) }
             state.batch = (files, expectedBytes)
@@ -59,7 +59,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Prints `line` above the progress line.
-    public func note(_ line: String) {
+    package func note(_ line: String) {
         state.withLock { state in
             sink.write((state.shown ? "\r\u{1B}[K" : "") + line + "\n")
             if state.shown { sink.write(text(state, elapsed: ContinuousClock.now - start)) }
@@ -67,7 +67,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Removes the line.
-    public func finish() {
+    package func finish() {
         state.withLock { state in
             if state.shown { sink.write("\r\u{1B}[K") }
             state.shown = false

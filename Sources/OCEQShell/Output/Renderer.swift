@@ -8,14 +8,14 @@ import DeliveryKit
 import OCEQCore
 
 /// Turns command results into text.
-public protocol Renderer {
+package protocol Renderer {
     /// Writes `result` to `sink`.
     func render(_ result: CommandResult, to sink: any OutputSink)
 }
 
 extension OutputFormat {
     /// The renderer for this format.
-    public var renderer: any Renderer {
+    package var renderer: any Renderer {
         switch self {
         case .table: return TableRenderer()
         case .expanded: return ExpandedRenderer()

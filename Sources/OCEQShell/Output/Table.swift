@@ -7,22 +7,22 @@
 import OCEQCore
 
 /// Rows with named columns, and the records behind them.
-public struct Table: Sendable {
+package struct Table: Sendable {
     /// The column names, the header of table and csv.
-    public var columns: [String]
+    package var columns: [String]
     /// The cells of each row, one per column (server text is cleaned by the renderers).
-    public var rows: [[String]]
+    package var rows: [[String]]
     /// What json and ndjson write, one value per record.
-    public var records: [JSON]
+    package var records: [JSON]
     /// A line above the rows in table and expanded (the item the rows belong to).
-    public var title: String?
+    package var title: String?
     /// Lines below the rows in table and expanded (counts, notes, or why there are no rows).
-    public var footer: String?
+    package var footer: String?
     /// Columns that give way first when the table is wider than the output (nil: the last first).
-    public var shrinkOrder: [Int]?
+    package var shrinkOrder: [Int]?
 
     /// A table of `rows` under `columns`; `records` default to one object per row, keyed by column.
-    public init(
+    package init(
         columns: [String], rows: [[String]], records: [JSON]? = nil, title: String? = nil, footer: String? = nil,
         shrinkOrder: [Int]? = nil
     ) {

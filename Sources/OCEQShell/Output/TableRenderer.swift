@@ -7,11 +7,11 @@ import DeliveryKit
 import OCEQCore
 
 /// Aligned columns; rows numbered for `@n`.
-public struct TableRenderer: Renderer {
+package struct TableRenderer: Renderer {
     /// A table renderer.
-    public init() {}
+    package init() {}
 
-    public func render(_ result: CommandResult, to sink: any OutputSink) {
+    package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .none, .quit: return
         case .text(let text), .screen(let text, _): PlainText.write(text, to: sink)

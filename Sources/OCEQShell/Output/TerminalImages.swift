@@ -11,14 +11,14 @@ import TerminalMedia
 
 extension Session {
     /// How images are drawn on the output now; nil when they are not (not a terminal, `never`).
-    public var imageStyle: ImageStyle? {
+    package var imageStyle: ImageStyle? {
         ImageStyle.resolve(
             settings.images, isTerminal: output.isTerminal, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Options for rendering HTML `width` columns wide on the output: styles when colour is on
     /// and the output is a terminal, OSC 8 links when the terminal is known to show them.
-    public func richTextOptions(width: Int) -> RichTextOptions {
+    package func richTextOptions(width: Int) -> RichTextOptions {
         let styles = settings.color && output.isTerminal
         let links = styles && TerminalFeatures.supportsHyperlinks(ProcessInfo.processInfo.environment)
         return RichTextOptions(width: width, styles: styles, hyperlinks: links)
@@ -27,14 +27,14 @@ extension Session {
     /// Downloads `request` to a private temporary folder, decodes it to fit `columns` × `rows`
     /// cells and draws it in `style`; on any failure the placeholder line for `label` with the
     /// reason. The temporary folder is removed either way.
-    public func drawImage(
+    package func drawImage(
         _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
     ) async -> String {
         await drawImageResult(request, label: label, style: style, columns: columns, rows: rows).text
     }
 
     /// `drawImage`, saying whether the text is a drawing or the placeholder line.
-    public func drawImageResult(
+    package func drawImageResult(
         _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
     ) async -> (text: String, drawn: Bool) {
         let text = await fetchAndDraw(request, label: label, style: style, columns: columns, rows: rows)

@@ -5,13 +5,13 @@
 import TerminalMedia
 
 /// Sanitising and measuring text for the terminal.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character replaced: tabs and line breaks by a space (one cell
     /// stays one line), everything else (ESC, other C0, DEL, C1) dropped.
-    public static func clean(_ text: String) -> String { TerminalCells.clean(text) }
+    package static func clean(_ text: String) -> String { TerminalCells.clean(text) }
 
     /// `text` with control characters dropped but line breaks and tabs kept (for multi-line values).
-    public static func cleanKeepingLines(_ text: String) -> String {
+    package static func cleanKeepingLines(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isControl(scalar) {
@@ -21,16 +21,16 @@ public enum TerminalText {
     }
 
     /// C0 (ESC among them), DEL and C1.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool { TerminalCells.isControl(scalar) }
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool { TerminalCells.isControl(scalar) }
 
     /// Display columns of one character: 2 for wide (CJK, most emoji), 0 for combining marks.
-    public static func width(of character: Character) -> Int { TerminalCells.width(of: character) }
+    package static func width(of character: Character) -> Int { TerminalCells.width(of: character) }
 
     /// Display columns of `text`.
-    public static func width(of text: String) -> Int { TerminalCells.width(of: text) }
+    package static func width(of text: String) -> Int { TerminalCells.width(of: text) }
 
     /// `text` cut to at most `columns` display columns, ending in `…` when it was cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    package static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if width(of: text) <= columns { return text }
         var out = ""
@@ -45,7 +45,7 @@ public enum TerminalText {
     }
 
     /// `text` padded with spaces to `columns` display columns.
-    public static func pad(_ text: String, to columns: Int) -> String {
+    package static func pad(_ text: String, to columns: Int) -> String {
         let w = width(of: text)
         return w >= columns ? text : text + String(repeating: " ", count: columns - w)
     }

@@ -17,20 +17,20 @@ import OCEQCore
 import OCEQLanguage
 
 /// Turns errors into text.
-public struct ErrorPresenter {
+package struct ErrorPresenter {
     /// The file being run; nil for interactive input.
-    public var fileName: String?
+    package var fileName: String?
     /// The text the statement came from.
-    public var source: SourceText
+    package var source: SourceText
 
     /// Whether to colour the messages.
-    public var colors: Bool
+    package var colors: Bool
     /// Hides secrets in the source line shown (see `DiagnosticRenderer.redact`).
-    public var redact: (@Sendable (String) -> String)?
+    package var redact: (@Sendable (String) -> String)?
 
     /// A presenter for statements of `source` (from `fileName`, if a file), hiding secrets in the
     /// source lines it shows with `redact`.
-    public init(
+    package init(
         fileName: String?, source: SourceText, colors: Bool = false, redact: (@Sendable (String) -> String)? = nil
     ) {
         self.fileName = fileName
@@ -41,13 +41,13 @@ public struct ErrorPresenter {
 
     /// The exit code a script ends with when a statement fails with `error` and stops it: 2 when a
     /// nested script stopped for a usage or syntax error, 1 otherwise.
-    public static func exitCode(for error: ShellError) -> Int32 {
+    package static func exitCode(for error: ShellError) -> Int32 {
         if case .alreadyReported(ScriptRunner.ExitCode.usage) = error { return ScriptRunner.ExitCode.usage }
         return ScriptRunner.ExitCode.failure
     }
 
     /// The message for `error` raised by the statement at `span`.
-    public func message(for error: ShellError, statementSpan: SourceSpan) -> String {
+    package func message(for error: ShellError, statementSpan: SourceSpan) -> String {
         let renderer = DiagnosticRenderer(fileName: fileName, colors: colors, redact: redact)
         switch error {
         case .diagnostics(let diagnostics):
@@ -67,16 +67,16 @@ public struct ErrorPresenter {
 
 extension ErrorPresenter {
     /// The exit code and stderr text for an error that ends a program.
-    public struct ProgramFailure: Equatable, Sendable {
+    package struct ProgramFailure: Equatable, Sendable {
         /// The text for stderr (whole lines).
-        public var text: String
+        package var text: String
         /// The exit code.
-        public var code: Int32
+        package var code: Int32
     }
 
     /// How `error` ends `program` (`oceq`, `oceq serve`): the one line (plus `usage` after a usage
     /// error, when given) and the exit code.
-    public static func programFailure(_ error: any Error, program: String, usage: String? = nil) -> ProgramFailure {
+    package static func programFailure(_ error: any Error, program: String, usage: String? = nil) -> ProgramFailure {
         switch error {
         case let error as UsageError:
             return ProgramFailure(
@@ -97,7 +97,7 @@ extension ErrorPresenter {
     }
 
     /// Writes how `error` ends `program` to `errors` and returns the exit code.
-    public static func reportProgramFailure(
+    package static func reportProgramFailure(
         _ error: any Error, program: String, usage: String? = nil, to errors: any OutputSink
     ) -> Int32 {
         let failure = programFailure(error, program: program, usage: usage)
@@ -106,7 +106,7 @@ extension ErrorPresenter {
     }
 
     /// A warning of `program` that does not stop it: `PROGRAM: warning: MESSAGE`.
-    public static func programWarning(_ message: String, program: String) -> String {
+    package static func programWarning(_ message: String, program: String) -> String {
         "\(program): warning: \(TerminalText.clean(message))\n"
     }
 }

@@ -5,9 +5,9 @@ import OCEQLanguage
 
 /// Runs statements in a session.
 @MainActor
-public enum Interpreter {
+package enum Interpreter {
     /// Runs `statement` and returns its result without rendering it.
-    public static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if let user = session.registry.user.commands[statement.commandName] {
             return try await user.run(statement, in: session)
         }
@@ -18,7 +18,7 @@ public enum Interpreter {
     }
 
     /// Runs `statement`, renders its result to the session's output, and reports timing.
-    public static func perform(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+    package static func perform(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         _ = session.connection?.takeLog()
         let result: CommandResult
         do {

@@ -29,7 +29,7 @@ private func interruptSignalHandler(_ signal: Int32) {
 }
 
 /// The one SIGINT source and its subscribers.
-public enum Interrupts {
+package enum Interrupts {
     private struct State {
         var subscribers: [(id: Int, handler: @Sendable () -> Void)] = []
         var nextID = 0
@@ -38,18 +38,18 @@ public enum Interrupts {
     private static let state = Locked(State())
 
     /// A subscription to Ctrl-C; `cancel()` ends it (the next one out hears Ctrl-C again).
-    public struct Subscription: Sendable {
+    package struct Subscription: Sendable {
         let id: Int
 
         /// Stops hearing Ctrl-C.
-        public func cancel() {
+        package func cancel() {
             Interrupts.state.withLock { $0.subscribers.removeAll { $0.id == id } }
         }
     }
 
     /// Installs the SIGINT handler and starts the thread that tells the subscribers; once per
     /// process, later calls do nothing. From then on Ctrl-C without a subscriber exits with 130.
-    public static func install() {
+    package static func install() {
         let first = state.withLock { state in
             defer { state.installed = true }
             return !state.installed
@@ -87,7 +87,7 @@ public enum Interrupts {
 
     /// Makes `handler` the one that hears Ctrl-C until the subscription is cancelled (or a later
     /// subscription takes over, until that one is cancelled). Installs the source if needed.
-    public static func subscribe(_ handler: @escaping @Sendable () -> Void) -> Subscription {
+    package static func subscribe(_ handler: @escaping @Sendable () -> Void) -> Subscription {
         install()
         return state.withLock { state in
             state.nextID += 1

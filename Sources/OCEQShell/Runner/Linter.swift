@@ -13,17 +13,17 @@ import OCEQCore
 import OCEQLanguage
 
 /// Checks oceq scripts without running them.
-public struct Linter {
+package struct Linter {
     /// The commands known to exist.
-    public var registry: CommandRegistry
+    package var registry: CommandRegistry
 
     /// A linter knowing the commands of `registry`.
-    public init(registry: CommandRegistry) {
+    package init(registry: CommandRegistry) {
         self.registry = registry
     }
 
     /// Every problem of `text`, in source order.
-    public func check(_ text: String) -> ParsedInput {
+    package func check(_ text: String) -> ParsedInput {
         var parsed = Parser.parse(text, options: registry.parserOptions)
         var diagnostics = parsed.diagnostics
         var known: Set<String> = []
@@ -107,7 +107,7 @@ public struct Linter {
     }
 
     /// The `.oceq` files of `paths`: files as given, folders searched recursively in name order.
-    public static func files(_ paths: [String]) -> [String] {
+    package static func files(_ paths: [String]) -> [String] {
         var out: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -124,7 +124,7 @@ public struct Linter {
 
     /// `oceq lint [--plugin FILE]... [--] PATH...`: loads the plugins (a broken one counts as an error), checks each file, writes the diagnostics to `output` and a summary to
     /// `errors`; 0 when no error was found, 1 otherwise, 2 for a usage error.
-    public static func main(
+    package static func main(
         _ arguments: [String], registry: CommandRegistry, output: any OutputSink, errors: any OutputSink,
         colors: Bool = false
     ) -> Int32 {

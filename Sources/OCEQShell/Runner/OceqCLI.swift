@@ -16,32 +16,32 @@ import TerminalMedia
 #endif
 
 /// What the command line asked for.
-public struct CLIOptions: Equatable {
+package struct CLIOptions: Equatable {
     /// `-c TEXT`, in order.
-    public var commands: [String] = []
+    package var commands: [String] = []
     /// The script to run.
-    public var file: String?
+    package var file: String?
     /// `$1`...
-    public var arguments: [String] = []
+    package var arguments: [String] = []
     /// Connection flags.
-    public var overrides = Credentials.Overrides()
+    package var overrides = Credentials.Overrides()
     /// `--format`, `--json`.
-    public var format: OutputFormat?
+    package var format: OutputFormat?
     /// `--keep-going`.
-    public var keepGoing = false
+    package var keepGoing = false
     /// `--color auto|always|never`.
-    public var color = ColorMode.auto
+    package var color = ColorMode.auto
     /// `--images auto|never|symbols|sixel|kitty|iterm`.
-    public var images: ImageMode?
+    package var images: ImageMode?
     /// `--plugin FILE`, in order.
-    public var plugins: [String] = []
+    package var plugins: [String] = []
 
     /// When to colour messages.
-    public enum ColorMode: String, Sendable, CaseIterable {
+    package enum ColorMode: String, Sendable, CaseIterable {
         case auto, always, never
 
         /// Whether to colour a stream that `isTerminal` or not, given the environment.
-        public func enabled(isTerminal: Bool, environment: [String: String]) -> Bool {
+        package func enabled(isTerminal: Bool, environment: [String: String]) -> Bool {
             switch self {
             case .always: return true
             case .never: return false
@@ -52,14 +52,14 @@ public struct CLIOptions: Equatable {
         }
     }
     /// `--help`, `--version`.
-    public var help = false
-    public var version = false
+    package var help = false
+    package var version = false
 
     /// Defaults.
-    public init() {}
+    package init() {}
 
     /// The usage text.
-    public static let usage = """
+    package static let usage = """
         usage: oceq [OPTIONS] [repl]                   open the REPL on the channel
                oceq [OPTIONS] [run] FILE [ARGS...]     run a script ($1..$9 are ARGS)
                oceq [OPTIONS] -c TEXT [-c TEXT...] [ARGS...]
@@ -96,7 +96,7 @@ public struct CLIOptions: Equatable {
     ]
 
     /// Parses the arguments (after the program name).
-    public static func parse(_ arguments: [String]) throws(UsageError) -> CLIOptions {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> CLIOptions {
         var options = CLIOptions()
         var positional: [String] = []
         var scanner = ArgumentScanner(arguments, options: scannerOptions, operandsEndOptions: true)
@@ -157,11 +157,11 @@ public struct CLIOptions: Equatable {
 
 /// The `oceq` program.
 @MainActor
-public enum OceqCLI {
+package enum OceqCLI {
     /// Runs oceq with `arguments` (without the program name); returns the exit code.
     /// `registry` holds the commands of the modules the executable lists (the core module alone
     /// by default); `localExports` serves a channel export named as the url (nil: none can be).
-    public static func run(
+    package static func run(
         _ arguments: [String], version: String, registry: CommandRegistry = .standard,
         localExports: (any LocalExportOpener)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment

@@ -13,7 +13,7 @@ import OCEQCore
 #endif
 
 /// A line reader over a file descriptor (stdin by default).
-public final class PlainLineReader: LineReader {
+package final class PlainLineReader: LineReader {
     let descriptor: Int32
     let showsPrompt: Bool
     let promptSink: any OutputSink
@@ -23,13 +23,13 @@ public final class PlainLineReader: LineReader {
     private let wake = WakePipe()
 
     /// Reads `descriptor`; prompts go to `promptSink` only when `descriptor` is a terminal.
-    public init(descriptor: Int32 = 0, promptSink: any OutputSink = FileOutput.standardOutput()) {
+    package init(descriptor: Int32 = 0, promptSink: any OutputSink = FileOutput.standardOutput()) {
         self.descriptor = descriptor
         self.showsPrompt = isatty(descriptor) == 1
         self.promptSink = promptSink
     }
 
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         if showsPrompt { promptSink.write(prompt) }
         wake.drain()
         let wake = self.wake
@@ -77,7 +77,7 @@ public final class PlainLineReader: LineReader {
         }
     }
 
-    public func addHistory(_ entry: String) {}
+    package func addHistory(_ entry: String) {}
 }
 
 /// A pipe that one thread waits on with poll() and another (or a Ctrl-C subscriber) writes to.

@@ -16,20 +16,20 @@ import OCEQLanguage
 #endif
 
 /// Reads plugin files into a registry.
-public enum PluginLoader {
+package enum PluginLoader {
     /// The plugins folder for `environment`; nil when neither XDG_CONFIG_HOME nor HOME names one.
-    public static func directory(environment: [String: String]) -> String? {
+    package static func directory(environment: [String: String]) -> String? {
         XDGPaths(environment: environment).pluginsFolder
     }
 
     /// The `*.oceq` files of `directory`, sorted by name; none when it does not exist.
-    public static func files(in directory: String) -> [String] {
+    package static func files(in directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".oceq") }.sorted().map { directory + "/" + $0 }
     }
 
     /// Loads the plugins folder's files, then `flagFiles`, into `registry`; problems go to `errors`.
-    public static func loadAll(
+    package static func loadAll(
         flagFiles: [String], environment: [String: String], into registry: inout CommandRegistry,
         errors: any OutputSink, colors: Bool
     ) {
@@ -42,7 +42,7 @@ public enum PluginLoader {
     }
 
     /// Loads one file (or records why not, and reports it to `errors`).
-    public static func load(
+    package static func load(
         path: String, origin: PluginFile.Origin, into registry: inout CommandRegistry, errors: any OutputSink,
         colors: Bool
     ) {

@@ -9,34 +9,34 @@ import OCEQLanguage
 
 /// The read-eval-print loop.
 @MainActor
-public struct REPL {
+package struct REPL {
     /// Where lines come from: the reader, on a thread of its own.
-    public let input: LineInput
+    package let input: LineInput
     /// The session statements run in.
-    public var session: Session
+    package var session: Session
 
     /// A loop reading from `reader` (handed to a thread of its own) into `session`.
-    public init(reader: sending any LineReader, session: Session) {
+    package init(reader: sending any LineReader, session: Session) {
         self.input = LineInput(reader: reader)
         self.session = session
     }
 
     /// The prompt: the channel's name.
-    public var prompt: String { (session.connection?.channelName ?? "oceq") + "> " }
+    package var prompt: String { (session.connection?.channelName ?? "oceq") + "> " }
 
     /// The continuation prompt, as wide as the prompt.
-    public var continuationPrompt: String {
+    package var continuationPrompt: String {
         String(repeating: " ", count: max(0, prompt.count - 4)) + "... "
     }
 
     /// The one-line banner.
-    public static func banner(channel: String, items: Int?, version: String) -> String {
+    package static func banner(channel: String, items: Int?, version: String) -> String {
         let count = items.map { ", \($0) items" } ?? ""
         return "oceq \(version) on \(TerminalText.clean(channel))\(count). Type 'help' for commands, Ctrl-D to leave.\n"
     }
 
     /// Runs until end of input or `quit`; returns the exit code (0).
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         // In the REPL Ctrl-C never ends oceq: what reads or runs takes it over, and between those it is ignored.
         let ignoring = Interrupts.subscribe {}
         defer { ignoring.cancel() }

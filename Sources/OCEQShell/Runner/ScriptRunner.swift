@@ -10,23 +10,23 @@ import OCEQLanguage
 
 /// Runs scripts.
 @MainActor
-public enum ScriptRunner {
+package enum ScriptRunner {
     /// Process exit codes.
-    public enum ExitCode {
+    package enum ExitCode {
         /// Every statement succeeded.
-        public static let success: Int32 = 0
+        package static let success: Int32 = 0
         /// A statement failed.
-        public static let failure: Int32 = 1
+        package static let failure: Int32 = 1
         /// Usage or syntax error.
-        public static let usage: Int32 = 2
+        package static let usage: Int32 = 2
         /// Interrupted (Ctrl-C).
-        public static let interrupted: Int32 = 130
+        package static let interrupted: Int32 = 130
         /// Internal: `quit` was run (the process exits 0).
-        public static let quit: Int32 = -1
+        package static let quit: Int32 = -1
     }
 
     /// Parses `text` whole and runs it; `fileName` is shown in errors (nil for `-c`).
-    public static func run(
+    package static func run(
         text: String, fileName: String?, in session: Session, keepGoing: Bool = false
     ) async -> Int32 {
         let parsed = Parser.parse(text, options: session.parserOptions)
@@ -43,7 +43,7 @@ public enum ScriptRunner {
     /// running statement, which stops, keeps what it completed and reports it (a download saves its
     /// manifest and prints its summary); then the script stops with `interrupted` on stderr and
     /// exit code 130. A second Ctrl-C exits at once.
-    public static func runInterruptibly(
+    package static func runInterruptibly(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
         let (code, _) = await Interrupts.cancelling(again: .exit) {
@@ -54,7 +54,7 @@ public enum ScriptRunner {
     }
 
     /// Runs statements already parsed.
-    public static func runStatements(
+    package static func runStatements(
         _ parsed: ParsedInput, fileName: String?, in session: Session, keepGoing: Bool
     ) async -> Int32 {
         let savedSource = session.currentSource
@@ -82,7 +82,7 @@ public enum ScriptRunner {
     }
 
     /// Reads and runs the file at `path` (shown as `displayName`) in `session`, nested for `source`.
-    public static func runFile(
+    package static func runFile(
         path: String, displayName: String, in session: Session, keepGoing: Bool = false
     )
         async -> Int32

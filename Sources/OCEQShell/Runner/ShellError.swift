@@ -3,7 +3,7 @@ import OCEQCore
 import OCEQLanguage
 
 /// Everything that can go wrong in the shell, as one typed error for the presenter.
-public enum ShellError: Error, CustomStringConvertible {
+package enum ShellError: Error, CustomStringConvertible {
     /// The statement's references or clauses did not compile (rendered with a caret).
     case diagnostics(DiagnosticError)
     /// A command was used wrongly; `span` points at the argument (rendered with a caret).
@@ -36,7 +36,7 @@ public enum ShellError: Error, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .diagnostics(let error): return error.diagnostics.first?.text ?? "invalid statement"
         case .usage(let message, _): return message

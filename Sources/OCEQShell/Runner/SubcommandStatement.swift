@@ -5,10 +5,10 @@ import Foundation
 import OCEQCore
 
 /// Statements for subcommands that are REPL commands run once.
-public enum SubcommandStatement {
+package enum SubcommandStatement {
     /// The statement text for `mirror DIR [--query STATEMENT]` (`--query=STATEMENT` too).
     /// STATEMENT is a `list` or `first` (a bare condition list means `list CONDITIONS`).
-    public static func mirror(_ arguments: [String]) throws(UsageError) -> String {
+    package static func mirror(_ arguments: [String]) throws(UsageError) -> String {
         var folder: String?
         var query: String?
         var scanner = ArgumentScanner(arguments, options: [.value("--query", "-q")])

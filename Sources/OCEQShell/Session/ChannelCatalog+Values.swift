@@ -7,23 +7,23 @@ import OCEQCore
 
 extension ChannelCatalog {
     /// How many items `fieldValues` reads.
-    public static let valueSampleSize = 300
+    package static let valueSampleSize = 300
     /// Values longer than this (in characters) are not offered: nobody types them, and they may be huge.
-    public static let longestValue = 200
+    package static let longestValue = 200
     /// At most this many distinct values are kept per field.
-    public static let mostValues = 200
+    package static let mostValues = 200
 
     /// The standard fields a condition may name (any other name means `fields.NAME`).
-    public static let standardFields = [
+    package static let standardFields = [
         "type", "name", "id", "slug", "description", "language", "createdDate", "updatedDate",
     ]
     /// The standard fields the API sorts on across types.
-    public static let sortableStandardFields = ["name", "createdDate", "updatedDate"]
+    package static let sortableStandardFields = ["name", "createdDate", "updatedDate"]
 
     /// The distinct values of `field` (a standard field, or a user field with or without `fields.`) in the
     /// first `valueSampleSize` items of `type`, sorted: text, numbers and booleans, and the elements of lists
     /// of them. Longer values and values of other kinds are left out.
-    public static func fieldValues(_ client: DeliveryClient, type: String, field: String) async throws -> [String] {
+    package static func fieldValues(_ client: DeliveryClient, type: String, field: String) async throws -> [String] {
         let name = field.hasPrefix("fields.") ? String(field.dropFirst("fields.".count)) : field
         let standard = !field.hasPrefix("fields.") && standardFields.contains(field)
         // Asking for the one field keeps big fields of the items out of the page (a summary lacks slug and
@@ -42,7 +42,7 @@ extension ChannelCatalog {
 
     /// The fields of the item `reference` (an id, or `slug:SLUG`), with text values longer than
     /// `longestValue` emptied: what completing a path needs (names, references, lists), not the content.
-    public static func itemFields(_ client: DeliveryClient, reference: String) async throws -> [String: JSON] {
+    package static func itemFields(_ client: DeliveryClient, reference: String) async throws -> [String: JSON] {
         let request =
             reference.hasPrefix("slug:")
             ? DeliveryAPI.readAsset(slug: String(reference.dropFirst("slug:".count)))
@@ -52,7 +52,7 @@ extension ChannelCatalog {
 
     /// Whether the API sorts on a user field holding `value`: single number and date values (the Delivery
     /// API's documented sort keys within a type; text is not among them).
-    public static func isSortable(_ value: JSON) -> Bool {
+    package static func isSortable(_ value: JSON) -> Bool {
         switch value {
         case .int, .double: return true
         case .object(let members): return members["value"]?.stringValue != nil && members["id"] == nil

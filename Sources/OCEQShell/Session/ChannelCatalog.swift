@@ -7,10 +7,10 @@ import DeliveryTransport
 import OCEQCore
 
 /// Lookups of a channel's types, fields and item names.
-public enum ChannelCatalog {
+package enum ChannelCatalog {
     /// Every type in the channel, each with whether it is a digital asset type: one pass over the listing,
     /// 500 summaries a page.
-    public static func typeKinds(_ client: DeliveryClient) async throws(DeliveryError) -> [String: Bool] {
+    package static func typeKinds(_ client: DeliveryClient) async throws(DeliveryError) -> [String: Bool] {
         var kinds: [String: Bool] = [:]
         for try await page in client.pages(DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit)) {
             for item in page.items where kinds[item.type] == nil {
@@ -21,21 +21,21 @@ public enum ChannelCatalog {
     }
 
     /// The user fields of one item of `type` (asked with `fields=all`); empty when the type has no items.
-    public static func sampleFields(_ client: DeliveryClient, type: String) async throws -> [String: JSON] {
+    package static func sampleFields(_ client: DeliveryClient, type: String) async throws -> [String: JSON] {
         let request = DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type)).limit(1)
             .fields(.all)
         return try await client.fetch(request).items.first?.customFields ?? [:]
     }
 
     /// The names and ids of the items of `type` (the first 500).
-    public static func itemNames(_ client: DeliveryClient, type: String) async throws -> [ItemName] {
+    package static func itemNames(_ client: DeliveryClient, type: String) async throws -> [ItemName] {
         let request = DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type))
             .limit(DeliveryAPI.maximumLimit)
         return try await client.fetch(request).items.map { ItemName(name: $0.name, id: $0.id) }
     }
 
     /// The type a reference field points to, read from a sample value: `{id, type, name}` or a list of them.
-    public static func referencedType(_ value: JSON) -> String? {
+    package static func referencedType(_ value: JSON) -> String? {
         if let first = value.arrayValue?.first { return referencedType(first) }
         guard let object = value.objectValue, object["id"]?.stringValue != nil else { return nil }
         return object["type"]?.stringValue
@@ -43,14 +43,14 @@ public enum ChannelCatalog {
 }
 
 /// An item's name and id.
-public struct ItemName: Sendable, Hashable {
+package struct ItemName: Sendable, Hashable {
     /// The name.
-    public var name: String
+    package var name: String
     /// The id.
-    public var id: String
+    package var id: String
 
     /// The item `id` called `name`.
-    public init(name: String, id: String) {
+    package init(name: String, id: String) {
         self.name = name
         self.id = id
     }

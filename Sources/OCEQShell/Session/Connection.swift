@@ -9,21 +9,21 @@ import Foundation
 import OCEQCore
 
 /// A client, the server it talks to when that runs in-process, and a log of requests for timing.
-public final class Connection: @unchecked Sendable {
+package final class Connection: @unchecked Sendable {
     /// Sends the requests.
-    public let client: DeliveryClient
+    package let client: DeliveryClient
     /// The in-process server for a local export; nil for a remote channel.
     let localExport: LocalExport?
     /// What the banner and prompt call the channel.
-    public let channelName: String
+    package let channelName: String
     /// Things worth telling the user once (items of a local export that could not be read).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
     /// Requests since `takeLog()` (the client's request log feeds it).
     let log: RequestLogBox
 
     /// A connection over `client`, naming the channel `channelName`; `log` is where the client's
     /// `requestLog` writes, if anywhere. `localExport` is stopped with the connection.
-    public init(
+    package init(
         client: DeliveryClient, localExport: LocalExport? = nil, channelName: String, log: RequestLogBox? = nil
     ) {
         self.client = client
@@ -35,13 +35,13 @@ public final class Connection: @unchecked Sendable {
     deinit { localExport?.stop() }
 
     /// The request log entries since the last call.
-    public func takeLog() -> [RequestLogEntry] {
+    package func takeLog() -> [RequestLogEntry] {
         log.take()
     }
 
     /// Connects as `credentials` say: for an export path, `opener` serves it on loopback (nil: a
     /// local export cannot be opened, which is said).
-    public static func open(
+    package static func open(
         _ credentials: Credentials, opener: (any LocalExportOpener)?
     ) throws(ShellError) -> Connection {
         let box = RequestLogBox()
@@ -95,7 +95,7 @@ public final class Connection: @unchecked Sendable {
     }
 
     /// Checks that the channel answers and the token is accepted; the total number of items.
-    public func probe() async throws(ShellError) -> Int? {
+    package func probe() async throws(ShellError) -> Int? {
         do {
             let page = try await client.fetch(DeliveryAPI.listAssets().limit(1).totalResults(true))
             _ = takeLog()
@@ -108,19 +108,19 @@ public final class Connection: @unchecked Sendable {
 }
 
 /// Collects request log entries from any thread.
-public final class RequestLogBox: Sendable {
+package final class RequestLogBox: Sendable {
     let entries = Locked<[RequestLogEntry]>([])
 
     /// An empty log.
-    public init() {}
+    package init() {}
 
     /// Adds one entry.
-    public func append(_ entry: RequestLogEntry) {
+    package func append(_ entry: RequestLogEntry) {
         entries.withLock { $0.append(entry) }
     }
 
     /// The entries so far, leaving the log empty.
-    public func take() -> [RequestLogEntry] {
+    package func take() -> [RequestLogEntry] {
         entries.withLock { list in
             defer { list.removeAll() }
             return list

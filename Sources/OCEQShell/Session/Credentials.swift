@@ -14,20 +14,20 @@ import OCEQCore
 import OCEQLanguage
 
 /// The server and secrets to connect with. Never printed: `description` hides the tokens.
-public struct Credentials: Sendable, Equatable, CustomStringConvertible {
+package struct Credentials: Sendable, Equatable, CustomStringConvertible {
     /// `https://host[:port]`, or a local export path.
-    public var url: String
+    package var url: String
     /// The channel token, if any.
-    public var channelToken: String?
+    package var channelToken: String?
     /// A bearer token for a secure channel, if any.
-    public var bearer: String?
+    package var bearer: String?
     /// The file the settings came from, if one was read.
-    public var file: String?
+    package var file: String?
     /// Things worth telling the user (a bearer in a file others can read).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
     /// Credentials with every part given.
-    public init(url: String, channelToken: String? = nil, bearer: String? = nil, file: String? = nil) {
+    package init(url: String, channelToken: String? = nil, bearer: String? = nil, file: String? = nil) {
         self.url = url
         self.channelToken = channelToken
         self.bearer = bearer
@@ -35,23 +35,23 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// True when `url` names a local export rather than a server.
-    public var isLocalExport: Bool { !(url.hasPrefix("http://") || url.hasPrefix("https://")) }
+    package var isLocalExport: Bool { !(url.hasPrefix("http://") || url.hasPrefix("https://")) }
 
-    public var description: String {
+    package var description: String {
         "\(url) (token \(channelToken == nil ? "none" : "REDACTED"), bearer \(bearer == nil ? "none" : "REDACTED"))"
     }
 
     /// What the command line said about the connection.
-    public struct Overrides: Sendable, Equatable {
-        public var credentialsFile: String?
-        public var url: String?
-        public var token: String?
-        public var bearer: String?
+    package struct Overrides: Sendable, Equatable {
+        package var credentialsFile: String?
+        package var url: String?
+        package var token: String?
+        package var bearer: String?
         /// `--profile NAME`: an entry of `profiles.json` instead of a credentials file.
-        public var profile: String?
+        package var profile: String?
 
         /// Overrides from flags.
-        public init(
+        package init(
             credentialsFile: String? = nil, url: String? = nil, token: String? = nil, bearer: String? = nil,
             profile: String? = nil
         ) {
@@ -64,7 +64,7 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The credentials in force: file, then environment, then flags (see the top of the file).
-    public static func resolve(
+    package static func resolve(
         _ overrides: Overrides, environment: [String: String], currentDirectory: String
     ) throws(ShellError) -> Credentials {
         var credentials = Credentials(url: "")
@@ -128,12 +128,12 @@ public struct Credentials: Sendable, Equatable, CustomStringConvertible {
 
     /// `$XDG_CONFIG_HOME/oceq/profiles.json`, else `~/.config/oceq/profiles.json`; nil when neither
     /// variable names a folder.
-    public static func profilesFile(environment: [String: String]) -> String? {
+    package static func profilesFile(environment: [String: String]) -> String? {
         XDGPaths(environment: environment).profilesFile
     }
 
     /// The profile `name` of `profiles.json`: `{"NAME": {"url": ..., "channelToken": ...}, ...}`.
-    public static func profile(_ name: String, environment: [String: String]) throws(ShellError) -> Credentials {
+    package static func profile(_ name: String, environment: [String: String]) throws(ShellError) -> Credentials {
         guard let path = profilesFile(environment: environment) else {
             throw .connection(
                 "no profile '\(name)': neither XDG_CONFIG_HOME nor HOME is an absolute path, so there is no "

@@ -10,7 +10,7 @@ import OCEQCore
 extension Credentials {
     /// Every secret the command line, the environment and the credentials in force name (a file
     /// that cannot be read or parsed adds none).
-    public static func knownSecrets(
+    package static func knownSecrets(
         _ overrides: Overrides, environment: [String: String], currentDirectory: String
     ) -> [String] {
         let resolved = try? resolve(overrides, environment: environment, currentDirectory: currentDirectory)
@@ -22,7 +22,7 @@ extension Credentials {
     }
 
     /// A function hiding `knownSecrets` in text (as `Session.redact` does once connected).
-    public static func redaction(
+    package static func redaction(
         _ overrides: Overrides, environment: [String: String], currentDirectory: String
     ) -> @Sendable (String) -> String {
         let redactor = Redactor(

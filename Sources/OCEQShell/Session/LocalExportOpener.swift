@@ -4,25 +4,25 @@
 // shell (and everything above it) builds without the server.
 
 /// Serves a channel export on loopback for the life of a connection.
-public protocol LocalExportOpener: Sendable {
+package protocol LocalExportOpener: Sendable {
     /// Starts serving the export at `path` (an absolute folder or zip) with the channel token `token`
     /// (nil: generate one) and, for a secure channel, `bearer`. Throws `.connection` naming `path`.
     func open(_ path: String, token: String?, bearer: String?) throws(ShellError) -> LocalExport
 }
 
 /// A local export being served: where, with which token, and how to stop it.
-public struct LocalExport: Sendable {
+package struct LocalExport: Sendable {
     /// `http://127.0.0.1:PORT`: the server's origin.
-    public var url: String
+    package var url: String
     /// The channel token the server requires.
-    public var token: String
+    package var token: String
     /// Things worth telling the user once (items of the export that could not be read).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Stops the server (called once, when the connection goes).
-    public var stop: @Sendable () -> Void
+    package var stop: @Sendable () -> Void
 
     /// A served export at `url` requiring `token`, with `warnings`, stopped by `stop`.
-    public init(url: String, token: String, warnings: [String] = [], stop: @escaping @Sendable () -> Void) {
+    package init(url: String, token: String, warnings: [String] = [], stop: @escaping @Sendable () -> Void) {
         self.url = url
         self.token = token
         self.warnings = warnings

@@ -4,7 +4,7 @@ extension Session {
     /// The text of a command's argument: a word as written, a value (`"text"`, `$var`, `$1`, `@n`)
     /// resolved in this session; nil for a symbol, a group or a selection. For modules' commands
     /// as much as the core's.
-    public func text(of argument: CommandArgument) throws(ShellError) -> String? {
+    package func text(of argument: CommandArgument) throws(ShellError) -> String? {
         switch argument.kind {
         case .word(let word): return word
         case .value(let value):
@@ -19,7 +19,7 @@ extension Session {
 
     /// The query a parenthesised `select` stands for, its references (`$name`, `$n`, `@n`) resolved
     /// in this session; its problems are one `.diagnostics` error. No default limit is applied.
-    public func compile(_ select: SelectStatement) throws(ShellError) -> CompiledQuery {
+    package func compile(_ select: SelectStatement) throws(ShellError) -> CompiledQuery {
         do {
             return try compiler.compile(select)
         } catch {

@@ -7,7 +7,7 @@ import OCEQCore
 import OCEQLanguage
 
 /// What a `let` variable holds.
-public enum Variable: Sendable {
+package enum Variable: Sendable {
     /// Text or a number.
     case text(String)
     /// One item; used as a value it is its id.
@@ -20,18 +20,18 @@ public enum Variable: Sendable {
 /// run there (a command waits for the channel off it), and Tab completion reads a copy
 /// (`SessionCompletionSource`) made before each line.
 @MainActor
-public final class Session {
+package final class Session {
     /// Variables set by `let`.
-    public var variables: [String: Variable] = [:]
+    package var variables: [String: Variable] = [:]
     /// The rows of the last listing, for `@n`; nil before the first.
-    public var lastRows: [Asset]?
+    package var lastRows: [Asset]?
     /// `$1` ... `$9`.
-    public var arguments: [String]
+    package var arguments: [String]
     /// What `set` changes.
-    public var settings: Settings
+    package var settings: Settings
     /// The channel; nil when not connected (explain and help still work). Its secrets join
     /// `secrets` whenever it changes.
-    public var connection: Connection? {
+    package var connection: Connection? {
         didSet { remember(connection) }
     }
     /// Every token this session has used; hidden from everything it prints.
@@ -40,21 +40,21 @@ public final class Session {
     let rawOutput: any OutputSink
     let rawErrors: any OutputSink
     /// Results go here (secrets shown as REDACTED).
-    public var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
+    package var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
     /// Messages, errors and timing go here (secrets shown as REDACTED).
-    public var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
+    package var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
     /// Hides this session's secrets as its sinks do: for the source line shown under an error,
     /// whose caret has to follow the redacted text.
-    public var redact: @Sendable (String) -> String {
+    package var redact: @Sendable (String) -> String {
         let redactor = Redactor(secrets: Array(secrets))
         return { redactor.redact($0) }
     }
     /// The commands; `define` adds to them.
-    public var registry: CommandRegistry
+    package var registry: CommandRegistry
     /// Serves a local export for `connect PATH` (injected by the executable; nil: none can be opened).
-    public var localExportOpener: (any LocalExportOpener)?
+    package var localExportOpener: (any LocalExportOpener)?
     /// What Tab completion learned from the channel; `refresh` clears it.
-    public let completionCache = CompletionCache()
+    package let completionCache = CompletionCache()
     /// How deep `source` is nested.
     var sourceDepth = 0
     /// How deep calls of user commands are nested.
@@ -65,7 +65,7 @@ public final class Session {
     var baseDirectory: String
 
     /// A session writing to `output` and `errors`, the connection's secrets redacted from both.
-    public init(
+    package init(
         registry: CommandRegistry, connection: Connection?, output: any OutputSink, errors: any OutputSink,
         arguments: [String] = [], settings: Settings = Settings(), baseDirectory: String = "."
     ) {
@@ -85,14 +85,14 @@ public final class Session {
     }
 
     /// The connection, or `notConnected`.
-    public func requireConnection() throws(ShellError) -> Connection {
+    package func requireConnection() throws(ShellError) -> Connection {
         guard let connection else { throw .notConnected }
         return connection
     }
 
-    /// A compiler resolving references (`$name`, `$n`, `@n`) in this session; public so that a
+    /// A compiler resolving references (`$name`, `$n`, `@n`) in this session; package so that a
     /// module's commands resolve their arguments as the core commands do.
-    public var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
+    package var compiler: Compiler { Compiler(environment: SessionEnvironment(session: self)) }
 
     /// The parser options for this session's commands.
     var parserOptions: ParserOptions { registry.parserOptions }

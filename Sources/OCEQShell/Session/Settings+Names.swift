@@ -5,11 +5,11 @@ import TerminalMedia
 
 extension Settings {
     /// The settings `set` changes, in the order `set` alone lists them.
-    public static let names = ["format", "limit", "errexit", "timing", "pager", "html", "images"]
+    package static let names = ["format", "limit", "errexit", "timing", "pager", "html", "images"]
 
     /// The words `set NAME` accepts, in the order to offer them; nil when it takes a number (`limit`) or the
     /// name is not a setting. On/off settings also take true/false, yes/no and 1/0, which are not offered.
-    public static func values(of name: String) -> [String]? {
+    package static func values(of name: String) -> [String]? {
         switch name {
         case "format": return OutputFormat.allCases.map(\.rawValue)
         case "html": return HTMLMode.allCases.map(\.rawValue)
