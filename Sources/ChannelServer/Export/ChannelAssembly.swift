@@ -181,7 +181,7 @@ struct Assembly {
     private func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
         switch value {
         case .object:
-            let normalized = DeliveryDate.normalize(value)
+            let normalized = ExportDateText.normalize(value)
             if case .object(let before) = value, case .object(let after) = normalized,
                 before["value"] == after["value"], before["timezone"] == after["timezone"]
             {
@@ -189,7 +189,7 @@ struct Assembly {
             }
             changed = true
             return normalized
-        case .array(let elements) where elements.contains(where: DeliveryDate.looksLikeDate):
+        case .array(let elements) where elements.contains(where: ExportDateText.looksLikeDate):
             var elementChanged = false
             let normalized = elements.map { normalizeDates($0, changed: &elementChanged) }
             guard elementChanged else { return value }

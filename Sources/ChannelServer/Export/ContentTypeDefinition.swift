@@ -131,7 +131,7 @@ extension ContentTypeDefinition {
         case .string: return FieldDefinition(name: name, datatype: "text")
         case .object:
             if ReferenceStub.looksLikeStub(value) { return FieldDefinition(name: name, datatype: "reference") }
-            if DeliveryDate.looksLikeDate(value) { return FieldDefinition(name: name, datatype: "datetime") }
+            if ExportDateText.looksLikeDate(value) { return FieldDefinition(name: name, datatype: "datetime") }
             return FieldDefinition(name: name, datatype: "json")
         }
     }

@@ -60,8 +60,8 @@ enum ItemReader {
             id: id, type: type, typeCategory: "", name: name,
             description: raw["description"]?.stringValue ?? "", slug: nonEmpty(raw["slug"]?.stringValue),
             language: nonEmpty(raw["language"]?.stringValue), translatable: raw["translatable"]?.boolValue,
-            createdDate: raw["createdDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
-            updatedDate: raw["updatedDate"].map { DeliveryDate.normalize($0, wrapStrings: true) },
+            createdDate: raw["createdDate"].map { ExportDateText.normalize($0, wrapStrings: true) },
+            updatedDate: raw["updatedDate"].map { ExportDateText.normalize($0, wrapStrings: true) },
             fields: fields,
             raw: raw.filter {
                 !DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key)

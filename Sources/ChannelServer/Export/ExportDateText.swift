@@ -4,7 +4,7 @@ import OCEQCore
 ///
 /// Oracle's Swift SDK fails to decode a whole item when a top-level date lacks fractional seconds,
 /// so every date leaving the shaper carries exactly three digits of milliseconds.
-enum DeliveryDate {
+enum ExportDateText {
     /// True for an object with a string `value` and at most `timezone`/`description` besides.
     static func looksLikeDate(_ json: JSON) -> Bool {
         guard case .object(let members) = json, let value = members["value"]?.stringValue else { return false }
