@@ -27,7 +27,9 @@ extension DeliveryRouter {
     }
 
     /// A link under `/content/published/api` (the root resources sit above `link`'s prefix).
-    func rootLink(_ context: LinkContext, _ path: String, rel: String, mediaType: String = "application/json")
+    func rootLink(
+        _ context: LinkContext, _ path: String, rel: String, mediaType: String = "application/json"
+    )
         -> JSON
     {
         [
@@ -80,7 +82,9 @@ extension DeliveryRouter {
                 filterLinkList(
                     [
                         link(context, "items/suggest", rel: "self", query: request.query.map { ($0.name, $0.value) }),
-                        link(context, "items/suggest", rel: "canonical", query: request.query.map { ($0.name, $0.value) }),
+                        link(
+                            context, "items/suggest", rel: "canonical", query: request.query.map { ($0.name, $0.value) }
+                        ),
                     ], request)),
         ]
         return json(stripLinks(envelope, request), request)
