@@ -61,7 +61,6 @@ extension DeliveryRouter {
             }
         }
         if let fields = try FieldParameters.expression(request.query) { search.require(fields) }
-        if let query = search.query { try checkTypes(query) }
         if let text = request.parameter("default"), !text.trimmingSpaces().isEmpty {
             guard text.utf8.count <= configuration.maximumQueryLength else {
                 throw .badRequest("default is longer than \(configuration.maximumQueryLength) bytes")
@@ -152,20 +151,6 @@ extension DeliveryRouter {
         }
         guard let flag = request.parameter("scroll")?.lowercased(), flag == "true" else { return nil }
         return scrolls.open(offset: search.offset, limit: search.limit)
-    }
-
-    /// 400 "Invalid Query", as OCM answers, for a `type eq` condition naming no type of the channel.
-    func checkTypes(_ query: QueryExpression) throws(APIError) {
-        switch query {
-        case .condition(let condition):
-            if condition.field == "type", condition.op == .equal, !knownTypes.contains(condition.value.lowercased()) {
-                throw .invalidQuery("Type with name \(condition.value.prefix(80)) is not found")
-            }
-        case .and(let operands), .or(let operands):
-            for operand in operands { try checkTypes(operand) }
-        case .group(let inner): try checkTypes(inner)
-        case .not, .verbatim: break
-        }
     }
 
     /// E4: variation sets of an item, one of them, or the item in one variation.

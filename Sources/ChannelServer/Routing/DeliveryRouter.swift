@@ -51,8 +51,6 @@ public final class DeliveryRouter: Sendable {
     let cache: ResponseCache?
     /// The open cursors of scrolled searches (`scroll=true`, `scrollId`).
     let scrolls = ScrollCursors()
-    /// Every type name of the channel, lower-cased: defined types and the types items carry.
-    let knownTypes: Set<String>
 
     public init(
         content: ChannelContent, index: ChannelIndex, configuration: ServerConfiguration,
@@ -65,7 +63,6 @@ public final class DeliveryRouter: Sendable {
         self.renditions = renditions
         self.cache =
             configuration.responseCacheBytes > 0 ? ResponseCache(capacity: configuration.responseCacheBytes) : nil
-        knownTypes = Set(content.contentTypes.keys.map { $0.lowercased() } + content.items.map { $0.type.lowercased() })
     }
 
     /// Answers one request; never throws, never crashes on input.
