@@ -65,6 +65,7 @@ extension DeliveryRouter {
         return DeliveryRouter.emptyingLinks(value)
     }
 
+    /// `value` with every `links` array in it, at any depth, emptied.
     static func emptyingLinks(_ value: JSON) -> JSON {
         switch value {
         case .object(let members):
