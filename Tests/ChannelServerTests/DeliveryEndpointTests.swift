@@ -97,7 +97,7 @@ struct DeliveryEndpointTests {
         #expect(bySlug["id"]?.stringValue == Self.post)
         let missing = try channel.get("/items/CORE00000000000000000000000000000000")
         #expect(missing.status == 404)
-        #expect(try JSON.parse(missing.body)["title"] == "Not Found")
+        #expect(try JSON.parse(missing.body)["title"] == "Item Not Found")
     }
 
     @Test("JSON answers carry an ETag and a matching If-None-Match gets 304")

@@ -8,16 +8,21 @@ public struct APIError: Error, Sendable, Equatable {
     public var code: String
     /// Extra headers (`WWW-Authenticate`, `Allow`, `Content-Range`).
     public var headers: [String: String]
+    /// OCM's own title where it is recorded ("Item Not Found", "Invalid Query"); nil: the reason phrase.
+    public var recordedTitle: String?
 
-    public init(status: Int, detail: String, code: String? = nil, headers: [String: String] = [:]) {
+    public init(
+        status: Int, detail: String, code: String? = nil, headers: [String: String] = [:], title: String? = nil
+    ) {
         self.status = status
         self.detail = detail
         self.code = code ?? "OCE-DELIVERY-\(status)"
         self.headers = headers
+        self.recordedTitle = title
     }
 
-    /// The reason phrase for the status.
-    public var title: String { APIError.titles[status] ?? "Error" }
+    /// The title: OCM's recorded one, else the reason phrase for the status.
+    public var title: String { recordedTitle ?? APIError.titles[status] ?? "Error" }
 
     static let titles: [Int: String] = [
         400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
@@ -52,6 +57,16 @@ public struct APIError: Error, Sendable, Equatable {
     /// 404 for a path that names no resource.
     public static func notFound(_ detail: String) -> APIError {
         APIError(status: 404, detail: detail, code: "OCE-DELIVERY-NOT-FOUND")
+    }
+
+    /// 404 for an unknown item id or slug, titled as OCM titles it.
+    public static func itemNotFound(_ detail: String) -> APIError {
+        APIError(status: 404, detail: detail, code: "OCE-DELIVERY-NOT-FOUND", title: "Item Not Found")
+    }
+
+    /// 400 for a `q` (or a search parameter) that cannot be evaluated, titled as OCM titles it.
+    public static func invalidQuery(_ detail: String) -> APIError {
+        APIError(status: 400, detail: detail, code: "OCE-DELIVERY-BAD-REQUEST", title: "Invalid Query")
     }
 
     /// 400 for a malformed parameter.

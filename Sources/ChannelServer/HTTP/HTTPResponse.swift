@@ -28,6 +28,11 @@ public struct HTTPResponse: Sendable {
         let lower = name.lowercased()
         return headers.first(where: { $0.name.lowercased() == lower })?.value
     }
+
+    /// Appends header `name` (CORS headers, added after the handler answered).
+    public mutating func addHeader(_ name: String, _ value: String) {
+        headers.append((name, value))
+    }
 }
 
 /// A body produced chunk by chunk. `next` is called with the offset reached so far and returns the

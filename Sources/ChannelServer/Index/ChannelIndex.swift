@@ -48,7 +48,7 @@ public final class ChannelIndex: Sendable {
     public let path: String
 
     private let temporary: Bool
-    private let pool: ConnectionPool
+    let pool: ConnectionPool
     private let catalog: IndexCatalog
     /// Ranks of the sortable fields used so far, by field name.
     private let ranks = Locked<[String: SortRanks]>([:])

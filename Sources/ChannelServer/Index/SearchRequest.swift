@@ -27,6 +27,19 @@ public struct SearchRequest: Sendable {
         self.offset = offset
         self.countTotal = countTotal
     }
+
+    /// ANDs `expression` onto the query (a search parameter outside `q`, such as the JS SDK's
+    /// `field:type:equals`); the query's own text stays one operand, grouped as written.
+    public mutating func require(_ expression: QueryExpression) {
+        guard let query else {
+            self.query = expression
+            return
+        }
+        switch query {
+        case .group, .condition: self.query = .and([query, expression])
+        default: self.query = .and([.group(query), expression])
+        }
+    }
 }
 
 /// One page of matches.

@@ -24,11 +24,26 @@ public struct BinaryFile: Sendable {
 
 // E5 native files, E6 renditions, E7 thumbnails.
 extension DeliveryRouter {
-    func assets(_ request: ServerRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
-        guard rest.count >= 2, rest.count <= 3 else {
-            throw .notFound("asset paths are /assets/{id}/native[/{name}] or /assets/{id}/{rendition}[/{name}]")
+    func assets(_ request: ServerRequest, _ path: [String]) throws(APIError) -> HTTPResponse {
+        // `/assets/.by.slug/{slug}/...` (and the short `/content/assets/{slug}/...`) name the asset by slug.
+        var rest = path
+        var slugItem: ExportItem?
+        if path.first == ".by.slug" {
+            guard path.count >= 2 else { throw .notFound("a slug is required after /assets/.by.slug/") }
+            guard let found = shaper.item(slug: path[1]) else {
+                throw .itemNotFound("no item with slug '\(path[1])' in this channel")
+            }
+            slugItem = found
+            rest = [found.id] + path.dropFirst(2)
         }
-        guard let item = shaper.item(id: rest[0]) else { throw .notFound("no item \(rest[0]) in this channel") }
+        guard rest.count >= 2, rest.count <= 3 else {
+            throw .notFound(
+                "asset paths are /assets/{id}/native[/{name}], /assets/{id}/{rendition}[/{name}] or "
+                    + "/assets/.by.slug/{slug}/... with the same endings")
+        }
+        guard let item = slugItem ?? shaper.item(id: rest[0]) else {
+            throw .notFound("no item \(rest[0]) in this channel")
+        }
         guard item.isDigitalAsset, let native = item.nativeFile else {
             throw .notFound("item \(item.id) is a content item, not a digital asset: it has no files")
         }

@@ -4,17 +4,20 @@ import OCEQCore
 extension DeliveryRouter {
     func items(_ request: ServerRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
         if rest.isEmpty { return try search(request, context) }
+        if rest == ["suggest"] { return try suggest(request, context) }
         let item: ExportItem
         var tail = rest
         if rest[0] == ".by.slug" {
             guard rest.count >= 2 else { throw .notFound("a slug is required after /items/.by.slug/") }
             guard let found = shaper.item(slug: rest[1]) else {
-                throw .notFound("no item with slug '\(rest[1])' in this channel")
+                throw .itemNotFound("no item with slug '\(rest[1])' in this channel")
             }
             item = found
             tail = Array(rest.dropFirst(2))
         } else {
-            guard let found = shaper.item(id: rest[0]) else { throw .notFound("no item \(rest[0]) in this channel") }
+            guard let found = shaper.item(id: rest[0]) else {
+                throw .itemNotFound("no item \(rest[0]) in this channel")
+            }
             item = found
             tail = Array(rest.dropFirst())
         }
@@ -29,11 +32,19 @@ extension DeliveryRouter {
     func read(_ item: ExportItem, _ request: ServerRequest, _ context: LinkContext) throws(APIError) -> JSON {
         let expand: ExpandSpec
         do {
-            expand = try ExpandSpec.parse(request.parameter("expand"), for: content.contentTypes[item.type])
+            expand = try ExpandSpec.parse(expandParameter(request), for: content.contentTypes[item.type])
         } catch {
             throw .badRequest("invalid expand: \(error)")
         }
-        return filterLinks(shaper.full(item, context: context, expand: expand), request)
+        return stripLinks(filterLinks(shaper.full(item, context: context, expand: expand), request), request)
+    }
+
+    /// `expand` without one pair of enclosing double quotes: the JS SDK sends `expand="all"`.
+    func expandParameter(_ request: ServerRequest) -> String? {
+        guard let value = request.parameter("expand") else { return nil }
+        let text = value.trimmingSpaces()
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return value }
+        return String(text.dropFirst().dropLast())
     }
 
     /// E1: the search, paged, in the list envelope.
@@ -46,9 +57,10 @@ extension DeliveryRouter {
             do {
                 search.query = try QueryParser.parse(q)
             } catch {
-                throw .badRequest("invalid q: \(error)")
+                throw .invalidQuery("invalid q: \(error)")
             }
         }
+        if let fields = try FieldParameters.expression(request.query) { search.require(fields) }
         if let text = request.parameter("default"), !text.trimmingSpaces().isEmpty {
             guard text.utf8.count <= configuration.maximumQueryLength else {
                 throw .badRequest("default is longer than \(configuration.maximumQueryLength) bytes")
@@ -69,11 +81,12 @@ extension DeliveryRouter {
             throw .badRequest("limit must be at most \(configuration.maximumLimit), got \(search.limit)")
         }
         search.offset = try integer(request, "offset", default: 0)
+        let scrollId = try scroll(request, &search)
         let fieldsParameter = request.parameter("fields") ?? ""
         let allFields = fieldsParameter.lowercased() == "all"
         let expand: ExpandSpec
         do {
-            expand = try ExpandSpec.parse(request.parameter("expand"), for: nil)
+            expand = try ExpandSpec.parse(expandParameter(request), for: nil)
         } catch {
             throw .badRequest("invalid expand: \(error)")
         }
@@ -82,9 +95,9 @@ extension DeliveryRouter {
         do {
             result = try index.search(search)
         } catch let error as IndexError {
-            throw .badRequest("\(error)")
+            throw .invalidQuery("\(error)")
         } catch let error as QuerySyntaxError {
-            throw .badRequest("invalid q: \(error)")
+            throw .invalidQuery("invalid q: \(error)")
         } catch {
             throw APIError(status: 500, detail: "the search failed: \(error)")
         }
@@ -107,16 +120,37 @@ extension DeliveryRouter {
         }
         let total = result.total
         let hasMore = result.hasMore
+        // OCM reports the number of all matches as `limit` (every recorded search: `limit=5` over
+        // 30 matches answers `count: 5, limit: 30`).
         var envelope: [String: JSON] = [
             "hasMore": .bool(hasMore), "offset": .int(search.offset), "count": .int(entries.count),
-            "limit": .int(entries.count), "items": .array(entries),
+            "limit": .int(total >= 0 ? total : entries.count), "items": .array(entries),
         ]
         if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(total) }
+        if let scrollId {
+            envelope["scrollId"] = .string(scrollId)
+            if entries.isEmpty { scrolls.close(scrollId) }
+        }
         envelope["links"] = .array(
             envelopeLinks(
                 request, context, resource: "items", offset: search.offset, limit: search.limit, count: entries.count,
                 total: total))
-        return json(.object(envelope), request)
+        return json(stripLinks(.object(envelope), request), request)
+    }
+
+    /// A scrolled search (`scroll=true`, then `scrollId`): sets the page's offset from the cursor
+    /// and returns the cursor's id, or nil for an ordinary search; 400 for an unknown `scrollId`.
+    func scroll(_ request: ServerRequest, _ search: inout SearchRequest) throws(APIError) -> String? {
+        if let id = request.parameter("scrollId"), !id.isEmpty {
+            guard let offset = scrolls.advance(id, limit: search.limit) else {
+                throw .badRequest(
+                    "unknown or finished scrollId '\(id.prefix(40))': start again with scroll=true and no scrollId")
+            }
+            search.offset = offset
+            return id
+        }
+        guard let flag = request.parameter("scroll")?.lowercased(), flag == "true" else { return nil }
+        return scrolls.open(offset: search.offset, limit: search.limit)
     }
 
     /// E4: variation sets of an item, one of them, or the item in one variation.

@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
 
     /// Bytes of finished JSON answers kept for repeated requests (0 turns the cache off).
     public var responseCacheBytes: Int
+    /// The origins browser apps may read answers from (`--cors`); off by default.
+    public var cors = CORSPolicy()
 
     public init(
         channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024,
@@ -47,6 +49,8 @@ public final class DeliveryRouter: Sendable {
     let renditions: (any RenditionSource)?
     /// Finished JSON answers; nil when `configuration.responseCacheBytes` is 0.
     let cache: ResponseCache?
+    /// The open cursors of scrolled searches (`scroll=true`, `scrollId`).
+    let scrolls = ScrollCursors()
 
     public init(
         content: ChannelContent, index: ChannelIndex, configuration: ServerConfiguration,
@@ -63,12 +67,21 @@ public final class DeliveryRouter: Sendable {
 
     /// Answers one request; never throws, never crashes on input.
     public func handle(_ request: ServerRequest) -> HTTPResponse {
+        if let preflight = configuration.cors.preflight(request) { return preflight }
+        var response = answer(request)
+        configuration.cors.decorate(&response, for: request)
+        return response
+    }
+
+    /// The answer before CORS headers.
+    func answer(_ request: ServerRequest) -> HTTPResponse {
         do {
-            try gate(request)
-            let rest = Array(request.pathSegments.dropFirst(DeliveryRouter.prefix.count))
+            let rest = try gate(request)
             // JSON answers are cached whole (the export cannot change under us); binaries are
-            // already served from files.
-            guard let cache, rest[0] != "assets" else { return try route(request, rest) }
+            // already served from files, and a scrolled search answers the next page each time.
+            guard let cache, rest.first != "assets", request.parameter("scroll") == nil,
+                request.parameter("scrollId") == nil
+            else { return try route(request, rest) }
             let key = (request.header("Host") ?? "") + " " + request.target
             if let hit = cache.get(key) { return json(bytes: hit.bytes, tag: hit.tag, request) }
             let response = try route(request, rest)
@@ -82,25 +95,38 @@ public final class DeliveryRouter: Sendable {
     }
 
     /// Method, path prefix and credentials: what every request must pass before any lookup.
-    func gate(_ request: ServerRequest) throws(APIError) {
+    /// Returns the path below `/content/published/api/v1.1` (empty for the API root); the short
+    /// rendition form `/content/assets/{slug}/...` becomes `assets/.by.slug/{slug}/...` and the
+    /// version list `/content/published/api` becomes `..`.
+    func gate(_ request: ServerRequest) throws(APIError) -> [String] {
         guard request.method == "GET" || request.method == "HEAD" else {
             throw APIError(status: 405, detail: "only GET and HEAD are supported", headers: ["Allow": "GET, HEAD"])
         }
         let segments = request.pathSegments
-        guard segments.count > DeliveryRouter.prefix.count, segments.prefix(4).elementsEqual(DeliveryRouter.prefix)
-        else {
+        let rest: [String]
+        if segments.starts(with: DeliveryRouter.prefix) {
+            rest = Array(segments.dropFirst(DeliveryRouter.prefix.count))
+        } else if segments.elementsEqual(DeliveryRouter.prefix.dropLast()) {
+            rest = [".."]
+        } else if segments.count > 2, segments.starts(with: ["content", "assets"]) {
+            rest = ["assets", ".by.slug"] + segments.dropFirst(2)
+        } else {
             throw .notFound("no resource at this path; the delivery API is under /content/published/api/v1.1")
         }
         try authorize(request)
+        return rest
     }
 
     func route(_ request: ServerRequest, _ rest: [String]) throws(APIError) -> HTTPResponse {
-        switch rest[0] {
+        guard let first = rest.first else { return json(apiInfo(linkContext(for: request)), request) }
+        switch first {
         case "items": return try items(request, Array(rest.dropFirst()), linkContext(for: request))
         // Binaries carry no links.
         case "assets": return try assets(request, Array(rest.dropFirst()))
         case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), linkContext(for: request))
-        default: throw .notFound("no resource '\(rest[0])' in the delivery API")
+        case "..": return json(apiVersions(linkContext(for: request)), request)
+        case "personalization", "layouts": throw unserved(first)
+        default: throw .notFound("no resource '\(first)' in the delivery API")
         }
     }
 

@@ -37,8 +37,9 @@ public struct ChannelService: Sendable {
         // Loading and indexing free far more than they keep; hand the pages back to the system.
         oceq_release_free_memory()
         let (token, source) = resolveToken(options)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             channelToken: token, bearer: options.bearer, responseCacheBytes: options.responseCacheMiB << 20)
+        configuration.cors = CORSPolicy(origins: options.corsOrigins)
         let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
         let router = DeliveryRouter(
             content: content, index: index, configuration: configuration, renditions: renditions)

@@ -26,6 +26,8 @@ public struct ServeOptions: Sendable, Equatable {
     public var faultSeed: UInt64 = 1
     /// MiB of finished JSON answers kept for repeated requests (`--response-cache`; 0 is off).
     public var responseCacheMiB = 32
+    /// Origins browser apps may call from (`--cors`, repeatable; `*` for any, refused with a bearer).
+    public var corsOrigins: [String] = []
 
     /// The defaults.
     public init() {}

@@ -10,7 +10,7 @@ extension ServeOptions {
     package static let usage = """
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
                                   [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
-                                  [--faults SPEC [--fault-seed N]]
+                                  [--faults SPEC [--fault-seed N]] [--cors ORIGIN]...
 
         Serves the Content Delivery API (v1.1) from OCM content exports on disk.
         PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
@@ -32,6 +32,8 @@ extension ServeOptions {
                             kinds: 500 502 503 504 401 403 404 429 reset truncate delay stall malformed;
                             keys: path retry-after limit after keep ms bps
           --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
+          --cors ORIGIN     let browser apps on ORIGIN (http[s]://host[:port]) read the answers; repeat
+                            for more origins; '*' allows any origin (not with --bearer). Off by default
         """
 
     /// The options `oceq serve` accepts.
@@ -39,6 +41,7 @@ extension ServeOptions {
         .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--strict"),
         .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
         .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
+        .value("--cors"),
     ]
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`,
@@ -70,6 +73,7 @@ extension ServeOptions {
             case "--fault-seed":
                 options.faultSeed = UInt64(try ArgumentScanner.integer(text, option: name, in: 0...Int.max))
                 seedGiven = true
+            case "--cors": options.corsOrigins.append(try corsOrigin(text))
             default: break  // --help: ServeCommand answers it before parsing
             }
         }
@@ -85,11 +89,31 @@ extension ServeOptions {
         if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty {
             options.bearer = bearer
         }
+        if options.corsOrigins.contains("*"), options.bearer != nil {
+            throw UsageError(
+                "--cors '*' cannot be used with a bearer token: list the origins allowed to call a secure channel")
+        }
         guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
         if let token = options.token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw UsageError("--token must be a non-empty word")
         }
         return options
+    }
+
+    /// One `--cors` value: `*`, or an origin `http[s]://host[:port]` (a trailing `/` is dropped).
+    static func corsOrigin(_ text: String) throws(UsageError) -> String {
+        if text == "*" { return text }
+        let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
+        let lower = origin.lowercased()
+        let scheme = lower.hasPrefix("https://") ? "https://" : lower.hasPrefix("http://") ? "http://" : nil
+        guard let scheme else {
+            throw UsageError("--cors takes an origin such as https://app.example.com or '*', got '\(text)'")
+        }
+        let host = origin.dropFirst(scheme.count)
+        guard !host.isEmpty, !host.contains(where: { "/?#@ ".contains($0) || $0.isWhitespace }) else {
+            throw UsageError("--cors takes an origin (scheme://host[:port], no path), got '\(text)'")
+        }
+        return origin
     }
 
     static func faults(_ text: String) throws(UsageError) -> FaultSpec {

@@ -20,7 +20,7 @@ final class TestChannel: @unchecked Sendable {
             .path
     }
 
-    init(bearer: String? = nil, paths: [String]? = nil, responseCacheMiB: Int = 32) throws {
+    init(bearer: String? = nil, paths: [String]? = nil, responseCacheMiB: Int = 32, cors: [String] = []) throws {
         cacheDirectory = NSTemporaryDirectory() + "oceq-test-\(UUID().uuidString)"
         var options = ServeOptions()
         options.paths = paths ?? [TestChannel.fixtureZip]
@@ -28,6 +28,7 @@ final class TestChannel: @unchecked Sendable {
         options.bearer = bearer
         options.cacheDirectory = cacheDirectory
         options.responseCacheMiB = responseCacheMiB
+        options.corsOrigins = cors
         service = try ChannelService.load(options)
         let router = service.router
         server = try HTTPServer(port: 0, threads: 4, handler: { router.handle($0) })
