@@ -25,7 +25,9 @@ public final class CurlTransport: Transport {
     public struct Options: Sendable, Hashable {
         /// Seconds allowed for connecting (DNS, TCP, TLS).
         public var connectTimeout: Double
-        /// A transfer slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds is aborted.
+        /// A transfer slower than `lowSpeedLimit` bytes/s for `lowSpeedTime` seconds is aborted as
+        /// timed out. By default fewer than 1024 bytes in 30 seconds: a server that drips a byte a
+        /// second ends there instead of holding a download for days.
         public var lowSpeedLimit: Int
         /// See `lowSpeedLimit`.
         public var lowSpeedTime: Int
@@ -46,7 +48,7 @@ public final class CurlTransport: Transport {
 
         /// Options; the defaults suit a delivery server on the internet.
         public init(
-            connectTimeout: Double = 15, lowSpeedLimit: Int = 1, lowSpeedTime: Int = 30, insecure: Bool = false,
+            connectTimeout: Double = 15, lowSpeedLimit: Int = 1024, lowSpeedTime: Int = 30, insecure: Bool = false,
             maxRedirects: Int = 10, caBundle: String? = nil, noProxy: String? = nil, maxConnectionsPerHost: Int = 0,
             receiveBufferSize: Int = 512 << 10
         ) {

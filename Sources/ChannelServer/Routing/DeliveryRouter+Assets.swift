@@ -105,8 +105,10 @@ extension DeliveryRouter {
     }
 
     /// The `Content-Disposition` value for a file, built over UTF-8 bytes (as String work it was a
-    /// third of a cached rendition's CPU).
-    static func disposition(fileName: String, mimeType: String, download: String?) -> String {
+    /// third of a cached rendition's CPU). Bidirectional controls are dropped from the name, so a
+    /// browser never offers `gpj.exe` reversed to read as `exe.jpg`.
+    static func disposition(fileName rawName: String, mimeType: String, download: String?) -> String {
+        let fileName = BidiControls.stripped(rawName)
         let slash = UInt8(ascii: "/")
         let media = mimeType.utf8.drop(while: { $0 == slash }).prefix(while: { $0 != slash })
         var inline =

@@ -70,13 +70,16 @@ extension DefineStatement {
             }
         }
         var bound: [(name: String, value: Value)] = []
+        var synopsis: String?  // built once: with 10,000 parameters missing, one string, not 10,000
         for parameter in parameters {
             if let value = given[parameter.name] ?? parameter.defaultValue {
                 bound.append((parameter.name, value))
             } else {
+                let shown = synopsis ?? DiagnosticMessage.shortened(usage)
+                synopsis = shown
                 diagnostics.append(
                     Diagnostic(
-                        .missingArgument(command: name, parameter: parameter.name, usage: usage),
+                        .missingArgument(command: name, parameter: parameter.name, usage: shown),
                         at: .at(call.span.end)))
             }
         }

@@ -53,5 +53,9 @@ package struct DiagnosticError: Error, Sendable, Hashable, CustomStringConvertib
         self.diagnostics = diagnostics
     }
 
-    package var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// The first `DiagnosticRenderer.maximumShown` diagnostics, one a line, then how many more.
+    package var description: String {
+        let shown = diagnostics.prefix(DiagnosticRenderer.maximumShown).map(\.description)
+        return (shown + [DiagnosticRenderer.moreLine(diagnostics)].compactMap { $0 }).joined(separator: "\n")
+    }
 }

@@ -170,6 +170,15 @@ package enum DiagnosticMessage: Sendable, Hashable {
         return String(describing: self)
     }
 
+    /// The longest synopsis quoted in a message, in characters.
+    package static let maximumUsageLength = 200
+
+    /// `usage` cut to `maximumUsageLength` characters, ending in ` …` when it was cut (a command of
+    /// 10,000 parameters must not repeat its whole synopsis in every message).
+    package static func shortened(_ usage: String) -> String {
+        usage.count <= maximumUsageLength ? usage : String(usage.prefix(maximumUsageLength)) + " …"
+    }
+
     /// The text shown to people.
     package var text: String {
         switch self {

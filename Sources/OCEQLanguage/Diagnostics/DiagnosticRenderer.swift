@@ -10,6 +10,10 @@
 // the caret stays aligned, and control characters in the line are shown as U+FFFD so that
 // nothing typed can drive the terminal. With `redact` set (the shell's secrets), the line is shown
 // redacted and the caret is placed in the redacted line; the header keeps the file's column.
+//
+// A list is bounded here, for every caller (scripts, the REPL, plugins, lint): the first
+// `maximumShown` diagnostics, then one line `and 9,990 more errors`, so a script that calls a
+// command of 10,000 parameters with none prints ten errors, not ten thousand.
 
 /// Renders diagnostics as text.
 package struct DiagnosticRenderer: Sendable {
@@ -28,14 +32,40 @@ package struct DiagnosticRenderer: Sendable {
         self.redact = redact
     }
 
-    /// Every diagnostic in turn, each ending with a line break.
+    /// The most diagnostics one list shows; the rest are counted in one line.
+    package static let maximumShown = 10
+
+    /// The first `maximumShown` diagnostics in turn, each ending with a line break, then
+    /// `and N more errors` for the others.
     package func render(_ diagnostics: [Diagnostic], in source: SourceText) -> String {
         let lineStarts = source.lineStarts
         var out = ""
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics.prefix(Self.maximumShown) {
             render(diagnostic, in: source, lineStarts: lineStarts, into: &out)
         }
+        if let more = Self.moreLine(diagnostics) { out += more + "\n" }
         return out
+    }
+
+    /// `and 9,990 more errors` (`warnings`, or `problems` when both) for the diagnostics after the
+    /// first `maximumShown`; nil when there are none.
+    package static func moreLine(_ diagnostics: [Diagnostic]) -> String? {
+        let rest = diagnostics.dropFirst(maximumShown)
+        guard !rest.isEmpty else { return nil }
+        let errors = rest.filter { $0.severity == .error }.count
+        let noun = errors == rest.count ? "error" : errors == 0 ? "warning" : "problem"
+        return "and \(grouped(rest.count)) more \(noun)\(rest.count == 1 ? "" : "s")"
+    }
+
+    /// `count` with a comma between groups of three digits (`9,990`).
+    static func grouped(_ count: Int) -> String {
+        var digits = String(count)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
     }
 
     /// One diagnostic and its notes.

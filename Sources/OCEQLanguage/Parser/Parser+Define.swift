@@ -99,6 +99,7 @@ extension ParserState {
     /// `name, name = literal, ...)` after the `(`.
     mutating func parseParameters(into block: inout OpenDefine, open: Token) {
         var seen: [String: SourceSpan] = [:]
+        var sawDefault = false  // not a search of the parameters so far: 10,000 of them stay linear
         if current.kind == .rightParen {
             advance()
             return
@@ -123,7 +124,7 @@ extension ParserState {
                 guard let value = parseValue(after: equals) else { return }
                 if value.isReference { diagnose(.defaultNotLiteral(name), at: value.span) }
                 defaultValue = value
-            } else if seen[name] == nil, block.parameters.contains(where: { $0.defaultValue != nil }) {
+            } else if seen[name] == nil, sawDefault {
                 diagnose(.requiredAfterDefault(name), at: token.span)
             }
             if let first = seen[name] {
@@ -132,6 +133,7 @@ extension ParserState {
                     notes: [Diagnostic.Note("'\(name)' is first declared here", span: first)])
             }
             seen[name] = seen[name] ?? token.span
+            sawDefault = sawDefault || defaultValue != nil
             block.parameters.append(DefineStatement.Parameter(name: name, span: token.span, defaultValue: defaultValue))
             if current.kind == .comma {
                 advance()

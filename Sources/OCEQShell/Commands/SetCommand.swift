@@ -7,7 +7,7 @@ package enum SetCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
         usage:
-            "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | html text|raw | images auto|never|symbols|sixel|kitty|iterm]",
+            "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | html text|raw | images auto|never|symbols|sixel|kitty|iterm | csv-raw on|off]",
         examples: [
             "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set html raw",
             "set images symbols", "set",
@@ -22,7 +22,7 @@ package enum SetCommand: Command {
             "format": .string(settings.format.rawValue), "limit": .int(settings.limit),
             "errexit": .string(settings.errexit ? "on" : "off"), "timing": .string(settings.timing ? "on" : "off"),
             "pager": .string(settings.pager ?? "off"), "html": .string(settings.html.rawValue),
-            "images": .string(settings.images.rawValue),
+            "images": .string(settings.images.rawValue), "csv-raw": .string(settings.csvRaw ? "on" : "off"),
         ]
     }
 
@@ -81,6 +81,7 @@ package enum SetCommand: Command {
             switch name {
             case "errexit": session.settings.errexit = on
             case "timing": session.settings.timing = on
+            case "csv-raw": session.settings.csvRaw = on
             default: session.settings.pager = on ? Pager.defaultCommand() : nil
             }
         }

@@ -3,7 +3,9 @@
 // value, a screen is the data it shows. Pretty with two spaces on a terminal, compact otherwise;
 // NDJSON is one compact value per line: each item of a listing, each record of a table, each
 // element of a document that is an array. JSON escapes C0 and DEL itself; C1 characters, which
-// some terminals obey, are escaped here.
+// some terminals obey, are escaped here. On a terminal the bidirectional controls (U+202E and the
+// others, `BidiControls`) are escaped too (`\u202e`), so that no value shows reversed; piped, JSON
+// keeps them as they are (the escaped and the raw form are the same JSON string).
 
 import DeliveryKit
 import OCEQCore
@@ -20,7 +22,8 @@ package struct JSONRenderer: Renderer {
 
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         let writer = JSONWriter(indent: sink.isTerminal && !lines ? 2 : nil)
-        func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value)) + "\n") }
+        let terminal = sink.isTerminal
+        func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value), bidi: terminal) + "\n") }
         func write(all values: [JSON]) {
             if lines { values.forEach(write) } else { write(.array(values)) }
         }
@@ -37,13 +40,18 @@ package struct JSONRenderer: Renderer {
         }
     }
 
-    /// C1 control characters (only ever inside strings) written as `\u00XX` escapes.
-    static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x80 && $0.value < 0xA0 }) else { return text }
+    /// C1 control characters (only ever inside strings) written as `\u00XX` escapes, and with
+    /// `bidi` the bidirectional controls as `\uXXXX`.
+    static func safe(_ text: String, bidi: Bool = false) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value >= 0x80 && scalar.value < 0xA0) || (bidi && BidiControls.contains(scalar))
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value >= 0x80 && scalar.value < 0xA0 {
-                out += "\\u00" + String(scalar.value, radix: 16)
+            if escaped(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -25,11 +25,11 @@ package enum Pager {
         let output = session.output
         // Sixel, kitty and iTerm2 images cannot go through a pager: such output is written as it is.
         guard let command = session.settings.pager, output.isTerminal, !hasGraphics(result) else {
-            session.settings.format.renderer.render(result, to: output)
+            session.settings.renderer.render(result, to: output)
             return
         }
         let buffer = MemoryOutput(isTerminal: true, width: output.width)
-        session.settings.format.renderer.render(result, to: buffer)
+        session.settings.renderer.render(result, to: buffer)
         let lines = buffer.text.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
         guard lines >= output.height - 1 else {
             output.write(buffer.text)

@@ -26,11 +26,18 @@ extension OutputFormat {
     }
 }
 
+extension Settings {
+    /// The renderer for the format, with the settings that shape it (`csv-raw`).
+    package var renderer: any Renderer {
+        format == .csv ? CSVRenderer(raw: csvRaw) : format.renderer
+    }
+}
+
 extension Session {
     /// Renders `result` in the session's format to its output, now: for a command that must show
     /// what it did before it fails (a download's summary, then the error).
     package func render(_ result: CommandResult) {
-        settings.format.renderer.render(result, to: output)
+        settings.renderer.render(result, to: output)
     }
 }
 

@@ -2,6 +2,8 @@
 // columns do not fit, the widest shrink first (never below 8 columns) and their cells end in `…`.
 // Widths are display columns, so CJK titles align. A command's table comes the same way under its
 // title and above its footer; a document is key/value lines; a screen is shown as it is.
+// A column is at most `maximumColumnWidth` wide (longer cells end in `…`), also when the sink is
+// not a terminal and has no width: one 1 MB name must not pad every other row to 1 MB.
 
 import DeliveryKit
 import OCEQCore
@@ -10,6 +12,9 @@ import OCEQCore
 package struct TableRenderer: Renderer {
     /// A table renderer.
     package init() {}
+
+    /// The widest a column gets (its longer cells end in `…`).
+    package static let maximumColumnWidth = 200
 
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
@@ -82,6 +87,7 @@ package struct TableRenderer: Renderer {
                 widths[index] = max(widths[index], TerminalText.width(of: cell))
             }
         }
+        widths = widths.map { min($0, maximumColumnWidth) }
         let separator = 2
         let budget = max(columns * 4, width - separator * (columns - 1))
         let order = shrinkOrder ?? Array((0..<columns).reversed())

@@ -33,6 +33,8 @@ package struct CLIOptions: Equatable {
     package var color = ColorMode.auto
     /// `--images auto|never|symbols|sixel|kitty|iterm`.
     package var images: ImageMode?
+    /// `--csv-raw`: CSV cells as they are, formulas not neutralised.
+    package var csvRaw = false
     /// `--plugin FILE`, in order.
     package var plugins: [String] = []
 
@@ -78,6 +80,8 @@ package struct CLIOptions: Equatable {
           --bearer TOKEN       bearer token for a secure channel                          (OCEQ_BEARER)
           --format FORMAT      table, expanded, json, ndjson or csv;  --json is --format json
           --keep-going         run every statement of a script even after one fails
+          --csv-raw            write CSV cells as they are (by default a cell starting with = + - @
+                               tab or CR is written as '... so that a spreadsheet does not run it)
           --color WHEN         auto (default: on a terminal, unless NO_COLOR is set), always, never
           --images MODE        auto (default), never, symbols, sixel, kitty or iterm (only on a terminal)
           -c TEXT              run TEXT (repeatable; all parsed before any runs)
@@ -92,7 +96,7 @@ package struct CLIOptions: Equatable {
     static let scannerOptions: [ArgumentScanner.Option] = [
         .value("--command", "-c"), .value("--credentials"), .value("--url"), .value("--token"), .value("--bearer"),
         .value("--profile"), .flag("--json"), .value("--format"), .flag("--keep-going", "-k"), .value("--plugin"),
-        .value("--color"), .value("--images"), .flag("--help", "-h"), .flag("--version", "-V"),
+        .value("--color"), .value("--images"), .flag("--csv-raw"), .flag("--help", "-h"), .flag("--version", "-V"),
     ]
 
     /// Parses the arguments (after the program name).
@@ -122,6 +126,7 @@ package struct CLIOptions: Equatable {
                 }
                 options.format = format
             case "--keep-going": options.keepGoing = true
+            case "--csv-raw": options.csvRaw = true
             case "--plugin": options.plugins.append(text)
             case "--color":
                 guard let mode = ColorMode(rawValue: text) else {
@@ -259,6 +264,7 @@ package enum OceqCLI {
         var settings = Settings()
         if let format = options.format { settings.format = format }
         settings.color = colors
+        settings.csvRaw = options.csvRaw
         if let images = options.images { settings.images = images }
         if output.isTerminal { settings.pager = Pager.defaultCommand(environment: environment) }
         let session = Session(

@@ -3,7 +3,9 @@
 // holds only `define` blocks (nothing runs at start). Each file is parsed whole against the
 // commands loaded before it, and is loaded whole or not at all: a file that cannot be read, does
 // not parse, holds another statement, or defines a name already taken is reported with file, line
-// and column and skipped, and oceq starts anyway.
+// and column and skipped, and oceq starts anyway. Only regular files are read: a FIFO, a device
+// or a socket (which would block the start forever) is skipped with a line, checked with `stat`
+// before opening and again with `fstat` on a descriptor opened with `O_NONBLOCK`.
 
 import Foundation
 import OCEQCore
@@ -103,20 +105,37 @@ package enum PluginLoader {
         registry.record(PluginFile(path: path, origin: origin, commands: [], problem: problem))
     }
 
-    /// The file's text, or why it cannot be read (`no such file or directory`, `is a directory`, ...).
+    /// The file's text, or why it cannot be read (`no such file or directory`, `is a directory`,
+    /// `not a regular file (a FIFO)`, ...).
     static func read(_ path: String) -> Result<String, PluginReadError> {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure(PluginReadError("is a directory"))
+        func failure() -> Result<String, PluginReadError> {
+            .failure(PluginReadError(String(cString: strerror(errno)).lowercased()))
         }
-        guard let file = fopen(path, "rb") else {
-            return .failure(PluginReadError(String(cString: strerror(errno)).lowercased()))
-        }
-        fclose(file)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(PluginReadError("read failed"))
-        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return failure() }
+        if let kind = irregularKind(status.st_mode) { return .failure(PluginReadError(kind)) }
+        // A second guard: the path may have been replaced since; a FIFO opened non-blocking does not wait.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return failure() }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &status) == 0 else { return failure() }
+        if let kind = irregularKind(status.st_mode) { return .failure(PluginReadError(kind)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        guard let data = try? handle.readToEnd() ?? Data() else { return .failure(PluginReadError("read failed")) }
         return .success(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Why a file of mode `mode` is not read as a plugin (`is a directory`, `not a regular file (a
+    /// FIFO)`); nil for a regular file.
+    static func irregularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "not a regular file (a FIFO)"
+        case S_IFSOCK: return "not a regular file (a socket)"
+        case S_IFCHR, S_IFBLK: return "not a regular file (a device)"
+        default: return "not a regular file"
+        }
     }
 }
 

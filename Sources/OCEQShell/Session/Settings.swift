@@ -18,6 +18,8 @@ package struct Settings: Sendable, Equatable {
     package var html = HTMLMode.text
     /// How images are drawn (`--images`, `set images`); nothing is drawn off a terminal.
     package var images = ImageMode.auto
+    /// CSV cells as they are, formulas not neutralised (`--csv-raw`, `set csv-raw on`).
+    package var csvRaw = false
 
     /// `set html`.
     package enum HTMLMode: String, Sendable, CaseIterable {
@@ -37,6 +39,7 @@ package struct Settings: Sendable, Equatable {
         pager    \(pager ?? "off")
         html     \(html.rawValue)
         images   \(images.rawValue)
+        csv-raw  \(csvRaw ? "on" : "off")
 
         """
     }

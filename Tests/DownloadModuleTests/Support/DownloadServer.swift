@@ -86,16 +86,18 @@ final class DownloadServer: @unchecked Sendable {
         }
     }
 
-    /// A session on this server writing to memory; retries never really wait.
+    /// A session on this server writing to memory, its transport set by `transport`; retries never really wait.
     @MainActor
     func session(
-        retry: RetryPolicy = RetryPolicy(maxAttempts: 10, maxTotalTime: 3600, random: { 0.5 })
+        retry: RetryPolicy = RetryPolicy(maxAttempts: 10, maxTotalTime: 3600, random: { 0.5 }),
+        transport: CurlTransport.Options = CurlTransport.Options()
     )
         throws -> (Session, MemoryOutput, MemoryOutput)
     {
         var configuration = try DeliveryConfiguration(url: origin, channelToken: DownloadServer.token)
         configuration.retry = retry
-        let client = DeliveryClient(configuration: configuration, transport: CurlTransport(), clock: InstantClock())
+        let client = DeliveryClient(
+            configuration: configuration, transport: CurlTransport(options: transport), clock: InstantClock())
         let output = MemoryOutput(width: 120)
         let errors = MemoryOutput()
         let session = Session(

@@ -29,7 +29,9 @@ struct CompleterArgumentTests {
     func settings() throws {
         let (completer, _) = try sampleCompleter()
         #expect(texts(completer, "set ") == Settings.names)
-        #expect(texts(completer, "set ") == ["format", "limit", "errexit", "timing", "pager", "html", "images"])
+        #expect(
+            texts(completer, "set ") == ["format", "limit", "errexit", "timing", "pager", "html", "images", "csv-raw"])
+        #expect(texts(completer, "set csv-raw ") == ["on", "off"])
         #expect(texts(completer, "set pa") == ["pager"])
         #expect(texts(completer, "set format ") == ["table", "expanded", "json", "ndjson", "csv"])
         #expect(texts(completer, "set format nd") == ["ndjson"])
