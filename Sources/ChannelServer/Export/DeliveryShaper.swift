@@ -130,8 +130,12 @@ public struct DeliveryShaper: Sendable {
         let translatable = item.translatable ?? !isAsset
         if let language = item.language, translatable || !isAsset { object["language"] = .string(language) }
         object["translatable"] = .bool(translatable)
-        if let created = item.createdDate { object["createdDate"] = ExportDateText.normalize(created, wrapStrings: true) }
-        if let updated = item.updatedDate { object["updatedDate"] = ExportDateText.normalize(updated, wrapStrings: true) }
+        if let created = item.createdDate {
+            object["createdDate"] = ExportDateText.normalize(created, wrapStrings: true)
+        }
+        if let updated = item.updatedDate {
+            object["updatedDate"] = ExportDateText.normalize(updated, wrapStrings: true)
+        }
         object["mimeType"] = .string(prepared.mimeType)
         object["fileGroup"] = .string(prepared.fileGroup)
         if isAsset { object["fileExtension"] = .string(prepared.fileExtension) }
