@@ -52,10 +52,14 @@ struct ServeLogEscapingTests {
                 + "Host: x\r\nConnection: close\r\n\r\n", port: server.port)
         server.stop()
         let log = (try? String(contentsOfFile: server.stderrPath, encoding: .utf8)) ?? ""
-        #expect(!log.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }, "\(log)")
+        #expect(
+            !log.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+            "\(log)")
         #expect(log.contains("skipped "), "\(log)")
         #expect(log.contains("bad\\x1b]0;pwned\\x07\\x9b2J.json"), "\(log)")
         #expect(!log.split(separator: "\n").contains { $0.hasPrefix("127.0.0.1 GET /forged") }, "\(log)")
+        // The hostile request was logged, on one line, with its method escaped.
+        #expect(log.contains("127.0.0.1 GET\\x1b]52;c;ZXZpbA==\\x07\\x0d127.0.0.1\\x20GET\\x20/forged"), "\(log)")
         #expect(log.contains("/items/X\(Self.token)X?channelToken=REDACTED "), "\(log)")
     }
 

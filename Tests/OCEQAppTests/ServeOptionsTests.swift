@@ -50,19 +50,29 @@ struct ServeOptionsTests {
 
     @Test("a token or bearer that cannot be a secret is refused in one line, unless --insecure-token")
     func weakTokens() throws {
-        #expect(throws: UsageError("--token is shorter than 8 characters; use a longer token, or add --insecure-token")) {
+        #expect(throws: UsageError("--token is shorter than 8 characters; use a longer token, or add --insecure-token"))
+        {
             try ServeOptions.parse(["x", "--token", "T"])
         }
-        #expect(throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")) {
+        #expect(
+            throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")
+        ) {
             try ServeOptions.parse(["x", "--token", "long-enough", "--bearer", "b"])
         }
-        #expect(throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")) {
+        #expect(
+            throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")
+        ) {
             try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "short"])
         }
-        #expect(throws: UsageError("--bearer contains whitespace or a control character; use a longer token, or add --insecure-token")) {
+        #expect(
+            throws: UsageError(
+                "--bearer contains whitespace or a control character; use a longer token, or add --insecure-token")
+        ) {
             try ServeOptions.parse(["x", "--bearer", "has a space in it"])
         }
-        #expect(throws: UsageError("--token must be a non-empty word")) { try ServeOptions.parse(["x", "--token", ""]) }
+        #expect(throws: UsageError("--token must be a non-empty word")) {
+            try ServeOptions.parse(["x", "--token", ""])
+        }
         let insecure = try ServeOptions.parse(["x", "--token", "T", "--bearer", "b", "--insecure-token"])
         #expect(insecure.token == "T" && insecure.bearer == "b")
     }

@@ -69,7 +69,9 @@ public final class AccessLog: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let value = parts.count > 1 ? String(parts[1]) : nil
-            if AccessLog.isTokenParameter(name) || value.map({ isSecret(URLEncoding.decode($0, plusAsSpace: true)) }) == true {
+            if AccessLog.isTokenParameter(name)
+                || value.map({ isSecret(URLEncoding.decode($0, plusAsSpace: true)) }) == true
+            {
                 return "\(name)=REDACTED"
             }
             return String(pair)

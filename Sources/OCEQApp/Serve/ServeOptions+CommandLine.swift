@@ -39,7 +39,8 @@ extension ServeOptions {
 
     /// The options `oceq serve` accepts.
     static let scannerOptions: [ArgumentScanner.Option] = [
-        .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--insecure-token"), .flag("--strict"),
+        .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--insecure-token"),
+        .flag("--strict"),
         .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
         .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
     ]
