@@ -58,8 +58,9 @@ struct ServeLogEscapingTests {
         #expect(log.contains("skipped "), "\(log)")
         #expect(log.contains("bad\\x1b]0;pwned\\x07\\x9b2J.json"), "\(log)")
         #expect(!log.split(separator: "\n").contains { $0.hasPrefix("127.0.0.1 GET /forged") }, "\(log)")
-        // The hostile request was logged, on one line, with its method escaped.
-        #expect(log.contains("127.0.0.1 GET\\x1b]52;c;ZXZpbA==\\x07\\x0d127.0.0.1\\x20GET\\x20/forged"), "\(log)")
+        // The hostile request was logged on one line, method and target escaped (libmicrohttpd splits
+        // the request line at its last spaces, so the forged part lands in the target).
+        #expect(log.contains("127.0.0.1 GET\\x1b]52;c;ZXZpbA==\\x07\\x0d127.0.0.1 GET\\x20/forged\\x20200"), "\(log)")
         #expect(log.contains("/items/X\(Self.token)X?channelToken=REDACTED "), "\(log)")
     }
 
