@@ -1,7 +1,7 @@
 // `show X [--raw]`: the standard fields, then the custom fields. The API does not serve the content
 // type's field order and oceq's JSON objects do not keep the order of keys, so custom fields are
 // listed alphabetically. `--raw` prints the item as the server sent it, pretty, keys sorted (the
-// channel token in hrefs is redacted by the session's output like everything else).
+// channel token in link hrefs is redacted by the client as the answer arrives).
 
 import DeliveryKit
 import OCEQCore

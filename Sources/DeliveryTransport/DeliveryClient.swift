@@ -46,7 +46,7 @@ public struct DeliveryClient: Sendable {
         var headers = [HTTPHeader("User-Agent", configuration.userAgent)]
         if let accept { headers.append(HTTPHeader("Accept", accept)) }
         if let bearer = configuration.bearerToken, !bearer.isEmpty {
-            headers.append(HTTPHeader("Authorization", "Bearer \(bearer)"))
+            headers.append(HTTPHeader("Authorization", "Bearer \(bearer.revealedForRequest)"))
         }
         return PreparedRequest(method: "GET", url: url, redactedURL: redacted, headers: headers)
     }
@@ -78,10 +78,41 @@ public struct DeliveryClient: Sendable {
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
         do {
-            return try JSON.parse(sink.body)
+            return Self.redactingLinks(try JSON.parse(sink.body))
         } catch {
             throw .malformedJSON(url: url, error)
         }
+    }
+
+    /// `json` with the `channelToken` parameter of every link's `href` shown as `REDACTED`: servers
+    /// build each link with the token of the request, so the URL is redacted as it arrives (the
+    /// client builds its own URLs and never follows an href). Only `href`s inside `links` arrays
+    /// change; no other text of the answer is touched.
+    static func redactingLinks(_ json: JSON) -> JSON {
+        switch json {
+        case .object(let members):
+            var out: [String: JSON] = [:]
+            for (key, member) in members {
+                if key == "links", case .array(let links) = member {
+                    out[key] = .array(links.map(redactingHref))
+                } else {
+                    out[key] = redactingLinks(member)
+                }
+            }
+            return .object(out)
+        case .array(let elements):
+            return .array(elements.map(redactingLinks))
+        default:
+            return json
+        }
+    }
+
+    private static func redactingHref(_ link: JSON) -> JSON {
+        guard case .object(var members) = link else { return redactingLinks(link) }
+        if case .string(let href)? = members["href"] {
+            members["href"] = .string(Redactor.redactTokenParameters(href))
+        }
+        return redactingLinks(.object(members))
     }
 
     /// Every page of a list, fetched one at a time as the sequence is iterated.

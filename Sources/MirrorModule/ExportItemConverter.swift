@@ -3,8 +3,8 @@
 // `fileGroup`, `fields` with reference stubs `{id, type, typeCategory, name}` (plus
 // `fileExtension` on asset stubs) and no links, an asset's `native` link on the source's
 // management API without any token, and no `fields.renditions` (2023 exports list none; the
-// server makes the system renditions from the native file). Every string is scrubbed of the
-// channel's secrets, whatever field it sits in.
+// server makes the system renditions from the native file). Content is written as it comes: the
+// token lives only in links, which are dropped or rebuilt without it.
 
 import DeliveryKit
 import Foundation
@@ -14,8 +14,6 @@ import OCEQCore
 struct ExportItemConverter {
     /// `https://host[:port]` of the source, for the management-API native link.
     var sourceOrigin: String
-    /// Tokens that must never reach a written file.
-    var secrets: [String]
 
     static let typeCategoryAsset = "DigitalAssetType"
 
@@ -64,7 +62,7 @@ struct ExportItemConverter {
             ])
         }
         out["fields"] = .object(fields)
-        return scrub(.object(out)).objectValue ?? out
+        return out
     }
 
     /// The fields OCM keeps on every digital asset (`Image.json` lists them as system fields).
@@ -118,28 +116,5 @@ struct ExportItemConverter {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let ext = name[name.index(after: dot)...].lowercased()
         return ext.isEmpty ? nil : ext
-    }
-
-    /// `value` with every secret in every string (keys included) replaced by `REDACTED`.
-    func scrub(_ value: JSON) -> JSON {
-        guard !secrets.isEmpty else { return value }
-        switch value {
-        case .string(let text):
-            return secrets.contains(where: { text.contains($0) }) ? .string(redact(text)) : value
-        case .array(let elements):
-            return .array(elements.map(scrub))
-        case .object(let members):
-            var out: [String: JSON] = [:]
-            for (key, member) in members { out[redact(key)] = scrub(member) }
-            return .object(out)
-        default:
-            return value
-        }
-    }
-
-    private func redact(_ text: String) -> String {
-        var out = text
-        for secret in secrets where !secret.isEmpty { out = out.replacingOccurrences(of: secret, with: "REDACTED") }
-        return out
     }
 }

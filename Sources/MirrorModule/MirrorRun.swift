@@ -29,9 +29,7 @@ struct MirrorRun {
     func run() async -> MirrorSummary {
         let started = ContinuousClock.now
         var state = MirrorState(summary: MirrorSummary(target: target.root))
-        let converter = ExportItemConverter(
-            sourceOrigin: Self.stableOrigin(client.configuration.server),
-            secrets: client.configuration.redactor.secrets.filter { !$0.isEmpty })
+        let converter = ExportItemConverter(sourceOrigin: Self.stableOrigin(client.configuration.server))
 
         // 1. The items.
         let listingComplete = await list(into: &state, converter: converter)

@@ -127,7 +127,7 @@ struct RequestURLTests {
             .links("self", "next")
             .limit(25).starting(at: 50).totalResults(false)
             .language("fr-FR")
-        let items = try request.endpoint().queryItems(defaultToken: "T").map(\.description)
+        let items = try request.endpoint().queryItems(defaultToken: Secret("T")).map(\.description)
         #expect(
             items == [
                 "channelToken=T", "default=coffee, 42", "expand=fields.author", "fields=name,fields.bar", "limit=25",

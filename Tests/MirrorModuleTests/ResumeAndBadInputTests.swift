@@ -117,7 +117,10 @@ struct ResumeAndBadInputTests {
         for file in files {
             let text = String(
                 decoding: FileManager.default.contents(atPath: target + "/" + file) ?? Data(), as: UTF8.self)
-            #expect(!text.contains("sekrit-token"), "\(file) holds the token")
+            // Content is written as it comes (the note is the server's text); no link keeps the token.
+            let content = "see https://evil.example.com/?channelToken=sekrit-token"
+            #expect(
+                !text.replacingOccurrences(of: content, with: "").contains("sekrit-token"), "\(file) holds the token")
         }
     }
 

@@ -9,9 +9,9 @@ import Testing
 struct ServeOptionsTests {
     @Test("options parse, with suggestions for typos and an error for a missing export")
     func options() throws {
-        let options = try ServeOptions.parse(["x.zip", "--port=0", "--token", "T", "--strict", "y"])
+        let options = try ServeOptions.parse(["x.zip", "--port=0", "--token", "T0k3n-long", "--strict", "y"])
         #expect(options.paths == ["x.zip", "y"])
-        #expect(options.port == 0 && options.token == "T" && options.strict)
+        #expect(options.port == 0 && options.token == "T0k3n-long" && options.strict)
         #expect(throws: UsageError("unknown option '--prot'; did you mean '--port'?")) {
             try ServeOptions.parse(["x", "--prot", "1"])
         }
@@ -19,8 +19,8 @@ struct ServeOptionsTests {
         #expect(throws: UsageError("--port must be a number from 0 to 65535, got '70000'")) {
             try ServeOptions.parse(["x", "--port", "70000"])
         }
-        let secure = try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "b"])
-        #expect(secure.bearer == "b")
+        let secure = try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "b-s3cr3t-long"])
+        #expect(secure.bearer == "b-s3cr3t-long")
     }
 
     @Test("the spec and seed also come from the environment, and a bad one stops the start")
@@ -46,5 +46,34 @@ struct ServeOptionsTests {
         #expect(options.faultSeed == 4)
         #expect(throws: UsageError("--strict takes no value")) { try ServeOptions.parse(["x", "--strict=yes"]) }
         #expect(throws: UsageError("--port needs a value")) { try ServeOptions.parse(["x", "--port"]) }
+    }
+
+    @Test("a token or bearer that cannot be a secret is refused in one line, unless --insecure-token")
+    func weakTokens() throws {
+        #expect(throws: UsageError("--token is shorter than 8 characters; use a longer token, or add --insecure-token"))
+        {
+            try ServeOptions.parse(["x", "--token", "T"])
+        }
+        #expect(
+            throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")
+        ) {
+            try ServeOptions.parse(["x", "--token", "long-enough", "--bearer", "b"])
+        }
+        #expect(
+            throws: UsageError("--bearer is shorter than 8 characters; use a longer token, or add --insecure-token")
+        ) {
+            try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "short"])
+        }
+        #expect(
+            throws: UsageError(
+                "--bearer contains whitespace or a control character; use a longer token, or add --insecure-token")
+        ) {
+            try ServeOptions.parse(["x", "--bearer", "has a space in it"])
+        }
+        #expect(throws: UsageError("--token must be a non-empty word")) {
+            try ServeOptions.parse(["x", "--token", ""])
+        }
+        let insecure = try ServeOptions.parse(["x", "--token", "T", "--bearer", "b", "--insecure-token"])
+        #expect(insecure.token == "T" && insecure.bearer == "b")
     }
 }

@@ -52,7 +52,7 @@ struct BlogSampleTests {
     /// to `/api` as blog-sample.md writes it.
     static func url(_ request: some DeliveryRequest) throws -> String {
         let endpoint = try request.endpoint()
-        let url = endpoint.url(on: try ServerAddress("http://localhost:2112"), defaultToken: "TOKEN").url
+        let url = endpoint.url(on: try ServerAddress("http://localhost:2112"), defaultToken: Secret("TOKEN")).url
         return String(url.dropFirst("http://localhost:2112".count))
             .replacingOccurrences(of: "/content/published/api/v1.1", with: "/api")
     }

@@ -30,7 +30,7 @@ public final class FaultInjector: @unchecked Sendable {
 
     func apply(_ request: ServerRequest, _ handler: HTTPServer.Handler) -> HTTPResponse {
         guard let (ruleIndex, rule) = pick(request) else { return handler(request) }
-        let subject = "\(request.method) \(AccessLog.redact(request.target))"
+        let subject = "\(AccessLog.escape(request.method)) \(AccessLog.redact(request.target))"
         switch rule.kind {
         case .status(let status):
             log("fault: \(status) for \(subject) (rule \(ruleIndex + 1))")

@@ -5,9 +5,9 @@ public struct DeliveryConfiguration: Sendable {
     /// The server origin (`https://host[:port]`).
     public var server: ServerAddress
     /// The channel token sent as `channelToken=` unless a request sets its own.
-    public var channelToken: String?
+    public var channelToken: Secret?
     /// A bearer token for secure channels, sent as `Authorization: Bearer …` on every request.
-    public var bearerToken: String?
+    public var bearerToken: Secret?
     /// Sent as `User-Agent`.
     public var userAgent: String
     /// When to send a request again.
@@ -17,15 +17,15 @@ public struct DeliveryConfiguration: Sendable {
     /// Called after every attempt of every request (from any thread).
     public var requestLog: (@Sendable (RequestLogEntry) -> Void)?
 
-    /// A configuration with every setting given.
+    /// A configuration with every setting given (the tokens are kept as `Secret`s).
     public init(
         server: ServerAddress, channelToken: String? = nil, bearerToken: String? = nil,
         userAgent: String = DeliveryKitInfo.userAgent, retry: RetryPolicy = .standard,
         maximumJSONSize: Int = 64 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
         self.server = server
-        self.channelToken = channelToken
-        self.bearerToken = bearerToken
+        self.channelToken = channelToken.map(Secret.init)
+        self.bearerToken = bearerToken.map(Secret.init)
         self.userAgent = userAgent
         self.retry = retry
         self.maximumJSONSize = maximumJSONSize
@@ -37,8 +37,11 @@ public struct DeliveryConfiguration: Sendable {
         self.init(server: try ServerAddress(url), channelToken: channelToken, bearerToken: bearerToken)
     }
 
-    /// Hides this configuration's secrets in text.
-    public var redactor: Redactor { Redactor(secrets: [channelToken, bearerToken]) }
+    /// Hides this configuration's secrets in messages that may echo them (a server's error body, a
+    /// transport error); never used on content.
+    public var redactor: Redactor {
+        Redactor(secrets: [channelToken?.revealedForRequest, bearerToken?.revealedForRequest])
+    }
 }
 
 /// A request ready to send: its URL (with and without secrets) and headers.

@@ -45,7 +45,7 @@ extension ParameterizedRequest {
     /// Uses this channel token instead of the client's.
     public func channelToken(_ token: String) -> Self {
         var copy = self
-        copy.parameters.channelToken = token
+        copy.parameters.channelToken = Secret(token)
         return copy
     }
 

@@ -59,11 +59,11 @@ public struct Endpoint: Sendable, Hashable {
     /// Items emitted after the leading ones, sorted by name together with `channelToken`.
     public var items: [QueryItem]
     /// The request's own channel token; when nil the client's default is used.
-    public var channelToken: String?
+    public var channelToken: Secret?
 
     public init(
         version: APIVersion = .v11, path: [String], leadingItems: [QueryItem] = [], items: [QueryItem] = [],
-        channelToken: String? = nil
+        channelToken: Secret? = nil
     ) {
         self.version = version
         self.path = path
@@ -78,15 +78,17 @@ public struct Endpoint: Sendable, Hashable {
     }
 
     /// All query items in wire order, with `token` (the request's own, else `defaultToken`) added.
-    public func queryItems(defaultToken: String?) -> [QueryItem] {
+    public func queryItems(defaultToken: Secret?) -> [QueryItem] {
         var sorted = items
-        if let token = channelToken ?? defaultToken { sorted.append(QueryItem("channelToken", token)) }
+        if let token = channelToken ?? defaultToken {
+            sorted.append(QueryItem("channelToken", token.revealedForRequest))
+        }
         sorted.sort { $0.name < $1.name }
         return leadingItems + sorted
     }
 
     /// The full URL on `server`, and the same URL with the channel token shown as `REDACTED`.
-    public func url(on server: ServerAddress, defaultToken: String?) -> (url: String, redacted: String) {
+    public func url(on server: ServerAddress, defaultToken: Secret?) -> (url: String, redacted: String) {
         let items = queryItems(defaultToken: defaultToken)
         let base = server.origin + encodedPath
         guard !items.isEmpty else { return (base, base) }
@@ -101,7 +103,7 @@ public struct RequestParameters: Sendable, Hashable {
     /// Query parameters by name.
     public var values: [String: String] = [:]
     public var version: APIVersion = .v11
-    public var channelToken: String?
+    public var channelToken: Secret?
 
     public init() {}
 

@@ -45,14 +45,18 @@ package enum ServeCommand {
         } catch {
             return fail(error)
         }
-        for issue in service.content.issues.prefix(20) { Console.error("oceq serve: skipped \(issue)") }
+        // Export names and messages are escaped by the access log's rule (a name may hold controls).
+        for issue in service.content.issues.prefix(20) {
+            Console.error("oceq serve: skipped \(AccessLog.escape(issue.description, keepingSpaces: true))")
+        }
         if service.content.issues.count > 20 {
             Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
         }
         let assets = service.content.items.filter(\.isDigitalAsset).count
         Console.error(
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
-                + "\(assets) digital assets) from \(service.content.roots.joined(separator: ", "))"
+                + "\(assets) digital assets) from "
+                + AccessLog.escape(service.content.roots.joined(separator: ", "), keepingSpaces: true)
                 + (service.content.issues.isEmpty ? "" : "; \(service.content.issues.count) skipped")
                 + "; read in \(String(format: "%.2f", service.loadSeconds))s, index "
                 + "\(service.index.wasCached ? "opened" : "built") in \(String(format: "%.2f", service.indexSeconds))s")

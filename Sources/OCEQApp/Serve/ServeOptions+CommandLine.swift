@@ -8,7 +8,8 @@ import OCEQCore
 extension ServeOptions {
     /// The usage text of `oceq serve`.
     package static let usage = """
-        usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
+        usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--insecure-token]
+                                  [--strict]
                                   [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
                                   [--faults SPEC [--fault-seed N]] [--cors ORIGIN]...
 
@@ -21,6 +22,8 @@ extension ServeOptions {
                             export, else a new random token, printed once)
           --bearer TOKEN    make the channel secure: require 'Authorization: Bearer TOKEN'
                             (or set OCEQ_SERVE_BEARER, which keeps it out of the process list)
+          --insecure-token  accept a --token or --bearer that cannot be a secret (shorter than 8
+                            characters)
           --strict          refuse to start if any item of the export could not be read
           --threads N       worker threads (default 4)
           --cache-dir DIR   where zips are extracted and indexes cached (default ~/.cache/oceq)
@@ -38,7 +41,8 @@ extension ServeOptions {
 
     /// The options `oceq serve` accepts.
     static let scannerOptions: [ArgumentScanner.Option] = [
-        .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--strict"),
+        .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--insecure-token"),
+        .flag("--strict"),
         .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
         .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
         .value("--cors"),
@@ -51,6 +55,7 @@ extension ServeOptions {
     ) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
         var seedGiven = false
+        var insecureToken = false
         var scanner = ArgumentScanner(arguments, options: scannerOptions)
         while let item = try scanner.next() {
             guard case .option(let name, let value) = item else {
@@ -63,6 +68,7 @@ extension ServeOptions {
             case "--host": options.host = text
             case "--token": options.token = text
             case "--bearer": options.bearer = text
+            case "--insecure-token": insecureToken = true
             case "--strict": options.strict = true
             case "--threads": options.threads = try ArgumentScanner.integer(text, option: name, in: 1...256)
             case "--cache-dir": options.cacheDirectory = text
@@ -96,6 +102,12 @@ extension ServeOptions {
         guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
         if let token = options.token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw UsageError("--token must be a non-empty word")
+        }
+        // A token too short to be a secret is refused (it would guard nothing), unless asked for.
+        for (option, token) in [("--token", options.token), ("--bearer", options.bearer)] {
+            if let token, !insecureToken, let weakness = Secret(token).weakness {
+                throw UsageError("\(option) \(weakness); use a longer token, or add --insecure-token")
+            }
         }
         return options
     }

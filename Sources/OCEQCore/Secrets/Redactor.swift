@@ -1,7 +1,12 @@
 import FoundationEssentials
 
-/// Hides secrets in text: every occurrence of the channel token and the bearer token, and the
+/// Hides secrets in messages: every occurrence of the channel token and the bearer token, and the
 /// value of any `channelToken=` query parameter, become `REDACTED`.
+///
+/// Only for text that may echo a secret the user typed or a server's words about the request: the
+/// source line under a diagnostic, the shell's error sink, a server's error body, a transport error.
+/// Never for content (results, files `mirror` writes, ids in the access log): tokens are `Secret`
+/// values, and URLs, headers and log lines hide them where they are built.
 public struct Redactor: Sendable, Hashable {
     /// The literal secrets to hide (empty strings are ignored).
     public var secrets: [String]

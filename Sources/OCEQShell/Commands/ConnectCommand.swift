@@ -49,7 +49,7 @@ package enum ConnectCommand: Command {
             credentials = Credentials(
                 url: Credentials.absoluteURL(words[0], session.baseDirectory),
                 channelToken: words.count > 1 ? words[1] : nil,
-                bearer: session.connection?.client.configuration.bearerToken)
+                bearer: session.connection?.client.configuration.bearerToken?.revealedForRequest)
         }
         let connection = try Connection.open(credentials, opener: session.localExportOpener)
         let items = try await connection.probe()

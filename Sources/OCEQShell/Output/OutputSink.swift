@@ -92,8 +92,9 @@ package final class MemoryOutput: OutputSink {
     package func clear() { text = "" }
 }
 
-/// Passes text on with the connection's secrets replaced by `REDACTED` (item links carry
-/// `channelToken=` in their hrefs, and nothing oceq prints may show a token).
+/// Passes messages on with the connection's secrets replaced by `REDACTED`: the session's error
+/// sink, whose lines may echo a typed statement or a server's text about the request. Results
+/// never go through it (content is not rewritten).
 package final class RedactingOutput: OutputSink {
     let inner: any OutputSink
     let redactor: Redactor

@@ -35,8 +35,7 @@ package enum Pager {
             output.write(buffer.text)
             return
         }
-        let text = (output as? RedactingOutput)?.redact(buffer.text) ?? buffer.text
-        if !show(text, command: command) { output.write(buffer.text) }
+        if !show(buffer.text, command: command) { output.write(buffer.text) }
     }
 
     /// Whether `result` is text (or a screen) carrying a sixel, kitty or iTerm2 image.

@@ -14,7 +14,9 @@ import OCEQCore
 import OCEQLanguage
 
 /// The server and secrets to connect with. Never printed: `description` hides the tokens.
-package struct Credentials: Sendable, Equatable, CustomStringConvertible {
+package struct Credentials: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// `https://host[:port]`, or a local export path.
     package var url: String
     /// The channel token, if any.
@@ -39,6 +41,19 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible {
 
     package var description: String {
         "\(url) (token \(channelToken == nil ? "none" : "REDACTED"), bearer \(bearer == nil ? "none" : "REDACTED"))"
+    }
+
+    /// `Credentials(<description>)`, tokens hidden.
+    package var debugDescription: String { "Credentials(\(description))" }
+
+    /// Reflection (`dump`) shows the tokens as `Secret`s, which print `REDACTED`.
+    package var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "url": url, "channelToken": channelToken.map(Secret.init) as Any,
+                "bearer": bearer.map(Secret.init) as Any, "file": file as Any, "warnings": warnings,
+            ])
     }
 
     /// What the command line said about the connection.

@@ -34,17 +34,19 @@ package final class Session {
     package var connection: Connection? {
         didSet { remember(connection) }
     }
-    /// Every token this session has used; hidden from everything it prints.
+    /// Every token this session has used; hidden from the messages it prints (which may echo a
+    /// typed line or a server's error), never from results.
     private(set) var secrets: Set<String> = []
-    /// Where results and messages go before redaction.
-    let rawOutput: any OutputSink
+    /// Where messages go before redaction.
     let rawErrors: any OutputSink
-    /// Results go here (secrets shown as REDACTED).
-    package var output: any OutputSink { RedactingOutput(rawOutput, redactor: Redactor(secrets: Array(secrets))) }
-    /// Messages, errors and timing go here (secrets shown as REDACTED).
+    /// Results go here as they are: channel content is never rewritten (URLs and headers hide their
+    /// tokens where they are built, and links as they arrive).
+    package let output: any OutputSink
+    /// Messages, errors and timing go here, with the session's secrets shown as REDACTED (an error
+    /// may echo the line the user typed, or a server's text about the request).
     package var errors: any OutputSink { RedactingOutput(rawErrors, redactor: Redactor(secrets: Array(secrets))) }
-    /// Hides this session's secrets as its sinks do: for the source line shown under an error,
-    /// whose caret has to follow the redacted text.
+    /// Hides this session's secrets as its message sink does: for the source line shown under an
+    /// error, whose caret has to follow the redacted text.
     package var redact: @Sendable (String) -> String {
         let redactor = Redactor(secrets: Array(secrets))
         return { redactor.redact($0) }
@@ -71,7 +73,7 @@ package final class Session {
     ) {
         self.registry = registry
         self.connection = connection
-        self.rawOutput = output
+        self.output = output
         self.rawErrors = errors
         self.arguments = arguments
         self.settings = settings
