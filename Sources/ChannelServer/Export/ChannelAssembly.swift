@@ -78,11 +78,31 @@ struct Assembly {
         inferTypes()
         resolveReferences()
         fillSlugs()
+        fillTaxonomyNodes()
         crossCheck()
         hasher.combine(items.count)
         return ChannelContent(
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
             fingerprint: hasher.finalize().hex, roots: [])
+    }
+
+    /// Rewrites each item's category assignments with `nodes` (root … category) from the
+    /// channel's taxonomy trees, so the index and the shaper agree whatever the export wrote.
+    private mutating func fillTaxonomyNodes() {
+        let trees = Dictionary(
+            taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in items.indices {
+            var assignments = TaxonomyAssignment.read(items[index].raw["taxonomies"])
+            guard !assignments.isEmpty else { continue }
+            for a in assignments.indices {
+                guard let tree = trees[assignments[a].taxonomyId] else { continue }
+                for c in assignments[a].categories.indices {
+                    let nodes = tree.nodes(of: assignments[a].categories[c].id).map(\.id)
+                    if !nodes.isEmpty { assignments[a].categories[c].nodes = nodes }
+                }
+            }
+            items[index].raw["taxonomies"] = TaxonomyAssignment.json(assignments)
+        }
     }
 
     private mutating func inferTypes() {

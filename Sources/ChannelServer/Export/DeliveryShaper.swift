@@ -20,6 +20,8 @@ public struct DeliveryShaper: Sendable {
     private let bySlug: [String: Int]
     private let bySlugLowercased: [String: Int]
     private let prepared: [Prepared]
+    /// The channel's taxonomies by id (an item shows its categories of these only).
+    let taxonomyTrees: [String: ChannelTaxonomy]
 
     /// What `init` works out once per item.
     struct Prepared: Sendable {
@@ -50,6 +52,8 @@ public struct DeliveryShaper: Sendable {
         self.bySlug = bySlug
         self.bySlugLowercased = bySlugLowercased
         self.prepared = content.items.map { Self.prepare($0) }
+        self.taxonomyTrees = Dictionary(
+            ChannelTaxonomy.all(content).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The content the shaper serves.
@@ -92,7 +96,7 @@ public struct DeliveryShaper: Sendable {
         }
         var object = fullObject(item, links: links, expand: expand, nested: false)
         object["links"] = .array([links.item(prepared.idSegment, rel: "self", expand: nil)])
-        object["taxonomies"] = .object(["items": .array([])])
+        object["taxonomies"] = taxonomies(of: item, links: links)
         return .object(object)
     }
 
@@ -151,7 +155,7 @@ public struct DeliveryShaper: Sendable {
         if isAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
         object["fields"] = .object(fields)
 
-        if !nested, expand == .all { object["taxonomies"] = .object(["items": .array([])]) }
+        if !nested, expand == .all { object["taxonomies"] = taxonomies(of: item, links: links) }
         let echoed = nested ? nil : expand.queryValue
         object["links"] = .array([
             links.item(prepared.idSegment, rel: "self", expand: echoed),
@@ -159,6 +163,37 @@ public struct DeliveryShaper: Sendable {
             links.describedBy(prepared.idSegment),
         ])
         return object
+    }
+
+    /// An item's `taxonomies` block: each taxonomy of the channel it has categories in, with
+    /// those categories and their `nodes` (root … category), as a real expanded item shows them.
+    func taxonomies(of item: ExportItem, links: Links) -> JSON {
+        var entries: [JSON] = []
+        for assignment in TaxonomyAssignment.read(item.raw["taxonomies"]) {
+            guard let tree = taxonomyTrees[assignment.taxonomyId] else { continue }
+            let categories: [JSON] = assignment.categories.compactMap { assigned in
+                let nodes = tree.nodes(of: assigned.id)
+                guard let category = nodes.last else { return nil }
+                return .object([
+                    "id": .string(category.id), "name": .string(category.name), "apiName": .string(category.apiName),
+                    "nodes": .array(nodes.map(Self.node)),
+                    "links": .array([links.category(tree.id, category.id)]),
+                ])
+            }
+            guard !categories.isEmpty else { continue }
+            entries.append(
+                .object([
+                    "id": .string(tree.id), "name": .string(tree.name), "shortName": .string(tree.shortName),
+                    "categories": .object(["items": .array(categories)]),
+                    "links": .array([links.taxonomy(tree.id)]),
+                ]))
+        }
+        return .object(["items": .array(entries)])
+    }
+
+    /// `{id, name, apiName}` of a category, as in `nodes`, `parent` and `ancestors`.
+    static func node(_ category: TaxonomyCategory) -> JSON {
+        .object(["id": .string(category.id), "name": .string(category.name), "apiName": .string(category.apiName)])
     }
 
     /// A reference field value: stubs with a `self` link, or (expanded) the targets' full data.
@@ -234,6 +269,20 @@ struct Links {
         var href = root + "/items/" + idSegment + "?" + token
         if let expand { href += "&expand=" + expand }
         return DeliveryLink.make(href: href, rel: rel, mediaType: "application/json")
+    }
+
+    /// `{root}/taxonomies/{id}?channelToken=…`.
+    func taxonomy(_ id: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/taxonomies/" + URLEncoding.component(id) + "?" + token, rel: "self",
+            mediaType: "application/json")
+    }
+
+    /// `{root}/taxonomies/{id}/categories/{categoryId}?channelToken=…`.
+    func category(_ taxonomyId: String, _ categoryId: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/taxonomies/" + URLEncoding.component(taxonomyId) + "/categories/"
+                + URLEncoding.component(categoryId) + "?" + token, rel: "self", mediaType: "application/json")
     }
 
     /// `{root}/metadata-catalog/items/{id}?channelToken=…`.

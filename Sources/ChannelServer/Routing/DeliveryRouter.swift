@@ -100,6 +100,8 @@ public final class DeliveryRouter: Sendable {
         // Binaries carry no links.
         case "assets": return try assets(request, Array(rest.dropFirst()))
         case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), linkContext(for: request))
+        case "metadata-catalog":
+            return try metadataCatalog(request, Array(rest.dropFirst()), linkContext(for: request))
         default: throw .notFound("no resource '\(rest[0])' in the delivery API")
         }
     }
