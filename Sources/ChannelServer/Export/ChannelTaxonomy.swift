@@ -16,9 +16,13 @@ import OCEQCore
 
 /// One category of a taxonomy.
 package struct TaxonomyCategory: Sendable, Hashable {
+    /// The category id (32 hex digits in OCM).
     package var id: String
+    /// The display name.
     package var name: String
+    /// The API name (`csg-origins-africa`), empty when the export has none.
     package var apiName: String
+    /// The description, empty when none.
     package var description: String
     /// Its place among its siblings (0-based).
     package var position: Int
@@ -28,6 +32,7 @@ package struct TaxonomyCategory: Sendable, Hashable {
     /// when asked for with `fields=`).
     package var extra: [String: JSON]
 
+    /// A category from its parts.
     package init(
         id: String, name: String, apiName: String = "", description: String = "", position: Int = 0,
         parentId: String? = nil, extra: [String: JSON] = [:]
@@ -47,6 +52,7 @@ package struct TaxonomyCategory: Sendable, Hashable {
 
 /// A taxonomy of the channel with its categories.
 package struct ChannelTaxonomy: Sendable {
+    /// The taxonomy id.
     package var id: String
     /// The taxonomy's exported object (its summary keys are served as they are).
     package var raw: JSON
@@ -54,7 +60,9 @@ package struct ChannelTaxonomy: Sendable {
     package var categories: [TaxonomyCategory]
     private var indexById: [String: Int]
 
+    /// The taxonomy's name.
     package var name: String { raw["name"]?.stringValue ?? "" }
+    /// The taxonomy's short name (`CSG`).
     package var shortName: String { raw["shortName"]?.stringValue ?? "" }
 
     /// Reads one taxonomy object; nil without an `id`.
@@ -126,18 +134,24 @@ package struct ChannelTaxonomy: Sendable {
 package struct TaxonomyAssignment: Sendable, Hashable {
     /// One assigned category and the ids of its nodes (root … itself).
     package struct Category: Sendable, Hashable {
+        /// The assigned category's id.
         package var id: String
+        /// Node ids from the root down to and including the category (may be empty when exported so).
         package var nodes: [String]
 
+        /// An assigned category.
         package init(id: String, nodes: [String]) {
             self.id = id
             self.nodes = nodes
         }
     }
 
+    /// The taxonomy the categories belong to.
     package var taxonomyId: String
+    /// The assigned categories.
     package var categories: [Category]
 
+    /// Assignments from their parts.
     package init(taxonomyId: String, categories: [Category]) {
         self.taxonomyId = taxonomyId
         self.categories = categories

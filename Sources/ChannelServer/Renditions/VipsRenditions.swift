@@ -50,10 +50,12 @@ public final class VipsRenditions: RenditionSource, Sendable {
         return size
     }
 
+    /// The rendition at its own size (`RenditionSource`).
     public func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
         try rendition(of: item, name: name, format: format, box: nil)
     }
 
+    /// The rendition, at `box` when the export declares a size for it (never above the native).
     public func rendition(
         of item: ExportItem, name: String, format: String?, box: ImageSize?
     ) throws(APIError)
