@@ -86,8 +86,9 @@ struct Assembly {
             fingerprint: hasher.finalize().hex, roots: [])
     }
 
-    /// Rewrites each item's category assignments with `nodes` (root … category) from the
-    /// channel's taxonomy trees, so the index and the shaper agree whatever the export wrote.
+    /// Rewrites each item's category assignments with names and `nodes` (root … category) from
+    /// the channel's taxonomy trees, so the index and the shaper agree whatever the export wrote;
+    /// assignments to taxonomies the export lacks keep what the item says.
     private mutating func fillTaxonomyNodes() {
         let trees = Dictionary(
             taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -96,9 +97,13 @@ struct Assembly {
             guard !assignments.isEmpty else { continue }
             for a in assignments.indices {
                 guard let tree = trees[assignments[a].taxonomyId] else { continue }
+                assignments[a].name = tree.name
+                assignments[a].shortName = tree.shortName
                 for c in assignments[a].categories.indices {
-                    let nodes = tree.nodes(of: assignments[a].categories[c].id).map(\.id)
-                    if !nodes.isEmpty { assignments[a].categories[c].nodes = nodes }
+                    let nodes = tree.nodes(of: assignments[a].categories[c].node.id).map(TaxonomyAssignment.Node.init)
+                    guard let last = nodes.last else { continue }
+                    assignments[a].categories[c].node = last
+                    assignments[a].categories[c].nodes = nodes
                 }
             }
             items[index].raw["taxonomies"] = TaxonomyAssignment.json(assignments)

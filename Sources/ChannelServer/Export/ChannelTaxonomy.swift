@@ -131,34 +131,70 @@ package struct ChannelTaxonomy: Sendable {
 }
 
 /// An item's assignment to categories of one taxonomy, read from its exported `taxonomies`.
+///
+/// Names are kept as exported, so an item whose taxonomy is not in the export's `Taxonomies/`
+/// (a mirrored channel) still shows its categories.
 package struct TaxonomyAssignment: Sendable, Hashable {
-    /// One assigned category and the ids of its nodes (root … itself).
-    package struct Category: Sendable, Hashable {
-        /// The assigned category's id.
+    /// A category as `nodes` name it: `{id, name, apiName}`.
+    package struct Node: Sendable, Hashable {
+        /// The category id.
         package var id: String
-        /// Node ids from the root down to and including the category (may be empty when exported so).
-        package var nodes: [String]
+        /// Its name, empty when not exported.
+        package var name: String
+        /// Its API name, empty when not exported.
+        package var apiName: String
+
+        /// A node from its parts.
+        package init(id: String, name: String = "", apiName: String = "") {
+            self.id = id
+            self.name = name
+            self.apiName = apiName
+        }
+
+        /// The node of a category of a taxonomy tree.
+        package init(_ category: TaxonomyCategory) {
+            self.init(id: category.id, name: category.name, apiName: category.apiName)
+        }
+
+        /// `{id, name, apiName}`.
+        package var json: JSON {
+            .object(["id": .string(id), "name": .string(name), "apiName": .string(apiName)])
+        }
+    }
+
+    /// One assigned category and its nodes (root … itself).
+    package struct Category: Sendable, Hashable {
+        /// The assigned category.
+        package var node: Node
+        /// From the root down to and including the category (may be empty when exported so).
+        package var nodes: [Node]
 
         /// An assigned category.
-        package init(id: String, nodes: [String]) {
-            self.id = id
+        package init(node: Node, nodes: [Node]) {
+            self.node = node
             self.nodes = nodes
         }
     }
 
     /// The taxonomy the categories belong to.
     package var taxonomyId: String
+    /// The taxonomy's name as exported (empty when not).
+    package var name: String
+    /// The taxonomy's short name as exported (empty when not).
+    package var shortName: String
     /// The assigned categories.
     package var categories: [Category]
 
     /// Assignments from their parts.
-    package init(taxonomyId: String, categories: [Category]) {
+    package init(taxonomyId: String, name: String = "", shortName: String = "", categories: [Category]) {
         self.taxonomyId = taxonomyId
+        self.name = name
+        self.shortName = shortName
         self.categories = categories
     }
 
-    /// The assignments of a management-form `taxonomies` value (`{data: [...]}`, `{items: [...]}`
-    /// or a bare array); empty for `{}`.
+    /// The assignments of a management-form `taxonomies` value (`{data: [...]}`, a Delivery
+    /// `{items: [...]}` or a bare array); empty for `{}`.
     package static func read(_ value: JSON?) -> [TaxonomyAssignment] {
         guard let value else { return [] }
         let list = value["data"]?.arrayValue ?? value["items"]?.arrayValue ?? value.arrayValue ?? []
@@ -166,12 +202,19 @@ package struct TaxonomyAssignment: Sendable, Hashable {
             guard let id = entry["id"]?.stringValue, !id.isEmpty else { return nil }
             let categoryList = entry["categories"]?["items"]?.arrayValue ?? entry["categories"]?.arrayValue ?? []
             let categories: [Category] = categoryList.compactMap { category in
-                guard let categoryId = category["id"]?.stringValue, !categoryId.isEmpty else { return nil }
-                let nodes = (category["nodes"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue }
-                return Category(id: categoryId, nodes: nodes)
+                guard let node = node(category) else { return nil }
+                return Category(node: node, nodes: (category["nodes"]?.arrayValue ?? []).compactMap(Self.node))
             }
-            return TaxonomyAssignment(taxonomyId: id, categories: categories)
+            return TaxonomyAssignment(
+                taxonomyId: id, name: entry["name"]?.stringValue ?? "",
+                shortName: entry["shortName"]?.stringValue ?? "",
+                categories: categories)
         }
+    }
+
+    private static func node(_ json: JSON) -> Node? {
+        guard let id = json["id"]?.stringValue, !id.isEmpty else { return nil }
+        return Node(id: id, name: json["name"]?.stringValue ?? "", apiName: json["apiName"]?.stringValue ?? "")
     }
 
     /// The management-form JSON of assignments (what `read` reads back).
@@ -180,13 +223,13 @@ package struct TaxonomyAssignment: Sendable, Hashable {
             "data": .array(
                 assignments.map { assignment in
                     .object([
-                        "id": .string(assignment.taxonomyId),
+                        "id": .string(assignment.taxonomyId), "name": .string(assignment.name),
+                        "shortName": .string(assignment.shortName),
                         "categories": .array(
                             assignment.categories.map { category in
-                                .object([
-                                    "id": .string(category.id),
-                                    "nodes": .array(category.nodes.map { .object(["id": .string($0)]) }),
-                                ])
+                                var object = category.node.json
+                                object["nodes"] = .array(category.nodes.map(\.json))
+                                return object
                             }),
                     ])
                 })
@@ -202,8 +245,10 @@ package struct TaxonomyAssignment: Sendable, Hashable {
         for assignment in assignments {
             if seen.insert(assignment.taxonomyId).inserted { values.append(assignment.taxonomyId) }
             for category in assignment.categories {
-                for node in category.nodes + [category.id] where seen.insert(node).inserted { values.append(node) }
-                let direct = directPrefix + category.id
+                for node in category.nodes.map(\.id) + [category.node.id] where seen.insert(node).inserted {
+                    values.append(node)
+                }
+                let direct = directPrefix + category.node.id
                 if seen.insert(direct).inserted { values.append(direct) }
             }
         }

@@ -165,27 +165,28 @@ public struct DeliveryShaper: Sendable {
         return object
     }
 
-    /// An item's `taxonomies` block: each taxonomy of the channel it has categories in, with
-    /// those categories and their `nodes` (root … category), as a real expanded item shows them.
+    /// An item's `taxonomies` block: each taxonomy it has categories in, with those categories
+    /// and their `nodes` (root … category), as a real expanded item shows them. The loader has
+    /// filled names and nodes from the channel's taxonomy trees; a taxonomy the export lacks is
+    /// shown as the item names it.
     func taxonomies(of item: ExportItem, links: Links) -> JSON {
         var entries: [JSON] = []
         for assignment in TaxonomyAssignment.read(item.raw["taxonomies"]) {
-            guard let tree = taxonomyTrees[assignment.taxonomyId] else { continue }
+            let tree = taxonomyTrees[assignment.taxonomyId]
             let categories: [JSON] = assignment.categories.compactMap { assigned in
-                let nodes = tree.nodes(of: assigned.id)
-                guard let category = nodes.last else { return nil }
-                return .object([
-                    "id": .string(category.id), "name": .string(category.name), "apiName": .string(category.apiName),
-                    "nodes": .array(nodes.map(Self.node)),
-                    "links": .array([links.category(tree.id, category.id)]),
-                ])
+                if let tree, tree.category(id: assigned.node.id) == nil { return nil }
+                var object = assigned.node.json
+                object["nodes"] = .array((assigned.nodes.isEmpty ? [assigned.node] : assigned.nodes).map(\.json))
+                object["links"] = .array([links.category(assignment.taxonomyId, assigned.node.id)])
+                return object
             }
             guard !categories.isEmpty else { continue }
             entries.append(
                 .object([
-                    "id": .string(tree.id), "name": .string(tree.name), "shortName": .string(tree.shortName),
+                    "id": .string(assignment.taxonomyId), "name": .string(tree?.name ?? assignment.name),
+                    "shortName": .string(tree?.shortName ?? assignment.shortName),
                     "categories": .object(["items": .array(categories)]),
-                    "links": .array([links.taxonomy(tree.id)]),
+                    "links": .array([links.taxonomy(assignment.taxonomyId)]),
                 ]))
         }
         return .object(["items": .array(entries)])
