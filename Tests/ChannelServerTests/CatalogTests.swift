@@ -258,5 +258,9 @@ struct CatalogTests {
         #expect(try channel.json("/items/\(itemId)")["taxonomies"] == nil)
         let expanded = try channel.json("/items/\(itemId)?expand=all")
         #expect(expanded["taxonomies"]?["items"]?[0]?["categories"]?["items"]?.arrayValue?.count == 2)
+        // GET /items/{id}/taxonomies answers the same block with a self link.
+        let own = try channel.json("/items/\(itemId)/taxonomies")
+        #expect(own["items"] == expanded["taxonomies"]?["items"])
+        #expect(Self.links(own, rel: "self").first?.contains("/items/\(itemId)/taxonomies?") == true)
     }
 }

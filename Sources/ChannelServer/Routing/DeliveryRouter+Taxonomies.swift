@@ -80,6 +80,16 @@ extension DeliveryRouter {
         return json(try page(entries, request, context, resource: "\(base)/categories"), request)
     }
 
+    /// `GET /items/{id}/taxonomies` (ocm-delivery-extras.md §2.1): the item's taxonomies with its
+    /// categories, as `expand=all` shows them, and a self link.
+    func itemTaxonomies(_ item: ExportItem, _ request: ServerRequest, _ context: LinkContext) -> JSON {
+        var block = shaper.taxonomies(of: item, links: Links(context: context))
+        block["links"] = .array(
+            filterLinkList(
+                [link(context, "items/\(URLEncoding.component(item.id))/taxonomies", rel: "self")], request))
+        return block
+    }
+
     /// A list envelope over `entries`: `limit` (default 100, at most the maximum), `offset`,
     /// `totalResults`, and the envelope links.
     private func page(
