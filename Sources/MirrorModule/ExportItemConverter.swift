@@ -36,7 +36,7 @@ struct ExportItemConverter {
         out["isPublished"] = true
         out["languageIsMaster"] = true
         out["tags"] = .object([:])
-        out["taxonomies"] = .object([:])
+        out["taxonomies"] = Self.taxonomies(item["taxonomies"])
 
         var fields: [String: JSON] = [:]
         for (key, value) in item["fields"]?.objectValue ?? [:] {
@@ -63,6 +63,30 @@ struct ExportItemConverter {
         }
         out["fields"] = .object(fields)
         return out
+    }
+
+    /// A Delivery `taxonomies` block (`{items: [{id, name, shortName, categories: {items: [...]}}]}`)
+    /// in the management form an export stores (`{data: [{id, name, shortName, categories:
+    /// [{id, name, apiName, nodes}]}]}`), links dropped; `{}` when the item has no categories.
+    static func taxonomies(_ block: JSON?) -> JSON {
+        let taxonomies = block?["items"]?.arrayValue ?? []
+        guard !taxonomies.isEmpty else { return .object([:]) }
+        func node(_ json: JSON) -> JSON {
+            var out: [String: JSON] = [:]
+            for key in ["id", "name", "apiName"] { out[key] = json[key] }
+            return .object(out)
+        }
+        let data: [JSON] = taxonomies.map { taxonomy in
+            let categories: [JSON] = (taxonomy["categories"]?["items"]?.arrayValue ?? []).map { category in
+                var out = node(category)
+                out["nodes"] = .array((category["nodes"]?.arrayValue ?? []).map(node))
+                return out
+            }
+            var out: [String: JSON] = ["categories": .array(categories)]
+            for key in ["id", "name", "shortName"] { out[key] = taxonomy[key] }
+            return .object(out)
+        }
+        return .object(["data": .array(data)])
     }
 
     /// The fields OCM keeps on every digital asset (`Image.json` lists them as system fields).

@@ -117,7 +117,7 @@ struct AssetCommandTests {
 
     @Test("taxonomies and categories")
     func taxonomies() async {
-        let result = await runScript("taxonomies\n")
+        let result = await runScript("taxonomies\ncategories CSG\n")
         #expect(result.code == 0, "\(result.errors)")
         expectGolden(result.output, named: "taxonomies.txt")
     }

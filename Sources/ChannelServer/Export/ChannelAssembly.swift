@@ -78,11 +78,36 @@ struct Assembly {
         inferTypes()
         resolveReferences()
         fillSlugs()
+        fillTaxonomyNodes()
         crossCheck()
         hasher.combine(items.count)
         return ChannelContent(
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
             fingerprint: hasher.finalize().hex, roots: [])
+    }
+
+    /// Rewrites each item's category assignments with names and `nodes` (root … category) from
+    /// the channel's taxonomy trees, so the index and the shaper agree whatever the export wrote;
+    /// assignments to taxonomies the export lacks keep what the item says.
+    private mutating func fillTaxonomyNodes() {
+        let trees = Dictionary(
+            taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in items.indices {
+            var assignments = TaxonomyAssignment.read(items[index].raw["taxonomies"])
+            guard !assignments.isEmpty else { continue }
+            for a in assignments.indices {
+                guard let tree = trees[assignments[a].taxonomyId] else { continue }
+                assignments[a].name = tree.name
+                assignments[a].shortName = tree.shortName
+                for c in assignments[a].categories.indices {
+                    let nodes = tree.nodes(of: assignments[a].categories[c].node.id).map(TaxonomyAssignment.Node.init)
+                    guard let last = nodes.last else { continue }
+                    assignments[a].categories[c].node = last
+                    assignments[a].categories[c].nodes = nodes
+                }
+            }
+            items[index].raw["taxonomies"] = TaxonomyAssignment.json(assignments)
+        }
     }
 
     private mutating func inferTypes() {

@@ -30,16 +30,16 @@ extension DeliveryShaper {
     }
 
     /// The four system renditions × jpg/png/webp. A format's `size` is the native file's size when
-    /// that rendition is the native file itself (same pixel size and format), else 0 (not made yet),
-    /// as OCM reports renditions it has not generated.
+    /// that rendition is the native file itself (same pixel size and format; the rendition engine then
+    /// serves the native's bytes), else 0 (not made yet), as OCM reports renditions it has not generated.
     static func renditions(
         native: ImageSize, nativeSize: Int?, mimeType: String, links: Links, idSegment: String, fileSegment: String
     ) -> [JSON] {
-        let nativeFormat = SystemRendition.nativeFormat(forMimeType: mimeType)
         return SystemRendition.all.map { rendition in
             let size = rendition.size(forNative: native)
             let formats: [JSON] = SystemRendition.formats.map { format in
-                let bytes = (size == native && format.format == nativeFormat) ? (nativeSize ?? 0) : 0
+                let isNative = rendition.isNativeFile(native: native, format: format.format, nativeMimeType: mimeType)
+                let bytes = isNative ? (nativeSize ?? 0) : 0
                 return .object([
                     "format": .string(format.format),
                     "size": .int(bytes),

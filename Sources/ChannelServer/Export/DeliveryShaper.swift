@@ -20,6 +20,8 @@ public struct DeliveryShaper: Sendable {
     private let bySlug: [String: Int]
     private let bySlugLowercased: [String: Int]
     private let prepared: [Prepared]
+    /// The channel's taxonomies by id (an item shows its categories of these only).
+    let taxonomyTrees: [String: ChannelTaxonomy]
 
     /// What `init` works out once per item.
     struct Prepared: Sendable {
@@ -50,6 +52,8 @@ public struct DeliveryShaper: Sendable {
         self.bySlug = bySlug
         self.bySlugLowercased = bySlugLowercased
         self.prepared = content.items.map { Self.prepare($0) }
+        self.taxonomyTrees = Dictionary(
+            ChannelTaxonomy.all(content).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The content the shaper serves.
@@ -92,7 +96,7 @@ public struct DeliveryShaper: Sendable {
         }
         var object = fullObject(item, links: links, expand: expand, nested: false)
         object["links"] = .array([links.item(prepared.idSegment, rel: "self", expand: nil)])
-        object["taxonomies"] = .object(["items": .array([])])
+        object["taxonomies"] = taxonomies(of: item, links: links)
         return .object(object)
     }
 
@@ -155,7 +159,7 @@ public struct DeliveryShaper: Sendable {
         if isAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
         object["fields"] = .object(fields)
 
-        if !nested, expand == .all { object["taxonomies"] = .object(["items": .array([])]) }
+        if !nested, expand == .all { object["taxonomies"] = taxonomies(of: item, links: links) }
         let echoed = nested ? nil : expand.queryValue
         object["links"] = .array([
             links.item(prepared.idSegment, rel: "self", expand: echoed),
@@ -163,6 +167,38 @@ public struct DeliveryShaper: Sendable {
             links.describedBy(prepared.idSegment),
         ])
         return object
+    }
+
+    /// An item's `taxonomies` block: each taxonomy it has categories in, with those categories
+    /// and their `nodes` (root … category), as a real expanded item shows them. The loader has
+    /// filled names and nodes from the channel's taxonomy trees; a taxonomy the export lacks is
+    /// shown as the item names it.
+    func taxonomies(of item: ExportItem, links: Links) -> JSON {
+        var entries: [JSON] = []
+        for assignment in TaxonomyAssignment.read(item.raw["taxonomies"]) {
+            let tree = taxonomyTrees[assignment.taxonomyId]
+            let categories: [JSON] = assignment.categories.compactMap { assigned in
+                if let tree, tree.category(id: assigned.node.id) == nil { return nil }
+                var object = assigned.node.json
+                object["nodes"] = .array((assigned.nodes.isEmpty ? [assigned.node] : assigned.nodes).map(\.json))
+                object["links"] = .array([links.category(assignment.taxonomyId, assigned.node.id)])
+                return object
+            }
+            guard !categories.isEmpty else { continue }
+            entries.append(
+                .object([
+                    "id": .string(assignment.taxonomyId), "name": .string(tree?.name ?? assignment.name),
+                    "shortName": .string(tree?.shortName ?? assignment.shortName),
+                    "categories": .object(["items": .array(categories)]),
+                    "links": .array([links.taxonomy(assignment.taxonomyId)]),
+                ]))
+        }
+        return .object(["items": .array(entries)])
+    }
+
+    /// `{id, name, apiName}` of a category, as in `nodes`, `parent` and `ancestors`.
+    static func node(_ category: TaxonomyCategory) -> JSON {
+        .object(["id": .string(category.id), "name": .string(category.name), "apiName": .string(category.apiName)])
     }
 
     /// A reference field value: stubs with a `self` link, or (expanded) the targets' full data.
@@ -238,6 +274,20 @@ struct Links {
         var href = root + "/items/" + idSegment + "?" + token
         if let expand { href += "&expand=" + expand }
         return DeliveryLink.make(href: href, rel: rel, mediaType: "application/json")
+    }
+
+    /// `{root}/taxonomies/{id}?channelToken=…`.
+    func taxonomy(_ id: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/taxonomies/" + URLEncoding.component(id) + "?" + token, rel: "self",
+            mediaType: "application/json")
+    }
+
+    /// `{root}/taxonomies/{id}/categories/{categoryId}?channelToken=…`.
+    func category(_ taxonomyId: String, _ categoryId: String) -> JSON {
+        DeliveryLink.make(
+            href: root + "/taxonomies/" + URLEncoding.component(taxonomyId) + "/categories/"
+                + URLEncoding.component(categoryId) + "?" + token, rel: "self", mediaType: "application/json")
     }
 
     /// `{root}/metadata-catalog/items/{id}?channelToken=…`.

@@ -63,8 +63,10 @@ enum ItemReader {
             createdDate: raw["createdDate"].map { ExportDateText.normalize($0, wrapStrings: true) },
             updatedDate: raw["updatedDate"].map { ExportDateText.normalize($0, wrapStrings: true) },
             fields: fields,
+            // `taxonomies` is kept when it assigns categories (the index and the shaper read it).
             raw: raw.filter {
-                !DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key)
+                ($0.key == "taxonomies" && !TaxonomyAssignment.read($0.value).isEmpty)
+                    || (!DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key))
             },
             sourceFile: path, typeFolder: job.folder)
         item.typeCategory = category(of: raw, type: type, fields: fields, types: types)

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// The system renditions OCM generates for every image, as `oceq serve` advertises them.
 ///
 /// Widths follow the 2021 export and the Delivery fixtures: `Thumbnail` 150, `Small` 300,
@@ -43,6 +45,33 @@ public struct SystemRendition: Sendable, Hashable {
         if width == native.width { return native }
         let height = max(1, native.height * width / native.width)
         return ImageSize(width: width, height: height)
+    }
+
+    /// True when this rendition of an image of `native` pixels, asked in `format`, is the native file
+    /// itself: no resizing is needed and the format is the native's. The shaper advertises the
+    /// native's byte size there and the rendition engine serves the native's bytes, so both ask this.
+    public func isNativeFile(native: ImageSize, format: String, nativeMimeType: String) -> Bool {
+        size(forNative: native) == native && format == Self.nativeFormat(forMimeType: nativeMimeType)
+    }
+
+    /// The pixel size of the `uithumbnail` rendition an export declares in an asset's `fields`
+    /// (2018 exports list `{name: "thumbnail", type: "uithumbnail", formats: [{metadata: {width,
+    /// height}}]}`), or nil when it declares none.
+    public static func declaredUIThumbnail(in fields: [String: JSON]) -> ImageSize? {
+        for rendition in fields["renditions"]?.arrayValue ?? [] where rendition["type"]?.stringValue == "uithumbnail" {
+            for format in rendition["formats"]?.arrayValue ?? [] {
+                guard let metadata = format["metadata"], let width = dimension(metadata["width"]),
+                    let height = dimension(metadata["height"]), width > 0, height > 0
+                else { continue }
+                return ImageSize(width: width, height: height)
+            }
+        }
+        return nil
+    }
+
+    /// A width or height written as a string (`"300"`) or a number.
+    private static func dimension(_ value: JSON?) -> Int? {
+        value?.intValue ?? value?.stringValue.flatMap { Int($0) }
     }
 
     /// The rendition format that is the native file itself (`jpg` for JPEG, ...), or nil.

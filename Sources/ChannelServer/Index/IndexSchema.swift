@@ -35,7 +35,7 @@ enum ValueKind: Int64, CaseIterable {
 
 enum IndexSchema {
     /// Bumped whenever the layout or the meaning of a column changes; older files are rebuilt.
-    static let version = "oceq-index-5"
+    static let version = "oceq-index-6"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
     /// the whole folded text in `vals.full`.

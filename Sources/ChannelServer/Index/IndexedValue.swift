@@ -124,11 +124,10 @@ extension ExportItem {
         }
     }
 
-    /// The ids of the taxonomy categories the item is assigned to, if the export lists them.
+    /// The values indexed for `q` on `taxonomies` (`TaxonomyAssignment.indexValues`): taxonomy and
+    /// category node ids, and the directly assigned categories' ids prefixed.
     var taxonomyIDs: [String] {
-        guard let taxonomies = raw["taxonomies"] else { return [] }
-        let list = taxonomies["data"]?.arrayValue ?? taxonomies["items"]?.arrayValue ?? taxonomies.arrayValue ?? []
-        return list.compactMap { $0["id"]?.stringValue }
+        TaxonomyAssignment.indexValues(TaxonomyAssignment.read(raw["taxonomies"]))
     }
 }
 

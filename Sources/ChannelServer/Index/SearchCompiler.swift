@@ -326,7 +326,9 @@ struct SearchCompiler {
             guard c.op == .equal || c.op == .contains else { throw unsupported(c, "reference field") }
             guard let field = catalog.fields[field.rawValue], field.has(.reference) else { return "0" }
             let fid = parameter(.int(field.id))
-            let ids = (c.op == .equal ? [c.value] : Self.tokens(c.value)).map { text($0.lowercased()) }
+            // `taxonomies.categories.id` matches directly assigned categories only (kept prefixed).
+            let prefix = c.field == "taxonomies.categories.id" ? TaxonomyAssignment.directPrefix : ""
+            let ids = (c.op == .equal ? [c.value] : Self.tokens(c.value)).map { text(prefix + $0.lowercased()) }
             return "\(a).ord IN (SELECT ord FROM vals WHERE fid = \(fid) AND fold IN (\(ids.joined(separator: ", "))))"
         }
     }

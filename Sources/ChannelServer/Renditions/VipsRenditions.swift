@@ -50,10 +50,21 @@ public final class VipsRenditions: RenditionSource, Sendable {
         return size
     }
 
+    /// The rendition at its own size (`RenditionSource`).
     public func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
+        try rendition(of: item, name: name, format: format, box: nil)
+    }
+
+    /// The rendition, at `box` when the export declares a size for it (never above the native).
+    public func rendition(
+        of item: ExportItem, name: String, format: String?, box: ImageSize?
+    ) throws(APIError)
+        -> BinaryFile
+    {
         let asked = Asked(id: item.id, name: name, format: format)
-        if let known = state.withLock({ $0.answered[asked] }) { return known }
-        let file = try render(item, name: name, format: format)
+        if box == nil, let known = state.withLock({ $0.answered[asked] }) { return known }
+        let file = try render(item, name: name, format: format, box: box)
+        guard box == nil else { return file }
         // Only canonical words are kept, so odd spellings (`mEdIuM`, `JPEG`) cannot grow the table.
         if SystemRendition.all.contains(where: { $0.name == name }),
             format.map({ format in SystemRendition.formats.contains { $0.format == format } }) ?? true
@@ -63,7 +74,11 @@ public final class VipsRenditions: RenditionSource, Sendable {
         return file
     }
 
-    private func render(_ item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile {
+    private func render(
+        _ item: ExportItem, name: String, format: String?, box: ImageSize?
+    ) throws(APIError)
+        -> BinaryFile
+    {
         guard let native = item.nativeFile, MediaTypes.forFileName(item.name).hasPrefix("image/") else {
             throw .notFound("item \(item.id) is not an image: it has no renditions")
         }
@@ -78,7 +93,11 @@ public final class VipsRenditions: RenditionSource, Sendable {
             let known = SystemRendition.formats.map(\.format).joined(separator: ", ")
             throw .notFound("rendition \(canonical) of \(item.id) has no format '\(format ?? "")'; it has \(known)")
         }
-        let key = "\(item.id)\u{1F}\(canonical)\u{1F}\(chosen)"
+        if box == nil, let file = Self.nativeFile(of: item, native: native, rendition: rendition, format: chosen) {
+            return file
+        }
+        let boxKey = box.map { "\u{1F}\($0.width)x\($0.height)" } ?? ""
+        let key = "\(item.id)\u{1F}\(canonical)\u{1F}\(chosen)\(boxKey)"
         if let made = state.withLock({ $0.made[key] }) { return made }
         guard VipsRenditions.started else {
             throw .notFound("rendition \(canonical) of \(item.id) is not available: libvips cannot be started")
@@ -86,7 +105,8 @@ public final class VipsRenditions: RenditionSource, Sendable {
         guard let measured = nativeSize(of: native) else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
         }
-        let size = rendition.size(forNative: ImageSize(width: measured.width, height: measured.height))
+        let nativePixels = ImageSize(width: measured.width, height: measured.height)
+        let size = box.map { Self.fit($0, in: nativePixels) } ?? rendition.size(forNative: nativePixels)
         let folder = "\(directory)/\(VipsRenditions.safe(item.id))"
         let path = "\(folder)/\(canonical)-\(size.width)x\(size.height).\(chosen)"
         let baseName = (item.name as NSString).deletingPathExtension
@@ -126,6 +146,25 @@ public final class VipsRenditions: RenditionSource, Sendable {
             throw APIError(status: 500, detail: "the rendition cache at \(directory) is not writable")
         }
         return remember(file, as: key)
+    }
+
+    /// The native file itself when the rendition asked needs no resizing and is in the native's
+    /// format (`SystemRendition.isNativeFile`, the test the shaper uses to advertise the native's
+    /// byte size): re-encoding it would serve other, usually larger, bytes than advertised.
+    static func nativeFile(
+        of item: ExportItem, native: String, rendition: SystemRendition, format: String
+    )
+        -> BinaryFile?
+    {
+        guard let pixels = item.imageSize else { return nil }
+        let mimeType = DeliveryShaper.prepare(item).mimeType
+        guard rendition.isNativeFile(native: pixels, format: format, nativeMimeType: mimeType) else { return nil }
+        return BinaryFile(path: native, mimeType: mimeType, fileName: item.name)
+    }
+
+    /// A declared rendition box (the export's `uithumbnail` size), never larger than the native.
+    static func fit(_ box: ImageSize, in native: ImageSize) -> ImageSize {
+        box.width <= native.width && box.height <= native.height ? box : native
     }
 
     /// Notes a rendition file that exists, so later requests skip the checks (files are never changed).

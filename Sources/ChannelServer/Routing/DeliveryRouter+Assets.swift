@@ -6,6 +6,20 @@ public protocol RenditionSource: Sendable {
     /// The file of rendition `name` in `format` (nil: the rendition's default format) of `item`,
     /// generated if needed. Throws `APIError` (404) when the asset has no such rendition.
     func rendition(of item: ExportItem, name: String, format: String?) throws(APIError) -> BinaryFile
+    /// The same, at a pixel size the export declares (`box`, the 2018 `uithumbnail`) instead of the
+    /// rendition's own; nil is the rendition's own size.
+    func rendition(of item: ExportItem, name: String, format: String?, box: ImageSize?) throws(APIError) -> BinaryFile
+}
+
+extension RenditionSource {
+    /// Sources that cannot follow a declared size make the rendition's own.
+    public func rendition(
+        of item: ExportItem, name: String, format: String?, box: ImageSize?
+    ) throws(APIError)
+        -> BinaryFile
+    {
+        try rendition(of: item, name: name, format: format)
+    }
 }
 
 /// A binary on disk and how to describe it.
@@ -60,8 +74,13 @@ extension DeliveryRouter {
             }
             // The SDK omits `format` on `type=uithumbnail` so the server may pick WebP; it does.
             var format = request.parameter("format")
-            if format == nil, request.parameter("type") == "uithumbnail" { format = "webp" }
-            file = try renditions.rendition(of: item, name: name, format: format)
+            var box: ImageSize?
+            if request.parameter("type") == "uithumbnail" {
+                if format == nil { format = "webp" }
+                // The size the export declares for it (2018 exports), else the Thumbnail's own.
+                box = SystemRendition.declaredUIThumbnail(in: item.fields)
+            }
+            file = try renditions.rendition(of: item, name: name, format: format, box: box)
         }
         return try binary(file, request)
     }

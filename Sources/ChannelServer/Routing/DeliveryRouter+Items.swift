@@ -22,6 +22,7 @@ extension DeliveryRouter {
             tail = Array(rest.dropFirst())
         }
         if tail.isEmpty { return json(try read(item, request, context), request) }
+        if tail == ["taxonomies"] { return json(itemTaxonomies(item, request, context), request) }
         guard tail[0] == "variations", tail.count <= 3 else {
             throw .notFound("no resource '\(tail.joined(separator: "/"))' under an item")
         }

@@ -124,6 +124,8 @@ public final class DeliveryRouter: Sendable {
         // Binaries carry no links.
         case "assets": return try assets(request, Array(rest.dropFirst()))
         case "taxonomies": return try taxonomies(request, Array(rest.dropFirst()), linkContext(for: request))
+        case "metadata-catalog":
+            return try metadataCatalog(request, Array(rest.dropFirst()), linkContext(for: request))
         case "..": return json(apiVersions(linkContext(for: request)), request)
         case "personalization", "layouts": throw unserved(first)
         default: throw .notFound("no resource '\(first)' in the delivery API")

@@ -20,6 +20,10 @@ package enum QueryFieldPath: Sendable, Equatable {
 
     /// Splits a path that `validate` accepted; nil for anything else.
     package init?(_ text: String) {
+        if Self.taxonomyPaths.contains(text) {
+            self = .standard(.taxonomies)
+            return
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         switch parts.count {
         case 1:
@@ -39,7 +43,15 @@ package enum QueryFieldPath: Sendable, Equatable {
     }
 
     /// Throws a positioned error unless `text` is a standard field, `fields.a` or `fields.a.b`.
+    /// The category paths of `taxonomies` the delivery API searches (ocm-delivery-extras.md §2.6):
+    /// `taxonomies.categories.nodes.id` (the category or a descendant), `taxonomies.categories.id`
+    /// (the category itself), `taxonomies.id`; all read as the standard field `taxonomies`.
+    package static let taxonomyPaths: Set<String> = [
+        "taxonomies.id", "taxonomies.categories.id", "taxonomies.categories.nodes.id",
+    ]
+
     static func validate(_ text: String, offset: Int) throws(QuerySyntaxError) {
+        if taxonomyPaths.contains(text) { return }
         let scalars = Array(text.unicodeScalars)
         var parts: [(text: String, offset: Int)] = []
         var start = 0

@@ -25,6 +25,14 @@ public enum QueryParser {
         return try parser.parseQuery()
     }
 
+    /// Parses with any field name accepted (the caller checks them): for searches over other
+    /// resources than items, such as a taxonomy's categories (`parent.id`, `ancestors.name`).
+    package static func parseAnyFields(_ q: String) throws(QuerySyntaxError) -> QueryExpression {
+        var parser = try QueryTextParser(q)
+        parser.checksFields = false
+        return try parser.parseQuery()
+    }
+
     /// The operator spellings a user may have meant for a symbol or a misspelt word.
     static func suggestion(forOperator text: String) -> QueryOperator? {
         let symbols: [String: QueryOperator] = [
@@ -48,6 +56,8 @@ private struct QueryTextParser {
     var lexer: QueryLexer
     var current: QueryToken
     var depth = 0
+    /// Whether field names must be item fields (`QueryFieldPath.validate`).
+    var checksFields = true
 
     init(_ text: String) throws(QuerySyntaxError) {
         lexer = QueryLexer(text)
@@ -160,7 +170,7 @@ private struct QueryTextParser {
             throw QuerySyntaxError(offset: current.offset, message: "expected a field name")
         }
         let fieldOffset = current.offset
-        try QueryFieldPath.validate(field, offset: fieldOffset)
+        if checksFields { try QueryFieldPath.validate(field, offset: fieldOffset) }
         try advance()
 
         let op: QueryOperator
