@@ -46,6 +46,20 @@ enum FileIO {
         }
     }
 
+    /// Creates `path`, a folder under `root`, opening every folder below `root` without following
+    /// symbolic links: a link on the way is an error, never a way out of `root`.
+    static func makeContainedDirectories(_ path: String, inside root: String) throws(DeliveryError) {
+        let trimmed = root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard path == trimmed || path.hasPrefix(trimmed + "/") else {
+            throw .file(path: path, operation: "use as a folder inside \(root)", errno: EXDEV)
+        }
+        do {
+            _ = try ContainedDirectory(root: trimmed).folder(String(path.dropFirst(trimmed.count + 1)), create: true)
+        } catch {
+            throw fail(error, error.code == 0 ? "use as a folder (a symbolic link, not followed)" : "create folder")
+        }
+    }
+
     /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
     /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {
