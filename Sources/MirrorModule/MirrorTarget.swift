@@ -68,7 +68,9 @@ struct MirrorTarget {
                 Self.contentFolderName + "/ContentItems", Self.contentFolderName + "/LocalizationPolicies",
                 "META-INF", "META-INF/TMP",
             ] {
-                guard folder.kind(relative) != .regular else { throw FileSystemError(path: path(relative), code: ENOTDIR) }
+                guard folder.kind(relative) != .regular else {
+                    throw FileSystemError(path: path(relative), reason: "exists and is not a folder")
+                }
                 _ = try folder.folder(relative, create: true)
             }
         } catch {
@@ -85,8 +87,10 @@ struct MirrorTarget {
 
     /// The message for a file-system failure under DIR (a link found on the way says so).
     static func refusal(_ error: FileSystemError) -> String {
-        if error.code == ENOTDIR { return "\(error.path) exists and is not a folder" }
         if error.code == 0 { return "\(error.path) \(error.reason)" }
+        if error.code == ENOTDIR && FileSystem.kind(error.path) == .regular {
+            return "\(error.path) exists and is not a folder"
+        }
         return "cannot create \(error.path): \(error.reason)"
     }
 
@@ -118,7 +122,9 @@ struct MirrorTarget {
             if let existing = try? folder.read(relative), existing == bytes { return false }
             try folder.write(bytes, to: relative)
         } catch {
-            throw .file(error.code == 0 ? "cannot write \(path): \(error.path) \(error.reason)" : "cannot write \(path): \(error.reason)")
+            throw .file(
+                error.code == 0
+                    ? "cannot write \(path): \(error.path) \(error.reason)" : "cannot write \(path): \(error.reason)")
         }
         return true
     }

@@ -31,7 +31,9 @@ struct NativeFetcher {
         var jobs: [DownloadJob] = []
         for native in natives {
             let path = native.folder + "/" + native.name
-            if let existing = try? target.directory().fileSize(target.relative(path)), native.size == nil || native.size == existing {
+            if let existing = try? target.directory().fileSize(target.relative(path)),
+                native.size == nil || native.size == existing
+            {
                 summary.filesComplete += 1
                 continue
             }

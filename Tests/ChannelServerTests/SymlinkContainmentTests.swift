@@ -76,4 +76,27 @@ struct SymlinkContainmentTests {
         #expect(native.status == 200)
         #expect(Data(native.body) == original)
     }
+
+    @Test("a cache folder whose sub-folder is a link, or that others can write, is not used")
+    func cacheFolderLinks() throws {
+        let cache = try TemporaryFolder("oceq-serve-links-cache")
+        let outside = try TemporaryFolder("oceq-serve-links-cache-victim")
+        defer {
+            cache.remove()
+            outside.remove()
+        }
+        try FileManager.default.createSymbolicLink(atPath: cache.path + "/exports", withDestinationPath: outside.path)
+        var options = ServeOptions()
+        options.paths = [TestChannel.fixtureZip]
+        options.token = TestChannel.token
+        options.cacheDirectory = cache.path
+        #expect(throws: ExportError.self) { try ChannelService.load(options) }
+        #expect(outside.files().isEmpty, "nothing was extracted through the link")
+
+        try FileManager.default.removeItem(atPath: cache.path + "/exports")
+        chmod(cache.path, 0o777)
+        #expect(throws: ExportError.self) { try ChannelService.load(options) }
+        chmod(cache.path, 0o700)
+        #expect(throws: Never.self) { try ChannelService.load(options) }
+    }
 }

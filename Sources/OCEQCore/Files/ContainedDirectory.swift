@@ -34,6 +34,28 @@ package final class ContainedDirectory: @unchecked Sendable {
         self.init(fd: fd, path: path)
     }
 
+    /// Opens a cache folder `path` (created with mode 0700 when missing) that must be the
+    /// user's own: owned by this user and writable by no one else. A folder another user made
+    /// (say `/tmp/oceq-<uid>` created first by someone else, or a link to their folder) is
+    /// refused, since whoever can write in it could plant links or swap what is read from it.
+    package convenience init(privateRoot path: String) throws(FileSystemError) {
+        if FileSystem.kind(path) == .missing {
+            let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if !parent.isEmpty { try FileSystem.makeDirectories(parent) }
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { throw FileSystemError(path: path, code: errno) }
+        }
+        try self.init(root: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
+        guard info.st_uid == geteuid(), info.st_mode & 0o022 == 0 else {
+            let mode = String(info.st_mode & 0o777, radix: 8)
+            throw FileSystemError(
+                path: path,
+                reason: "is not a private folder of this user (owner \(info.st_uid), mode \(mode)); not used as a cache"
+            )
+        }
+    }
+
     /// The message of a symbolic link found where a folder or file of oceq's was expected.
     package static func linkRefusal(_ path: String) -> FileSystemError {
         FileSystemError(path: path, reason: "is a symbolic link; oceq never writes or reads through links here")
@@ -141,7 +163,8 @@ package final class ContainedDirectory: @unchecked Sendable {
             case Int32(DT_REG): kind = .regular
             case Int32(DT_UNKNOWN):
                 var info = stat()
-                kind = fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSystem.kind(mode: info.st_mode) : .missing
+                kind =
+                    fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? FileSystem.kind(mode: info.st_mode) : .missing
             default: kind = .other
             }
             entries.append(DirectoryEntry(name: name, kind: kind))

@@ -171,7 +171,9 @@ package enum FileSystem {
     /// The whole content of the regular file `path`, when it lies inside the folder `root` (a
     /// canonical path, see `realPath`) once its links are resolved; a file reached through a link
     /// out of `root` is refused. The check is on the opened file, so it cannot be raced.
-    package static func read(_ path: String, inside root: String, limit: Int = 1 << 30) throws(FileSystemError)
+    package static func read(
+        _ path: String, inside root: String, limit: Int = 1 << 30
+    ) throws(FileSystemError)
         -> [UInt8]
     {
         try read(fd: openInside(path, root: root), path: path, limit: limit)
