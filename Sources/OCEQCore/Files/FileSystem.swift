@@ -5,6 +5,9 @@
 // Design: reading 100 000 item files must take seconds, so listing uses opendir/readdir (with
 // d_type, no stat per entry) and reading uses open/fstat/read into one exact-size buffer. Files
 // are written with `O_NOFOLLOW`, so a planted symbolic link cannot send bytes outside a folder.
+// The export reader's `inside:` variants follow a link only when it resolves inside the export
+// (checked on the opened descriptor, so it cannot be raced); `ContainedDirectory` is the writer's
+// descriptor-relative folder.
 // Errors come back with the `errno` so callers can name the file in a one-line message.
 
 import Glibc
@@ -184,11 +187,22 @@ package enum FileSystem {
     package static func openInside(_ path: String, root: String) throws(FileSystemError) -> Int32 {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
-        guard let opened = realPath("/proc/self/fd/\(fd)"), isInside(opened, root: root) else {
+        guard let opened = openedPath(fd), isInside(opened, root: root) else {
             close(fd)
             throw FileSystemError(path: path, reason: "is a link to a file outside \(root); not followed")
         }
         return fd
+    }
+
+    /// The canonical path of the file open as `fd`, as the kernel names it (one `readlink` of
+    /// `/proc/self/fd/N`), or nil.
+    package static func openedPath(_ fd: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return buffer.withUnsafeBufferPointer { pointer in
+            String(decoding: UnsafeRawBufferPointer(start: pointer.baseAddress, count: count), as: UTF8.self)
+        }
     }
 
     /// True when the canonical path `resolved` is `root` or lies under it.
