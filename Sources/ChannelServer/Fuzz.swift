@@ -9,7 +9,9 @@ import OCEQCore
 package enum ChannelServerFuzz {
     /// Reads `bytes` as an item file and shapes the item it gives; traps if an invariant breaks.
     package static func readItem(_ bytes: UnsafeRawBufferPointer) {
-        let job = ItemJob(rootIndex: 0, root: "/nonexistent-oceq-fuzz", folder: "Fuzz", fileName: "item.json")
+        let job = ItemJob(
+            rootIndex: 0, root: "/nonexistent-oceq-fuzz", resolvedRoot: "/nonexistent-oceq-fuzz", folder: "Fuzz",
+            fileName: "item.json")
         let parsed = ItemReader.parse(Array(bytes), job: job, types: [:])
         guard let item = parsed.item else {
             precondition(!parsed.issues.isEmpty, "an item file was skipped without an issue")

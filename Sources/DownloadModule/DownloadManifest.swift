@@ -108,12 +108,16 @@ package struct DownloadManifest: Sendable, Equatable {
     package static func load(folder: String) throws(ManifestError) -> DownloadManifest {
         let path = folder + "/" + fileName
         guard FileManager.default.fileExists(atPath: path) else { return DownloadManifest() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ManifestError(reason: "cannot read \(path)")
+        // Read without following a link: a manifest linked to a file elsewhere is refused.
+        let data: [UInt8]
+        do {
+            data = try ContainedDirectory(root: folder).read(fileName, limit: 64 << 20)
+        } catch {
+            throw ManifestError(reason: "cannot read \(path): \(error.reason)")
         }
         let json: JSON
         do {
-            json = try JSON.parse(Array(data))
+            json = try JSON.parse(data)
         } catch {
             throw ManifestError(reason: "\(path) is not JSON: \(error)")
         }

@@ -19,8 +19,8 @@ struct ExportIndexWriter {
         var languages: [String] = []
         for (folder, id) in target.itemFiles() {
             let path = target.itemFile(type: folder, id: id)
-            guard let data = FileManager.default.contents(atPath: path),
-                let object = (try? JSON.parse(Array(data)))?.objectValue
+            guard let data = target.read(path),
+                let object = (try? JSON.parse(data))?.objectValue
             else { continue }
             inference.add(object)
             entries.append((folder, id))
@@ -68,8 +68,7 @@ struct ExportIndexWriter {
 
     private func variationSetCount() -> Int {
         let folder = target.content + "/ContentItems/VariationSets"
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.count
+        return target.files(in: folder).filter { $0.hasSuffix(".json") }.count
     }
 
     static func bytes(_ json: JSON) -> [UInt8] {

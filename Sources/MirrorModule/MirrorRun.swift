@@ -52,7 +52,8 @@ struct MirrorRun {
             state.summary.failures += variations.failures
         }
         if !Task.isCancelled {
-            await NativeFetcher(client: client, progress: progress).run(state.natives, summary: &state.summary)
+            await NativeFetcher(client: client, target: target, progress: progress).run(
+                state.natives, summary: &state.summary)
         }
         if Task.isCancelled { state.summary.failures.append("interrupted; run it again to go on") }
 

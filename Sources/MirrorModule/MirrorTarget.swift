@@ -4,6 +4,7 @@
 // temporary name beside the target and renamed, and left alone when their bytes are unchanged.
 
 import Foundation
+import OCEQCore
 
 /// Paths and file writes under the mirror folder.
 struct MirrorTarget {
@@ -38,17 +39,17 @@ struct MirrorTarget {
 
     /// Creates DIR and the export's folders and proves DIR writable, before anything is fetched.
     /// An export that oceq did not write (its manifest names another creator) is never written
-    /// over: a mirror into the folder of the export being served would replace its files.
+    /// over: a mirror into the folder of the export being served would replace its files. A tree
+    /// holding a symbolic link anywhere is refused: nothing is written, renamed or removed through one.
     func prepare() throws(MirrorError) {
-        if let manifest = FileManager.default.contents(atPath: root + "/META-INF/MANIFEST.MF"),
-            !String(decoding: manifest, as: UTF8.self).contains(Self.manifestCreator)
-        {
+        let manifest = try? directory().read("META-INF/MANIFEST.MF", limit: 1 << 20)
+        if let manifest, !String(decoding: manifest, as: UTF8.self).contains(Self.manifestCreator) {
             throw .target("\(root) holds an export that oceq mirror did not write; choose another folder")
         }
         // Like `git clone`: a folder holding anything but a mirror's own entries is not written
         // into (a mirror into `~` or a project folder would scatter channel.json and META-INF there).
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: root) {
-            let foreign = entries.filter { !Self.ownEntries.contains($0) }.sorted()
+        if let entries = try? directory().list() {
+            let foreign = entries.map(\.name).filter { !Self.ownEntries.contains($0) }.sorted()
             if let first = foreign.first {
                 let more = foreign.count > 1 ? " and \(foreign.count - 1) more" : ""
                 throw .target(
@@ -56,49 +57,93 @@ struct MirrorTarget {
                         + "choose a new or empty folder")
             }
         }
-        for folder in [
-            root, content, content + "/ContentTypes", content + "/ContentItems", content + "/LocalizationPolicies",
-            root + "/META-INF", root + "/META-INF/TMP",
-        ] {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-                guard isDirectory.boolValue else { throw .target("\(folder) exists and is not a folder") }
-                continue
+        let folder: ContainedDirectory
+        do throws(FileSystemError) {
+            folder = try ContainedDirectory(root: root, create: true)
+            if let link = folder.links(limit: 1).first {
+                throw ContainedDirectory.linkRefusal(folder.display(link))
             }
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw .target("cannot create \(folder): \(Self.reason(error))")
+            for relative in [
+                Self.contentFolderName, Self.contentFolderName + "/ContentTypes",
+                Self.contentFolderName + "/ContentItems", Self.contentFolderName + "/LocalizationPolicies",
+                "META-INF", "META-INF/TMP",
+            ] {
+                guard folder.kind(relative) != .regular else {
+                    throw FileSystemError(path: path(relative), reason: "exists and is not a folder")
+                }
+                _ = try folder.folder(relative, create: true)
             }
+        } catch {
+            throw .target(Self.refusal(error))
         }
-        let probe = content + "/.oceq-mirror-probe-\(getpid())"
-        guard FileManager.default.createFile(atPath: probe, contents: Data("x".utf8)) else {
-            throw .target("cannot write in \(content): \(String(cString: strerror(errno)))")
+        let probe = Self.contentFolderName + "/.oceq-mirror-probe-\(getpid())"
+        do {
+            try folder.write(Array("x".utf8), to: probe)
+        } catch {
+            throw .target("cannot write in \(content): \(error.reason)")
         }
-        try? FileManager.default.removeItem(atPath: probe)
+        folder.remove(probe)
     }
 
-    /// Writes `bytes` to `path` unless the file holds exactly them; true when it wrote.
+    /// The message for a file-system failure under DIR (a link found on the way says so).
+    static func refusal(_ error: FileSystemError) -> String {
+        if error.code == 0 { return "\(error.path) \(error.reason)" }
+        if error.code == ENOTDIR && FileSystem.kind(error.path) == .regular {
+            return "\(error.path) exists and is not a folder"
+        }
+        return "cannot create \(error.path): \(error.reason)"
+    }
+
+    /// DIR, held open: every write below goes through it without following links.
+    func directory() throws(FileSystemError) -> ContainedDirectory {
+        try ContainedDirectory(root: root)
+    }
+
+    /// `path` (DIR or a path under it) relative to DIR.
+    func relative(_ path: String) -> String {
+        path == root ? "" : String(path.dropFirst(root.count + 1))
+    }
+
+    /// The absolute path of `relative` under DIR.
+    func path(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
+
+    /// The bytes of a file under DIR (`path` absolute), never read through a link; nil when missing.
+    func read(_ path: String) -> [UInt8]? {
+        try? directory().read(relative(path))
+    }
+
+    /// Writes `bytes` to `path` unless the file holds exactly them; true when it wrote. The file
+    /// and its folders are reached without following links (a link on the way is an error).
     @discardableResult
     func write(_ bytes: [UInt8], to path: String) throws(MirrorError) -> Bool {
-        if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-        let folder = (path as NSString).deletingLastPathComponent
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let folder = try directory()
+            let relative = self.relative(path)
+            if let existing = try? folder.read(relative), existing == bytes { return false }
+            try folder.write(bytes, to: relative)
         } catch {
-            throw .file("cannot write \(path): \(Self.reason(error))")
+            throw .file(
+                error.code == 0
+                    ? "cannot write \(path): \(error.path) \(error.reason)" : "cannot write \(path): \(error.reason)")
         }
         return true
     }
 
+    /// The names of the regular files in the folder `path` (absolute, under DIR), none when it
+    /// cannot be listed; links are not followed and not listed.
+    func files(in path: String) -> [String] {
+        guard let folder = try? directory().folder(relative(path)), let entries = try? folder.list() else { return [] }
+        return entries.filter { $0.kind == .regular }.map(\.name)
+    }
+
     /// The item files on disk, as (type folder, id) pairs, in export order.
     func itemFiles() -> [(type: String, id: String)] {
-        let items = content + "/ContentItems"
+        guard let items = try? directory().folder(Self.contentFolderName + "/ContentItems") else { return [] }
         var out: [(String, String)] = []
-        let folders = (try? FileManager.default.contentsOfDirectory(atPath: items)) ?? []
-        for folder in folders.sorted() where folder != "VariationSets" && SafeName.isValidTypeName(folder) {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: items + "/" + folder)) ?? []
+        let folders = (try? items.list()) ?? []
+        for folder in folders.map(\.name).sorted() where folder != "VariationSets" && SafeName.isValidTypeName(folder) {
+            guard items.kind(folder) == .directory, let typeFolder = try? items.folder(folder) else { continue }
+            let files = ((try? typeFolder.list()) ?? []).filter { $0.kind == .regular }.map(\.name)
             for file in files.sorted() where file.hasSuffix(".json") {
                 let id = String(file.dropLast(5))
                 if SafeName.isValidID(id) { out.append((folder, id)) }
@@ -111,18 +156,18 @@ struct MirrorTarget {
     /// `keep` (type folder and id pairs): what a full mirror no longer found on the channel.
     /// Returns how many items were removed.
     func removeItems(except keep: Set<String>) -> Int {
+        guard let folder = try? directory() else { return 0 }
         var removed = 0
-        let manager = FileManager.default
         for (type, id) in itemFiles() where !keep.contains(type + "/" + id) {
-            guard (try? manager.removeItem(atPath: itemFile(type: type, id: id))) != nil else { continue }
+            guard folder.remove(relative(itemFile(type: type, id: id))) else { continue }
             removed += 1
-            try? manager.removeItem(atPath: filesFolder(type: type, id: id))
+            folder.removeTree(relative(filesFolder(type: type, id: id)))
         }
         let ids = Set(keep.map { $0.split(separator: "/").last.map(String.init) ?? "" })
         let sets = content + "/ContentItems/VariationSets"
-        for file in (try? manager.contentsOfDirectory(atPath: sets)) ?? [] where file.hasSuffix(".json") {
+        for file in files(in: sets) where file.hasSuffix(".json") {
             let id = String(file.dropLast(5))
-            if SafeName.isValidID(id) && !ids.contains(id) { try? manager.removeItem(atPath: sets + "/" + file) }
+            if SafeName.isValidID(id) && !ids.contains(id) { folder.remove(relative(sets + "/" + file)) }
         }
         return removed
     }

@@ -21,6 +21,8 @@ struct NativeFetcher {
     }
 
     var client: DeliveryClient
+    /// The mirror folder: files are measured, written and removed inside it without following links.
+    var target: MirrorTarget
     var progress: ProgressLine?
     var maxConcurrent = 4
 
@@ -29,12 +31,15 @@ struct NativeFetcher {
         var jobs: [DownloadJob] = []
         for native in natives {
             let path = native.folder + "/" + native.name
-            if let existing = Self.fileSize(path), native.size == nil || native.size == existing {
+            if let existing = try? target.directory().fileSize(target.relative(path)),
+                native.size == nil || native.size == existing
+            {
                 summary.filesComplete += 1
                 continue
             }
-            jobs.append(
-                DownloadJob(DeliveryAPI.downloadNative(id: native.id), folder: native.folder, name: native.name))
+            var job = DownloadJob(DeliveryAPI.downloadNative(id: native.id), folder: native.folder, name: native.name)
+            job.containedIn = target.root
+            jobs.append(job)
         }
         guard !jobs.isEmpty else { return }
         let line = progress
@@ -48,7 +53,7 @@ struct NativeFetcher {
             case .success(let done):
                 summary.filesDownloaded += 1
                 summary.bytes += done.bytes - done.resumedFrom
-                Self.removeOthers(in: job.folder, keeping: job.name)
+                removeOthers(in: job.folder, keeping: job.name)
             case .failure(.cancelled):
                 continue  // Ctrl-C: the run reports it once
             case .failure(let error):
@@ -59,21 +64,12 @@ struct NativeFetcher {
     }
 
     /// Removes the files of an asset's folder other than `name` (an earlier name of a renamed
-    /// asset, a part of it), so the folder holds its one native file as in an export.
-    static func removeOthers(in folder: String, keeping name: String) {
-        let manager = FileManager.default
-        for file in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where file != name {
-            let path = folder + "/" + file
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                try? manager.removeItem(atPath: path)
-            }
+    /// asset, a part of it), so the folder holds its one native file as in an export. The folder is
+    /// opened without following links, so a folder swapped for a link loses nothing.
+    func removeOthers(in folder: String, keeping name: String) {
+        guard let opened = try? target.directory().folder(target.relative(folder)) else { return }
+        for file in (try? opened.list()) ?? [] where file.name != name && file.kind == .regular {
+            opened.remove(file.name)
         }
-    }
-
-    static func fileSize(_ path: String) -> Int? {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
     }
 }

@@ -43,4 +43,27 @@ struct ContainmentTests {
         var link = stat()
         #expect(lstat(folder + "/file-1.bin", &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK, "left alone")
     }
+
+    @Test("a manifest that is a link to a file outside the folder is neither read nor written through")
+    func linkedManifest() async throws {
+        let export = try SyntheticExport(count: 2)
+        defer { export.remove() }
+        let server = try DownloadServer(export: export.path)
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let folder = base + "/out"
+        let outside = base + "/outside.json"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let planted = Array(#"{"version": 1, "files": []}"#.utf8)
+        try Data(planted).write(to: URL(fileURLWithPath: outside))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/.oceq-manifest.json", withDestinationPath: outside)
+
+        let result = try await server.run("download (list type=File) to $1", arguments: [folder])
+        #expect(result.code == 0, "\(result.output)\(result.errors)")
+        #expect(result.errors.contains("is a symbolic link"), "the linked manifest is refused: \(result.errors)")
+        #expect(fileBytes(outside) == planted, "the file outside is untouched")
+        var info = stat()
+        #expect(lstat(folder + "/.oceq-manifest.json", &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG)
+    }
 }

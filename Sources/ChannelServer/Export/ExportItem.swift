@@ -44,6 +44,9 @@ public struct ExportItem: Sendable {
     public private(set) var storedFields: [UInt8] = Array("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
     public var nativeFile: String?
+    /// The canonical path of the export folder `nativeFile` must stay inside when it is opened (a
+    /// link there swapped for one out of the export after loading is refused); nil: not checked.
+    public var exportRoot: String?
     /// The exported top-level keys that are neither management-only nor standard: what the
     /// shaper passes through unchanged (usually nothing).
     public var raw: [String: JSON]

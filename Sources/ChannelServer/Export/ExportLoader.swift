@@ -103,6 +103,8 @@ final class SlotTable<Value: Sendable>: @unchecked Sendable {
 struct ItemJob: Sendable {
     var rootIndex: Int
     var root: String
+    /// The canonical path of `root`: nothing read for the item may lie outside it.
+    var resolvedRoot: String
     var folder: String
     var fileName: String
 
@@ -122,6 +124,8 @@ struct ParsedItem: Sendable {
 struct RootScan {
     var index: Int
     var path: String
+    /// The canonical path of `path`: links are followed only when they resolve inside it.
+    var resolvedRoot: String
     var types: [String: ContentTypeDefinition] = [:]
     var typeNames: [String] = []
     var itemJobs: [ItemJob] = []
@@ -136,7 +140,8 @@ struct RootScan {
     var issues: [ExportIssue] = []
 
     static func scan(root: String, index: Int) throws(ExportError) -> RootScan {
-        var scan = RootScan(index: index, path: root)
+        let resolved = FileSystem.realPath(root) ?? root
+        var scan = RootScan(index: index, path: root, resolvedRoot: resolved)
         scan.readMetadata()
         scan.readTypes()
         scan.readTaxonomies()
@@ -144,7 +149,7 @@ struct RootScan {
         if FileSystem.kind(itemsFolder) == .directory {
             let folders: [DirectoryEntry]
             do {
-                folders = try FileSystem.list(itemsFolder)
+                folders = try FileSystem.list(itemsFolder, inside: resolved)
             } catch {
                 throw ExportError.unreadable(path: itemsFolder, reason: error.reason)
             }
@@ -155,13 +160,15 @@ struct RootScan {
                 }
                 scan.typeFolders.append(folder.name)
                 let folderPath = itemsFolder + "/" + folder.name
-                guard let files = try? FileSystem.list(folderPath) else {
+                guard let files = try? FileSystem.list(folderPath, inside: resolved) else {
                     scan.issues.append(ExportIssue(file: folderPath, message: "cannot list the folder; skipped"))
                     continue
                 }
                 for file in files where file.kind == .regular && file.name.hasSuffix(".json") {
                     scan.itemJobs.append(
-                        ItemJob(rootIndex: index, root: root, folder: folder.name, fileName: file.name))
+                        ItemJob(
+                            rootIndex: index, root: root, resolvedRoot: resolved, folder: folder.name,
+                            fileName: file.name))
                 }
             }
         }
@@ -173,7 +180,7 @@ struct RootScan {
         let path = self.path + "/" + relative
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            bytes = try FileSystem.read(path, inside: resolvedRoot)
         } catch {
             issues.append(ExportIssue(file: path, message: "cannot read: \(error.reason); \(what) skipped"))
             return nil
@@ -188,7 +195,7 @@ struct RootScan {
     }
 
     private func jsonFiles(in relative: String) -> [String] {
-        guard let entries = try? FileSystem.list(path + "/" + relative) else { return [] }
+        guard let entries = try? FileSystem.list(path + "/" + relative, inside: resolvedRoot) else { return [] }
         return entries.filter { $0.kind == .regular && $0.name.lowercased().hasSuffix(".json") }.map {
             relative + "/" + $0.name
         }

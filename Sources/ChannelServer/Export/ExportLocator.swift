@@ -69,8 +69,11 @@ struct ExportLocator {
     private func locateInFolder(_ folder: String, nesting: Int, shownAs shown: String) throws(ExportError) -> Located {
         var roots: [String] = []
         var zips: [String] = []
+        // Links are followed only while they stay inside PATH: a `../` link or a content folder
+        // linked in from elsewhere is not part of the export.
+        let inside = FileSystem.realPath(folder) ?? folder
         do {
-            try search(folder, depth: 0, roots: &roots, zips: &zips)
+            try search(folder, inside: inside, depth: 0, roots: &roots, zips: &zips)
         } catch {
             throw ExportError.unreadable(path: shown, reason: error.reason)
         }
@@ -109,13 +112,13 @@ struct ExportLocator {
     }
 
     private func search(
-        _ folder: String, depth: Int, roots: inout [String], zips: inout [String]
+        _ folder: String, inside root: String, depth: Int, roots: inout [String], zips: inout [String]
     )
         throws(FileSystemError)
     {
         let entries: [DirectoryEntry]
         do {
-            entries = try FileSystem.list(folder)
+            entries = try FileSystem.list(folder, inside: root)
         } catch {
             if depth == 0 { throw error }
             return  // an unreadable subfolder is simply not searched
@@ -130,7 +133,7 @@ struct ExportLocator {
         guard depth < Self.searchDepth else { return }
         for entry in entries where entry.kind == .directory {
             if entry.name.hasPrefix(".") || entry.name == "META-INF" || entry.name == "__MACOSX" { continue }
-            try search(folder + "/" + entry.name, depth: depth + 1, roots: &roots, zips: &zips)
+            try search(folder + "/" + entry.name, inside: root, depth: depth + 1, roots: &roots, zips: &zips)
         }
     }
 

@@ -18,7 +18,7 @@ enum ItemReader {
         let path = job.path
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path)
+            bytes = try FileSystem.read(path, inside: job.resolvedRoot)
         } catch {
             return ParsedItem(
                 job: job, issues: [ExportIssue(file: path, message: "cannot read: \(error.reason); item skipped")],
@@ -102,9 +102,10 @@ enum ItemReader {
         let fields = item.fields
         // The native file.
         let folder = job.root + "/ContentItems/" + job.folder + "/files/" + item.id
-        switch locateNative(folder: folder, name: item.name) {
+        switch locateNative(folder: folder, name: item.name, root: job.resolvedRoot) {
         case .found(let file):
             item.nativeFile = file
+            item.exportRoot = job.resolvedRoot
             item.nativeSize = FileSystem.fileSize(file)
             result.nativeDigest = nativeDigest(file, size: item.nativeSize ?? 0)
         case .missing(let reason):
@@ -152,15 +153,16 @@ enum ItemReader {
         case missing(String)
     }
 
-    /// `folder/<name>`, else the single regular file in `folder`.
-    static func locateNative(folder: String, name: String) -> NativeLookup {
+    /// `folder/<name>`, else the single regular file in `folder`; a file or folder reached through
+    /// a link out of `root` (the export's canonical path) is not taken.
+    static func locateNative(folder: String, name: String, root: String) -> NativeLookup {
         if !name.isEmpty, !name.contains("/"), name != ".", name != "..",
-            FileSystem.kind(folder + "/" + name) == .regular
+            FileSystem.kind(folder + "/" + name) == .regular, FileSystem.resolves(folder + "/" + name, inside: root)
         {
             return .found(folder + "/" + name)
         }
         let shortFolder = folder.split(separator: "/").suffix(2).joined(separator: "/")
-        guard let entries = try? FileSystem.list(folder) else {
+        guard let entries = try? FileSystem.list(folder, inside: root) else {
             return .missing("native file missing: no folder \(shortFolder)/; the asset is served without it")
         }
         let files = entries.filter { $0.kind == .regular }

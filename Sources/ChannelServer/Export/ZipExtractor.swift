@@ -72,10 +72,13 @@ struct ZipExtractor {
         let final = cache + "/" + key
         let marker = final + "/" + Self.markerName
 
-        if FileSystem.kind(marker) == .regular {
+        // Looked at without following links: a link planted at `<key>` (or its marker) in the
+        // cache is not an extraction, and is moved aside (the link itself) like a stale folder.
+        let held = try? ContainedDirectory(root: cache)
+        if held?.kind(key) == .directory, held?.kind(key + "/" + Self.markerName) == .regular {
             return (final, Self.readMarker(marker, zipPath: zipPath))
         }
-        if FileSystem.kind(final) != .missing {
+        if held?.kind(key) ?? FileSystem.kind(final) != .missing {
             // A folder without its marker was not made by a complete extraction: move it aside.
             let stale = cache + "/.stale-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             if rename(final, stale) == 0 { FileSystem.removeTree(stale) }

@@ -61,6 +61,11 @@ extension DeliveryRouter {
         guard item.isDigitalAsset, let native = item.nativeFile else {
             throw .notFound("item \(item.id) is a content item, not a digital asset: it has no files")
         }
+        // A native file is opened (served, or rendered) only while it still resolves inside its
+        // export: a link planted or swapped in after loading never hands out a file from outside.
+        if let root = item.exportRoot, !FileSystem.resolves(native, inside: root) {
+            throw APIError(status: 404, detail: "the file of \(item.id) is not inside the export; not served")
+        }
         let file: BinaryFile
         switch rest[1] {
         case "native":

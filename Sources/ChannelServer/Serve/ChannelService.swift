@@ -25,6 +25,7 @@ public struct ChannelService: Sendable {
     /// unusable paths, and for skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
+        try prepareCache(cache)
         let started = DispatchTime.now().uptimeNanoseconds
         let content = try ExportLoader(
             options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
@@ -46,6 +47,17 @@ public struct ChannelService: Sendable {
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
             loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
+    }
+
+    /// Checks the cache folder before anything is written in it: the user's own, and its
+    /// `exports/`, `index/` and `renditions/` folders real folders, not links to somewhere else.
+    static func prepareCache(_ cache: String) throws(ExportError) {
+        do {
+            let root = try ContainedDirectory(privateRoot: cache)
+            for folder in ["exports", "index", "renditions"] { _ = try root.folder(folder, create: true) }
+        } catch {
+            throw ExportError.cacheUnusable(path: error.path, reason: error.reason)
+        }
     }
 
     /// `--token`, else `channelToken` of a `channel.json` in (or beside) the first export, else a new one.

@@ -196,7 +196,11 @@ extension DeliveryClient {
     ) async throws(DeliveryError) -> StagedOutcome {
         try job.validate()
         let prepared = try prepare(download: job.request)
-        try FileIO.makeDirectories(job.folder)
+        if let root = job.containedIn {
+            try FileIO.makeContainedDirectories(job.folder, inside: root)
+        } else {
+            try FileIO.makeDirectories(job.folder)
+        }
         let onBytes: @Sendable (Int64, Int64, Int64?) -> Void = { delta, received, expected in
             bytes?(delta)
             progress?(DownloadProgress(index: index, name: job.name, received: received, expected: expected))

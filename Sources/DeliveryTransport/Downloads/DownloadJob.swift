@@ -13,6 +13,10 @@ public struct DownloadJob: Sendable {
     /// The ETag of the copy already at `path`: sent as `If-None-Match`, and a 304 answer leaves
     /// that file as it is (`DownloadResult.notModified`) instead of downloading it again.
     public var ifNoneMatch: String?
+    /// A folder `folder` lies in (a mirror's DIR): then the folders from it down to `folder` are
+    /// opened and created without following symbolic links, and a link on the way fails the job
+    /// instead of sending the file (or the removal of others) somewhere else.
+    public var containedIn: String?
 
     /// A job writing `request`'s body to `folder/name`.
     public init(_ request: any DownloadRequest, folder: String, name: String) {

@@ -115,7 +115,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         do {
             switch head.status {
             case 200..<300 where head.status != 206:
-                fd = try FileIO.openForWriting(job.partPath, append: false)
+                fd = try FileIO.openPart(of: job, append: false)
                 startOffset = 0
                 expectedTotal = head.contentLength
                 let meta = DownloadMeta(head: head, length: expectedTotal)
@@ -128,7 +128,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                     throw DeliveryError.invalidResponse(
                         url: url, reason: "Content-Range \(text) does not continue the part at byte \(resumeFrom)")
                 }
-                fd = try FileIO.openForWriting(job.partPath, append: true)
+                fd = try FileIO.openPart(of: job, append: true)
                 startOffset = resumeFrom
                 writeBackFrom = resumeFrom
                 attributeMayExist = true

@@ -46,6 +46,34 @@ enum FileIO {
         }
     }
 
+    /// Creates `path`, a folder under `root`, opening every folder below `root` without following
+    /// symbolic links: a link on the way is an error, never a way out of `root`.
+    static func makeContainedDirectories(_ path: String, inside root: String) throws(DeliveryError) {
+        let trimmed = root.hasSuffix("/") ? String(root.dropLast()) : root
+        guard path == trimmed || path.hasPrefix(trimmed + "/") else {
+            throw .file(path: path, operation: "use as a folder inside \(root)", errno: EXDEV)
+        }
+        do {
+            _ = try ContainedDirectory(root: trimmed).folder(String(path.dropFirst(trimmed.count + 1)), create: true)
+        } catch {
+            throw fail(error, error.code == 0 ? "use as a folder (a symbolic link, not followed)" : "create folder")
+        }
+    }
+
+    /// Opens `job`'s part for writing (`O_NOFOLLOW`). For a job `containedIn` a folder, the file
+    /// actually opened must lie inside that folder (checked on the descriptor, so a folder swapped
+    /// for a link after `makeContainedDirectories` cannot take the bytes elsewhere).
+    static func openPart(of job: DownloadJob, append: Bool) throws(DeliveryError) -> Int32 {
+        let fd = try openForWriting(job.partPath, append: append)
+        guard let root = job.containedIn else { return fd }
+        let resolvedRoot = FileSystem.realPath(root) ?? root
+        guard let opened = FileSystem.openedPath(fd), FileSystem.isInside(opened, root: resolvedRoot) else {
+            close(fd)
+            throw .file(path: job.partPath, operation: "open (it lies outside \(root) through a link)", errno: ELOOP)
+        }
+        return fd
+    }
+
     /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
     /// (`O_NOFOLLOW`), so a planted link cannot send a download outside its folder.
     static func openForWriting(_ path: String, append: Bool) throws(DeliveryError) -> Int32 {

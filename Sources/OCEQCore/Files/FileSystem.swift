@@ -5,6 +5,9 @@
 // Design: reading 100 000 item files must take seconds, so listing uses opendir/readdir (with
 // d_type, no stat per entry) and reading uses open/fstat/read into one exact-size buffer. Files
 // are written with `O_NOFOLLOW`, so a planted symbolic link cannot send bytes outside a folder.
+// The export reader's `inside:` variants follow a link only when it resolves inside the export
+// (checked on the opened descriptor, so it cannot be raced); `ContainedDirectory` is the writer's
+// descriptor-relative folder.
 // Errors come back with the `errno` so callers can name the file in a one-line message.
 
 import Glibc
@@ -53,6 +56,8 @@ package struct DirectoryEntry: Sendable {
     package var name: String
     /// What it is (symbolic links followed).
     package var kind: FileKind
+    /// True when the entry itself is a symbolic link.
+    package var isLink = false
 }
 
 /// POSIX file operations on paths and descriptors.
@@ -100,13 +105,17 @@ package enum FileSystem {
             }
             if name == "." || name == ".." { continue }
             let kind: FileKind
+            var isLink = false
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_DIR): kind = .directory
             case Int32(DT_REG): kind = .regular
-            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = FileSystem.kind(path + "/" + name)
+            case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                var info = stat()
+                isLink = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+                kind = FileSystem.kind(path + "/" + name)
             default: kind = .other
             }
-            entries.append(DirectoryEntry(name: name, kind: kind))
+            entries.append(DirectoryEntry(name: name, kind: kind, isLink: isLink))
         }
         entries.sort { bytewiseLess($0.name, $1.name) }
         return entries
@@ -129,6 +138,11 @@ package enum FileSystem {
     package static func read(_ path: String, limit: Int = 1 << 30) throws(FileSystemError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
+        return try read(fd: fd, path: path, limit: limit)
+    }
+
+    /// The whole content of the regular file open as `fd` (closed here), named `path` in errors.
+    package static func read(fd: Int32, path: String, limit: Int = 1 << 30) throws(FileSystemError) -> [UInt8] {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystemError(path: path, code: errno) }
@@ -155,6 +169,67 @@ package enum FileSystem {
         if failure != 0 { throw FileSystemError(path: path, code: failure) }
         if filled < expected { bytes.removeSubrange(filled...) }
         return bytes
+    }
+
+    /// The whole content of the regular file `path`, when it lies inside the folder `root` (a
+    /// canonical path, see `realPath`) once its links are resolved; a file reached through a link
+    /// out of `root` is refused. The check is on the opened file, so it cannot be raced.
+    package static func read(
+        _ path: String, inside root: String, limit: Int = 1 << 30
+    ) throws(FileSystemError)
+        -> [UInt8]
+    {
+        try read(fd: openInside(path, root: root), path: path, limit: limit)
+    }
+
+    /// Opens `path` for reading when the file it reaches lies inside `root` (a canonical path);
+    /// otherwise fails with "outside the export". The caller closes the descriptor.
+    package static func openInside(_ path: String, root: String) throws(FileSystemError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
+        guard let opened = openedPath(fd), isInside(opened, root: root) else {
+            close(fd)
+            throw FileSystemError(path: path, reason: "is a link to a file outside \(root); not followed")
+        }
+        return fd
+    }
+
+    /// The canonical path of the file open as `fd`, as the kernel names it (one `readlink` of
+    /// `/proc/self/fd/N`), or nil.
+    package static func openedPath(_ fd: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return buffer.withUnsafeBufferPointer { pointer in
+            String(decoding: UnsafeRawBufferPointer(start: pointer.baseAddress, count: count), as: UTF8.self)
+        }
+    }
+
+    /// True when the canonical path `resolved` is `root` or lies under it.
+    package static func isInside(_ resolved: String, root: String) -> Bool {
+        if root == "/" { return resolved.hasPrefix("/") }
+        return resolved == root || resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// True when `path`, its links resolved, exists and lies inside `root` (a canonical path).
+    package static func resolves(_ path: String, inside root: String) -> Bool {
+        guard let resolved = realPath(path) else { return false }
+        return isInside(resolved, root: root)
+    }
+
+    /// The entries of a folder that lie inside `root` (a canonical path) once links are resolved:
+    /// a link out of `root` (or a folder reached through one) lists as `.other`, so it is skipped by
+    /// callers that take only folders and regular files.
+    package static func list(_ path: String, inside root: String) throws(FileSystemError) -> [DirectoryEntry] {
+        guard resolves(path, inside: root) else {
+            throw FileSystemError(path: path, reason: "is a link to a folder outside \(root); not followed")
+        }
+        var entries = try list(path)
+        for index in entries.indices
+        where entries[index].isLink && !resolves(path + "/" + entries[index].name, inside: root) {
+            entries[index].kind = .other
+        }
+        return entries
     }
 
     /// Up to `count` bytes of `path` starting at `offset` (fewer at the end of the file).
