@@ -17,13 +17,13 @@ struct ServeCORSOptionsTests {
 
     @Test("--cors '*' with a bearer, or a value that is not an origin, is a usage error")
     func refused() throws {
-        #expect(throws: UsageError.self) { try ServeOptions.parse(["x", "--cors", "*", "--bearer", "b"]) }
+        #expect(throws: UsageError.self) { try ServeOptions.parse(["x", "--cors", "*", "--bearer", "bearer-token-b"]) }
         #expect(throws: UsageError.self) {
-            try ServeOptions.parse(["x", "--cors", "*"], environment: ["OCEQ_SERVE_BEARER": "b"])
+            try ServeOptions.parse(["x", "--cors", "*"], environment: ["OCEQ_SERVE_BEARER": "bearer-token-b"])
         }
         #expect(throws: UsageError.self) { try ServeOptions.parse(["x", "--cors", "app.example.com"]) }
         #expect(throws: UsageError.self) { try ServeOptions.parse(["x", "--cors", "https://a.example/path"]) }
-        let listed = try ServeOptions.parse(["x", "--cors", "https://a.example", "--bearer", "b"])
-        #expect(listed.corsOrigins == ["https://a.example"] && listed.bearer == "b")
+        let listed = try ServeOptions.parse(["x", "--cors", "https://a.example", "--bearer", "bearer-token-b"])
+        #expect(listed.corsOrigins == ["https://a.example"] && listed.bearer == "bearer-token-b")
     }
 }

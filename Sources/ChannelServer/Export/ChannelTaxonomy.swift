@@ -15,7 +15,7 @@
 import OCEQCore
 
 /// One category of a taxonomy.
-package struct TaxonomyCategory: Sendable, Hashable {
+package struct ExportCategory: Sendable, Hashable {
     /// The category id (32 hex digits in OCM).
     package var id: String
     /// The display name.
@@ -57,7 +57,7 @@ package struct ChannelTaxonomy: Sendable {
     /// The taxonomy's exported object (its summary keys are served as they are).
     package var raw: JSON
     /// The categories, parents before children, siblings by position.
-    package var categories: [TaxonomyCategory]
+    package var categories: [ExportCategory]
     private var indexById: [String: Int]
 
     /// The taxonomy's name.
@@ -70,7 +70,7 @@ package struct ChannelTaxonomy: Sendable {
         guard let id = json["id"]?.stringValue, !id.isEmpty else { return nil }
         self.id = id
         self.raw = json
-        var found: [TaxonomyCategory] = []
+        var found: [ExportCategory] = []
         Self.collect(json["categories"]?.arrayValue ?? [], parent: nil, into: &found)
         // Positions default to the order among siblings; `position` given in the file wins.
         var seen: Set<String> = []
@@ -92,15 +92,15 @@ package struct ChannelTaxonomy: Sendable {
         indexById = byId
     }
 
-    private static func collect(_ list: [JSON], parent: String?, into found: inout [TaxonomyCategory]) {
+    private static func collect(_ list: [JSON], parent: String?, into found: inout [ExportCategory]) {
         for element in list {
             guard let id = element["id"]?.stringValue, !id.isEmpty else { continue }
             let parentId =
                 parent ?? element["parentId"]?.stringValue ?? element["parent"]?["id"]?.stringValue
             var extra: [String: JSON] = [:]
-            for key in TaxonomyCategory.optionalKeys { if let value = element[key] { extra[key] = value } }
+            for key in ExportCategory.optionalKeys { if let value = element[key] { extra[key] = value } }
             found.append(
-                TaxonomyCategory(
+                ExportCategory(
                     id: id, name: element["name"]?.stringValue ?? "", apiName: element["apiName"]?.stringValue ?? "",
                     description: element["description"]?.stringValue ?? "",
                     position: element["position"]?.intValue ?? -1, parentId: parentId, extra: extra))
@@ -109,13 +109,13 @@ package struct ChannelTaxonomy: Sendable {
     }
 
     /// The category with this id, or nil.
-    package func category(id: String) -> TaxonomyCategory? {
+    package func category(id: String) -> ExportCategory? {
         indexById[id].map { categories[$0] }
     }
 
     /// The path from the root category down to and including `id` (empty for an unknown id).
-    package func nodes(of id: String) -> [TaxonomyCategory] {
-        var path: [TaxonomyCategory] = []
+    package func nodes(of id: String) -> [ExportCategory] {
+        var path: [ExportCategory] = []
         var current = category(id: id)
         while let category = current, path.count <= categories.count {
             path.append(category)
@@ -152,7 +152,7 @@ package struct TaxonomyAssignment: Sendable, Hashable {
         }
 
         /// The node of a category of a taxonomy tree.
-        package init(_ category: TaxonomyCategory) {
+        package init(_ category: ExportCategory) {
             self.init(id: category.id, name: category.name, apiName: category.apiName)
         }
 

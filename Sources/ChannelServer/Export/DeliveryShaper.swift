@@ -197,7 +197,7 @@ public struct DeliveryShaper: Sendable {
     }
 
     /// `{id, name, apiName}` of a category, as in `nodes`, `parent` and `ancestors`.
-    static func node(_ category: TaxonomyCategory) -> JSON {
+    static func node(_ category: ExportCategory) -> JSON {
         .object(["id": .string(category.id), "name": .string(category.name), "apiName": .string(category.apiName)])
     }
 

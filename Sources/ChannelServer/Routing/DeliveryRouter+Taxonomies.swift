@@ -69,7 +69,7 @@ extension DeliveryRouter {
             } catch {
                 throw .badRequest("invalid q: \(error)")
             }
-            var kept: [TaxonomyCategory] = []
+            var kept: [ExportCategory] = []
             for category in categories where try CategoryQuery.matches(expression, category, tree) {
                 kept.append(category)
             }
@@ -134,7 +134,7 @@ extension DeliveryRouter {
     /// A category: `id, name, description, apiName, position`, the optional `keys` asked for,
     /// and a self link.
     func categoryObject(
-        _ category: TaxonomyCategory, _ tree: ChannelTaxonomy, keys: Set<String>, _ context: LinkContext
+        _ category: ExportCategory, _ tree: ChannelTaxonomy, keys: Set<String>, _ context: LinkContext
     )
         -> JSON
     {
@@ -148,7 +148,7 @@ extension DeliveryRouter {
                 category.parentId.flatMap { tree.category(id: $0) }.map(DeliveryShaper.node) ?? .null
         }
         if keys.contains("ancestors") { object["ancestors"] = .array(nodes.dropLast().map(DeliveryShaper.node)) }
-        for key in TaxonomyCategory.optionalKeys where keys.contains(key) {
+        for key in ExportCategory.optionalKeys where keys.contains(key) {
             if let value = category.extra[key] { object[key] = value }
         }
         if keys.contains("children") {
@@ -169,7 +169,7 @@ extension DeliveryRouter {
         return .object(object)
     }
 
-    private func categoryLink(_ tree: ChannelTaxonomy, _ category: TaxonomyCategory, _ context: LinkContext) -> JSON {
+    private func categoryLink(_ tree: ChannelTaxonomy, _ category: ExportCategory, _ context: LinkContext) -> JSON {
         link(
             context,
             "taxonomies/\(URLEncoding.component(tree.id))/categories/\(URLEncoding.component(category.id))",
@@ -178,7 +178,7 @@ extension DeliveryRouter {
 
     /// The optional category keys `fields=` asks for (`all`: every one).
     private func optionalCategoryKeys(_ request: ServerRequest) -> Set<String> {
-        let all: Set<String> = Set(TaxonomyCategory.optionalKeys + ["parent", "ancestors", "children"])
+        let all: Set<String> = Set(ExportCategory.optionalKeys + ["parent", "ancestors", "children"])
         guard let text = request.parameter("fields") else { return [] }
         var keys: Set<String> = []
         for term in text.split(separator: ",") {
@@ -191,7 +191,7 @@ extension DeliveryRouter {
 
     /// `orderBy` on categories: `name` (case-insensitive) and `position`; other keys are ignored,
     /// as OCM ignores unknown sort fields.
-    private func sortCategories(_ categories: inout [TaxonomyCategory], _ request: ServerRequest) throws(APIError) {
+    private func sortCategories(_ categories: inout [ExportCategory], _ request: ServerRequest) throws(APIError) {
         let keys = try sortKeys(request)
         guard !keys.isEmpty else { return }
         let order = Dictionary(uniqueKeysWithValues: categories.enumerated().map { ($1.id, $0) })
@@ -252,7 +252,7 @@ extension DeliveryRouter {
 enum CategoryQuery {
     /// Whether `category` satisfies `expression` (400 for a field or operator categories lack).
     static func matches(
-        _ expression: QueryExpression, _ category: TaxonomyCategory, _ tree: ChannelTaxonomy
+        _ expression: QueryExpression, _ category: ExportCategory, _ tree: ChannelTaxonomy
     )
         throws(APIError) -> Bool
     {
@@ -277,7 +277,7 @@ enum CategoryQuery {
     ]
 
     private static func condition(
-        _ c: QueryCondition, _ category: TaxonomyCategory, _ tree: ChannelTaxonomy
+        _ c: QueryCondition, _ category: ExportCategory, _ tree: ChannelTaxonomy
     )
         throws(APIError) -> Bool
     {
@@ -286,7 +286,7 @@ enum CategoryQuery {
                 "invalid q: categories cannot be searched by '\(c.field)'; use \(fields.joined(separator: ", "))")
         }
         let parts = field.split(separator: ".").map(String.init)
-        let subjects: [TaxonomyCategory]
+        let subjects: [ExportCategory]
         switch parts[0] {
         case "parent": subjects = category.parentId.flatMap { tree.category(id: $0) }.map { [$0] } ?? []
         case "ancestors": subjects = Array(tree.nodes(of: category.id).dropLast())
