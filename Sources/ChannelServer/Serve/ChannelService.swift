@@ -26,10 +26,10 @@ public struct ChannelService: Sendable {
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
         let started = DispatchTime.now().uptimeNanoseconds
-        let content = try ExportLoader(
-            options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
-        )
-        .load(paths: options.paths)
+        var loadOptions = ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
+        loadOptions.zipLimits = options.zipLimits
+        loadOptions.maximumItemFileBytes = options.maximumItemFileBytes
+        let content = try ExportLoader(options: loadOptions).load(paths: options.paths)
         let loaded = DispatchTime.now().uptimeNanoseconds
         let index = try ChannelIndex(
             items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
@@ -39,7 +39,8 @@ public struct ChannelService: Sendable {
         let (token, source) = resolveToken(options)
         let configuration = ServerConfiguration(
             channelToken: token, bearer: options.bearer, responseCacheBytes: options.responseCacheMiB << 20)
-        let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
+        let renditions = VipsRenditions(
+            directory: cache + "/renditions/" + content.fingerprint, maximumPixels: options.maximumImagePixels)
         let router = DeliveryRouter(
             content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(

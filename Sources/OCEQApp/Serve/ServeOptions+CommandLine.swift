@@ -10,7 +10,7 @@ extension ServeOptions {
     package static let usage = """
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--strict]
                                   [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
-                                  [--faults SPEC [--fault-seed N]]
+                                  [--faults SPEC [--fault-seed N]] [limits...]
 
         Serves the Content Delivery API (v1.1) from OCM content exports on disk.
         PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
@@ -32,13 +32,30 @@ extension ServeOptions {
                             kinds: 500 502 503 504 401 403 404 429 reset truncate delay stall malformed;
                             keys: path retry-after limit after keep ms bps
           --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
+
+        Limits (a client or an export past one is refused, not served slowly):
+          --max-connections N         connections held at once (default 4096, at most half the
+                                      descriptor limit, which is raised to its hard limit at start)
+          --max-connections-per-client N
+                                      connections held at once from one address (default 128)
+          --header-timeout SECONDS    time a connection may take to send a request's headers
+                                      (default 10; a slower one is closed)
+          --zip-max-mib N             what an export zip may expand to, in MiB (default 8192)
+          --zip-max-entries N         entries in an export zip (default 100000)
+          --zip-max-ratio N           expanded bytes per compressed byte (default 200)
+          --item-max-mib N            largest item JSON file read, in MiB (default 64; larger are skipped)
+          --max-image-pixels N        largest image given renditions, width x height (default 100000000)
+          --render-threads N          renditions made at once, off the request threads (default 2)
         """
 
     /// The options `oceq serve` accepts.
     static let scannerOptions: [ArgumentScanner.Option] = [
         .value("--port", "-p"), .value("--host"), .value("--token"), .value("--bearer"), .flag("--strict"),
         .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
-        .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
+        .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"), .value("--max-connections"),
+        .value("--max-connections-per-client"), .value("--header-timeout"), .value("--zip-max-mib"),
+        .value("--zip-max-entries"), .value("--zip-max-ratio"), .value("--item-max-mib"), .value("--max-image-pixels"),
+        .value("--render-threads"),
     ]
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`,
@@ -70,6 +87,9 @@ extension ServeOptions {
             case "--fault-seed":
                 options.faultSeed = UInt64(try ArgumentScanner.integer(text, option: name, in: 0...Int.max))
                 seedGiven = true
+            case "--max-connections", "--max-connections-per-client", "--header-timeout", "--zip-max-mib",
+                "--zip-max-entries", "--zip-max-ratio", "--item-max-mib", "--max-image-pixels", "--render-threads":
+                try limit(name, text, into: &options)
             default: break  // --help: ServeCommand answers it before parsing
             }
         }
@@ -90,6 +110,32 @@ extension ServeOptions {
             throw UsageError("--token must be a non-empty word")
         }
         return options
+    }
+
+    /// Sets the limit option `name` from `text`.
+    static func limit(_ name: String, _ text: String, into options: inout ServeOptions) throws(UsageError) {
+        switch name {
+        case "--max-connections":
+            options.connections.maximumConnections = try ArgumentScanner.integer(text, option: name, in: 1...1_000_000)
+        case "--max-connections-per-client":
+            options.connections.maximumConnectionsPerClient = try ArgumentScanner.integer(
+                text, option: name, in: 1...1_000_000)
+        case "--header-timeout":
+            options.connections.headerTimeout = Double(try ArgumentScanner.integer(text, option: name, in: 1...3600))
+        case "--zip-max-mib":
+            options.zipLimits.maximumExpandedBytes =
+                Int64(try ArgumentScanner.integer(text, option: name, in: 1...(1 << 30))) << 20
+        case "--zip-max-entries":
+            options.zipLimits.maximumEntries = try ArgumentScanner.integer(text, option: name, in: 1...100_000_000)
+        case "--zip-max-ratio":
+            options.zipLimits.maximumRatio = try ArgumentScanner.integer(text, option: name, in: 1...1_000_000)
+        case "--item-max-mib":
+            options.maximumItemFileBytes = try ArgumentScanner.integer(text, option: name, in: 1...4096) << 20
+        case "--max-image-pixels":
+            options.maximumImagePixels = try ArgumentScanner.integer(text, option: name, in: 1...Int(Int32.max) * 4)
+        default:
+            options.renderThreads = try ArgumentScanner.integer(text, option: name, in: 1...64)
+        }
     }
 
     static func faults(_ text: String) throws(UsageError) -> FaultSpec {
