@@ -295,7 +295,7 @@ private func answer(
         response = server.handler(request)
     }
     if let work = response.later {
-        defer_(work, server, context, request, connection)
+        deferAnswer(work, server, context, request, connection)
         return .YES
     }
     return send(server, context, request, &response, connection)
@@ -303,7 +303,7 @@ private func answer(
 
 /// Suspends the connection and makes its answer on the slow pool, which resumes it; MHD then calls
 /// the access handler again, which sends the answer. A full pool gets 503 at once.
-private func defer_(
+private func deferAnswer(
     _ work: @escaping @Sendable () -> HTTPResponse, _ server: HTTPServer, _ context: RequestContext,
     _ request: ServerRequest, _ connection: OpaquePointer
 ) {

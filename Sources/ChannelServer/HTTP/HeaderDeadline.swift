@@ -19,6 +19,8 @@ final class HeaderDeadline: @unchecked Sendable {
     private let deadline: UInt64
     private let stopped = Locked(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled by `stop`, so the watchdog ends without finishing its nap.
+    private let wake = DispatchSemaphore(value: 0)
     /// Connections closed for missing the deadline (for tests).
     let expiredCount = Locked(0)
 
@@ -28,7 +30,7 @@ final class HeaderDeadline: @unchecked Sendable {
         let interval = min(1.0, max(0.02, seconds / 4))
         let thread = Thread { [self] in
             while !stopped.withLock({ $0 }) {
-                Thread.sleep(forTimeInterval: interval)
+                _ = wake.wait(timeout: .now() + interval)
                 expire()
             }
             finished.signal()
@@ -43,7 +45,10 @@ final class HeaderDeadline: @unchecked Sendable {
             defer { value = true }
             return value
         }
-        if !wasStopped { finished.wait() }
+        if !wasStopped {
+            wake.signal()
+            finished.wait()
+        }
     }
 
     /// A new connection: waiting for its first request's headers.
