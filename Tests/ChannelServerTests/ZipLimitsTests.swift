@@ -36,7 +36,7 @@ struct ZipLimitsTests {
         var limits = ZipLimits()
         limits.maximumExpandedBytes = 4 << 20
         let error = try #require(try Self.refusal(Self.bomb, limits: limits, folder: folder))
-        #expect(error.contains("refused: it expands to more than 4 MiB (--zip-max-mib)"))
+        #expect(error.contains("zip refused: it expands to more than 4 MiB (--zip-max-mib)"))
         #expect(Self.leftovers(folder).isEmpty)
     }
 

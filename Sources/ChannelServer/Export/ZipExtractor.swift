@@ -307,6 +307,6 @@ struct ExpansionBudget {
     }
 
     private func refusal(_ reason: String) -> ExportError {
-        .corruptArchive(path: zipPath, reason: "refused: " + reason)
+        .archiveTooLarge(path: zipPath, reason: reason)
     }
 }
