@@ -79,17 +79,17 @@ final class HeaderDeadline: @unchecked Sendable {
 
     private func expire() {
         let now = DispatchTime.now().uptimeNanoseconds
-        let count = waiting.withLock { table in
+        waiting.withLock { table in
             var late: [Int32] = []
             for (socket, since) in table {
                 if let since = since ?? nil, now > since, now - since > deadline { late.append(socket) }
             }
+            guard !late.isEmpty else { return }
+            expiredCount.withLock { $0 += late.count }  // counted before the client can see the close
             for socket in late {
                 shutdown(socket, Int32(SHUT_RDWR))
                 table[socket] = .some(nil)  // shut down once; MHD's close notification removes it
             }
-            return late.count
         }
-        if count > 0 { expiredCount.withLock { $0 += count } }
     }
 }

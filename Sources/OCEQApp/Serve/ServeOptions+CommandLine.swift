@@ -34,18 +34,17 @@ extension ServeOptions {
           --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
 
         Limits (a client or an export past one is refused, not served slowly):
-          --max-connections N         connections held at once (default 4096, at most half the
-                                      descriptor limit, which is raised to its hard limit at start)
+          --max-connections N      connections held at once (default 4096; at most half the descriptor
+                                   limit, which is raised to its hard limit at start)
           --max-connections-per-client N
-                                      connections held at once from one address (default 128)
-          --header-timeout SECONDS    time a connection may take to send a request's headers
-                                      (default 10; a slower one is closed)
-          --zip-max-mib N             what an export zip may expand to, in MiB (default 8192)
-          --zip-max-entries N         entries in an export zip (default 100000)
-          --zip-max-ratio N           expanded bytes per compressed byte (default 200)
-          --item-max-mib N            largest item JSON file read, in MiB (default 64; larger are skipped)
-          --max-image-pixels N        largest image given renditions, width x height (default 100000000)
-          --render-threads N          renditions made at once, off the request threads (default 2)
+                                   connections from one address (default 128)
+          --header-timeout SECONDS seconds to send a request's headers (default 10; then closed)
+          --zip-max-mib N          MiB an export zip may expand to (default 8192)
+          --zip-max-entries N      entries in an export zip (default 100000)
+          --zip-max-ratio N        expanded bytes per compressed byte of a zip (default 200)
+          --item-max-mib N         largest item JSON file read, in MiB (default 64; larger: skipped)
+          --max-image-pixels N     largest image rendered, width x height (default 100000000)
+          --render-threads N       renditions made at once, off the request threads (default 2)
         """
 
     /// The options `oceq serve` accepts.
