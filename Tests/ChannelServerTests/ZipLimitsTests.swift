@@ -7,8 +7,10 @@ import Testing
 @Suite("export limits: zip bombs and huge item files")
 struct ZipLimitsTests {
     /// Writes `entries` as a zip in `folder` and loads it with `limits`; returns the error thrown.
-    static func refusal(_ entries: [ZipBomb.Entry], limits: ZipLimits, folder: TemporaryFolder) throws -> String? {
-        let zip = try folder.write("bomb.zip", Data(ZipBomb.make(entries)))
+    static func refusal(
+        _ entries: [ZipBomb.Entry], declaredCount: Int? = nil, limits: ZipLimits, folder: TemporaryFolder
+    ) throws -> String? {
+        let zip = try folder.write("bomb.zip", Data(ZipBomb.make(entries, declaredCount: declaredCount)))
         var options = ExportLoadOptions(cacheDirectory: folder.path + "/cache")
         options.zipLimits = limits
         do {
@@ -60,6 +62,28 @@ struct ZipLimitsTests {
         let many = (0..<300).map { ZipBomb.Entry(name: "contentexport/x/\($0)", zeros: 0) }
         let error = try #require(try Self.refusal(many, limits: limits, folder: folder))
         #expect(error.contains("more than 100 entries (--zip-max-entries)"))
+        #expect(Self.leftovers(folder).isEmpty)
+    }
+
+    @Test("a zip whose end record understates its entries is still refused while extracting")
+    func lyingEntryCount() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var limits = ZipLimits()
+        limits.maximumEntries = 100
+        let many = (0..<300).map { ZipBomb.Entry(name: "contentexport/x/\($0)", zeros: 0) }
+        let error = try #require(try Self.refusal(many, declaredCount: 10, limits: limits, folder: folder))
+        #expect(error.contains("more than 100 entries (--zip-max-entries)"))
+        #expect(Self.leftovers(folder).isEmpty)
+    }
+
+    @Test("a zip that is not an export leaves no extraction in the cache")
+    func notAnExport() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let error = try #require(
+            try Self.refusal([ZipBomb.Entry(name: "readme.txt", zeros: 10)], limits: ZipLimits(), folder: folder))
+        #expect(error.contains("not an OCM content export"))
         #expect(Self.leftovers(folder).isEmpty)
     }
 

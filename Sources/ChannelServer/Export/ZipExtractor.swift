@@ -42,21 +42,49 @@ struct ZipExtractor {
     /// True when the end-of-central-directory record is present. libarchive falls back to reading
     /// a zip front to back when it is missing, which would accept a zip cut inside its directory.
     static func hasEndOfCentralDirectory(_ path: String) -> Bool {
-        guard let size = FileSystem.fileSize(path), size >= 22 else { return false }
+        endOfCentralDirectory(path).found
+    }
+
+    /// Whether the end-of-central-directory record is present, and the number of entries it
+    /// declares (nil when it defers to a zip64 record: 0xFFFF).
+    static func endOfCentralDirectory(_ path: String) -> (found: Bool, entries: Int?) {
+        guard let size = FileSystem.fileSize(path), size >= 22 else { return (false, nil) }
         // The record is 22 bytes plus a comment of at most 65 535 bytes, at the very end.
         let window = min(size, 22 + 65_535)
         guard let tail = FileSystem.read(path, offset: size - window, count: window), tail.count == window else {
-            return false
+            return (false, nil)
         }
         var index = tail.count - 22
         while index >= 0 {
             if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 5, tail[index + 3] == 6 {
                 let commentLength = Int(tail[index + 20]) | Int(tail[index + 21]) << 8
-                if index + 22 + commentLength <= tail.count { return true }
+                if index + 22 + commentLength <= tail.count {
+                    let entries = Int(tail[index + 10]) | Int(tail[index + 11]) << 8
+                    if entries != 0xFFFF { return (true, entries) }
+                    return (true, zip64EntryCount(path, tail: tail, endRecord: index))
+                }
             }
             index -= 1
         }
-        return false
+        return (false, nil)
+    }
+
+    /// The entry count of a zip64 end record, found through the locator just before the classic
+    /// end record at `endRecord` in `tail`; nil when there is none.
+    static func zip64EntryCount(_ path: String, tail: [UInt8], endRecord: Int) -> Int? {
+        func number(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+            (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+        }
+        let locator = endRecord - 20
+        guard locator >= 0, tail[locator] == 0x50, tail[locator + 1] == 0x4B, tail[locator + 2] == 6,
+            tail[locator + 3] == 7
+        else { return nil }
+        let offset = number(tail, locator + 8, 8)
+        guard offset >= 0, let record = FileSystem.read(path, offset: offset, count: 56), record.count == 56,
+            record[0] == 0x50, record[1] == 0x4B, record[2] == 6, record[3] == 6
+        else { return nil }
+        let entries = number(record, 32, 8)
+        return entries >= 0 ? entries : nil
     }
 
     /// Extracts `zipPath` (or reuses an earlier complete extraction) and returns its folder and the
@@ -88,8 +116,14 @@ struct ZipExtractor {
             if rename(final, stale) == 0 { FileSystem.removeTree(stale) }
         }
 
-        guard Self.hasEndOfCentralDirectory(resolvedZip) else {
+        let directory = Self.endOfCentralDirectory(resolvedZip)
+        guard directory.found else {
             throw ExportError.corruptArchive(path: zipPath, reason: "no end-of-central-directory record (cut short?)")
+        }
+        // The count the zip declares refuses it before anything is written; the count while
+        // extracting catches a zip that lies.
+        if let declared = directory.entries, declared > limits.maximumEntries {
+            throw ExpansionBudget(limits: limits, zipPath: zipPath).entryRefusal()
         }
         let partial = cache + "/.partial-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard mkdir(partial, 0o755) == 0 else {
@@ -282,9 +316,12 @@ struct ExpansionBudget {
     /// One more entry.
     mutating func countEntry() throws(ExportError) {
         entries += 1
-        if entries > limits.maximumEntries {
-            throw refusal("it has more than \(limits.maximumEntries) entries (--zip-max-entries)")
-        }
+        if entries > limits.maximumEntries { throw entryRefusal() }
+    }
+
+    /// The refusal of a zip with too many entries.
+    func entryRefusal() -> ExportError {
+        refusal("it has more than \(limits.maximumEntries) entries (--zip-max-entries)")
     }
 
     /// An entry declaring `size` bytes: refused at once when it cannot fit.

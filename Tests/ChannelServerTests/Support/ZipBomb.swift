@@ -10,8 +10,9 @@ enum ZipBomb {
         var zeros: Int
     }
 
-    /// A zip of `entries`, each deflated (or stored when empty).
-    static func make(_ entries: [Entry]) -> [UInt8] {
+    /// A zip of `entries`, each deflated (or stored when empty); `declaredCount` is the entry count
+    /// its end record claims (the true count unless given, for a zip that lies).
+    static func make(_ entries: [Entry], declaredCount: Int? = nil) -> [UInt8] {
         var out: [UInt8] = []
         var central: [UInt8] = []
         for entry in entries {
@@ -30,7 +31,8 @@ enum ZipBomb {
         }
         let directoryOffset = out.count
         out += central
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(entries.count)) + le16(UInt16(entries.count))
+        let count = UInt16(declaredCount ?? entries.count)
+        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(count) + le16(count)
         out += le32(UInt32(central.count)) + le32(UInt32(directoryOffset)) + le16(0)
         return out
     }
