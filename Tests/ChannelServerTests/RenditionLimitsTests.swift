@@ -58,6 +58,11 @@ struct RenditionLimitsTests {
         defer { server.stop() }
         let request = ServerRequest(method: "GET", target: Self.medium, headers: [:], clientAddress: "-")
         #expect(service.router.handleDeferringRenditions(request).later != nil)
+        let anonymous = ServerRequest(
+            method: "GET", target: "/content/published/api/v1.1/assets/CONT01/Medium?format=jpg", headers: [:],
+            clientAddress: "-")
+        #expect(service.router.handleDeferringRenditions(anonymous).later == nil)
+        #expect(service.router.handleDeferringRenditions(anonymous).status == 403)
         let response = try RawHTTPClient.send(port: server.port, target: Self.medium)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "image/jpeg")

@@ -9,9 +9,16 @@ public protocol RenditionCache: Sendable {
 
 extension DeliveryRouter {
     /// `handle`, except that a rendition that may need rendering is answered `HTTPResponse.later`,
-    /// so the server makes it on its slow-answer pool and no request thread waits for libvips.
+    /// so the server makes it on its slow-answer pool and no request thread waits for libvips. A
+    /// request without credentials is answered at once: it never takes a place in that pool's queue.
     public func handleDeferringRenditions(_ request: ServerRequest) -> HTTPResponse {
-        mayRender(request) ? .later { self.handle(request) } : handle(request)
+        guard mayRender(request) else { return handle(request) }
+        do {
+            try gate(request)
+        } catch {
+            return error.response
+        }
+        return .later { self.handle(request) }
     }
 
     /// True for `/assets/{id}/{rendition}...` (not `native`) whose rendition is not known to be made.
