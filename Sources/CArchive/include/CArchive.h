@@ -15,7 +15,9 @@
     F(archive_read_new) F(archive_read_free) F(archive_read_support_format_zip) F(archive_read_open_filename) \
     F(archive_write_disk_new) F(archive_write_free) F(archive_write_disk_set_options) F(archive_read_next_header) \
     F(archive_read_extract2) F(archive_error_string) F(archive_entry_pathname_utf8) F(archive_entry_pathname) \
-    F(archive_entry_hardlink) F(archive_entry_filetype) F(archive_entry_copy_pathname) F(archive_entry_set_perm)
+    F(archive_entry_hardlink) F(archive_entry_filetype) F(archive_entry_copy_pathname) F(archive_entry_set_perm) \
+    F(archive_write_header) F(archive_read_data_block) F(archive_write_data_block) F(archive_write_finish_entry) \
+    F(archive_filter_bytes) F(archive_entry_size) F(archive_entry_size_is_set)
 
 OCEQ_LIBRARY_DECLARE(archive, OCEQ_ARCHIVE_FUNCTIONS)
 

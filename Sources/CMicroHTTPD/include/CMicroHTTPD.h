@@ -20,19 +20,24 @@
     F(MHD_start_daemon) F(MHD_stop_daemon) F(MHD_get_daemon_info) F(MHD_get_connection_info) \
     F(MHD_get_connection_values) F(MHD_create_response_from_buffer) F(MHD_create_response_from_callback) \
     F(MHD_create_response_from_fd_at_offset64) F(MHD_add_response_header) F(MHD_queue_response) \
-    F(MHD_destroy_response)
+    F(MHD_destroy_response) F(MHD_suspend_connection) F(MHD_resume_connection)
 
 OCEQ_LIBRARY_DECLARE(mhd, OCEQ_MHD_FUNCTIONS)
 
 /// Starts an internal-polling daemon with a thread pool, bound to `addr` (IPv4 or IPv6).
 /// `uri_log` sees the raw request target before MHD decodes it; its result becomes the request's context.
+/// `notify` sees each connection open and close (the header deadline's watchdog keeps its socket).
+/// Connections over `connection_limit`, or over `per_ip_limit` from one address, are accepted and
+/// closed at once. The listening socket is not shared (no SO_REUSEPORT): a port another process
+/// holds makes the start fail, as for any other program.
 static inline struct MHD_Daemon *oceq_mhd_start(
     unsigned int flags, uint16_t port, const struct sockaddr *addr,
     MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     void *(*uri_log)(void *cls, const char *uri, struct MHD_Connection *connection), void *uri_log_cls,
-    unsigned int thread_pool_size, unsigned int connection_limit,
-    unsigned int connection_timeout, size_t memory_limit) {
+    MHD_NotifyConnectionCallback notify, void *notify_cls,
+    unsigned int thread_pool_size, unsigned int connection_limit, unsigned int per_ip_limit,
+    unsigned int listen_backlog, unsigned int connection_timeout, size_t memory_limit) {
     const struct oceq_mhd_api *api = oceq_mhd();
     if (!api) return NULL;
     return api->MHD_start_daemon(
@@ -40,11 +45,13 @@ static inline struct MHD_Daemon *oceq_mhd_start(
         MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_limit,
+        MHD_OPTION_LISTEN_BACKLOG_SIZE, listen_backlog,
         MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
         MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_END);
 }
 

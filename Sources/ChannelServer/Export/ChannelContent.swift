@@ -68,6 +68,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case notAnExport(path: String, reason: String)
     /// A zip that libarchive cannot read to the end.
     case corruptArchive(path: String, reason: String)
+    /// A zip past a `ZipLimits` limit (a zip bomb, or too large an export); nothing of it is kept.
+    case archiveTooLarge(path: String, reason: String)
     /// The extraction cache cannot be written.
     case cacheUnusable(path: String, reason: String)
     /// `strict` loading met issues; all are listed.
@@ -85,6 +87,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
             return "\(path): not an OCM content export (\(reason))"
         case .corruptArchive(let path, let reason):
             return "\(path): corrupt or truncated zip: \(reason)"
+        case .archiveTooLarge(let path, let reason):
+            return "\(path): zip refused: \(reason)"
         case .cacheUnusable(let path, let reason):
             return "\(path): cannot use the extraction cache: \(reason)"
         case .strict(let issues):

@@ -28,7 +28,8 @@ public struct ExportLoader: Sendable {
     /// an export (and, when `strict`, for any issue); per-item problems become `issues`.
     public func load(paths: [String]) throws(ExportError) -> ChannelContent {
         guard !paths.isEmpty else { throw ExportError.noPaths }
-        let locator = ExportLocator(extractor: ZipExtractor(cacheDirectory: options.cacheDirectory))
+        let locator = ExportLocator(
+            extractor: ZipExtractor(cacheDirectory: options.cacheDirectory, limits: options.zipLimits))
         var issues: [ExportIssue] = []
         var roots: [String] = []
         for path in paths {
@@ -43,7 +44,7 @@ public struct ExportLoader: Sendable {
         }
         let jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
-        var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot)
+        var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes)
 
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
@@ -57,7 +58,9 @@ public struct ExportLoader: Sendable {
     }
 
     /// Parses the item files on all cores; the result keeps the order of `jobs`.
-    static func parseAll(_ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]]) -> [ParsedItem] {
+    static func parseAll(
+        _ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]], limit: Int
+    ) -> [ParsedItem] {
         guard !jobs.isEmpty else { return [] }
         let slots = SlotTable<ParsedItem>(count: jobs.count)
         let chunk = 128
@@ -66,7 +69,7 @@ public struct ExportLoader: Sendable {
             let start = chunkIndex * chunk
             for index in start..<min(start + chunk, jobs.count) {
                 let job = jobs[index]
-                slots.set(index, ItemReader.read(job, types: typesByRoot[job.rootIndex]))
+                slots.set(index, ItemReader.read(job, types: typesByRoot[job.rootIndex], limit: limit))
             }
         }
         return slots.takeValues()

@@ -56,7 +56,14 @@ struct ExportLocator {
                 throw ExportError.notAnExport(path: shown, reason: "zips nested too deep")
             }
             let (folder, skipped) = try extractor.extract(absolute)
-            var located = try locateInFolder(folder, nesting: nesting + 1, shownAs: shown)
+            var located: Located
+            do {
+                located = try locateInFolder(folder, nesting: nesting + 1, shownAs: shown)
+            } catch {
+                // A zip refused after extraction (not an export) leaves nothing in the cache.
+                FileSystem.removeTree(folder)
+                throw error
+            }
             located.issues = skipped + located.issues
             return located
         case .missing:

@@ -14,11 +14,16 @@ enum ItemReader {
     /// 32 KiB) so fingerprinting a channel of large videos stays cheap.
     static let fullHashLimit = 64 * 1024
 
-    static func read(_ job: ItemJob, types: [String: ContentTypeDefinition]) -> ParsedItem {
+    /// Reads and parses `job`'s item file; a file over `limit` bytes is skipped unread (a sparse
+    /// 1 GB "item" would otherwise be read whole at start).
+    static func read(
+        _ job: ItemJob, types: [String: ContentTypeDefinition],
+        limit: Int = ExportLoadOptions.defaultMaximumItemFileBytes
+    ) -> ParsedItem {
         let path = job.path
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path, inside: job.resolvedRoot)
+            bytes = try FileSystem.read(path, inside: job.resolvedRoot, limit: limit)
         } catch {
             return ParsedItem(
                 job: job, issues: [ExportIssue(file: path, message: "cannot read: \(error.reason); item skipped")],

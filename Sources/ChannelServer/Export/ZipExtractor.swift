@@ -14,6 +14,11 @@
 // handed absolute target paths, because the only alternative is `chdir`, which is process-wide;
 // ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS would refuse those, so its check (no absolute entry
 // names) is done here on the entry's own name instead.
+//
+// Limits (`ZipLimits`): entries are counted, and each entry's data is copied block by block
+// (not with `archive_read_extract2`), counting the expanded bytes against the total and against
+// the compressed bytes read so far (the ratio), so a bomb is refused after at most one block past
+// a limit, and the partial folder is removed.
 
 import CArchive
 import Glibc
@@ -22,6 +27,8 @@ import OCEQCore
 struct ZipExtractor {
     /// The folder holding the extractions.
     var cacheDirectory: String
+    /// What a zip may expand to.
+    var limits = ZipLimits()
 
     static let markerName = ".oceq-complete"
 
@@ -35,21 +42,49 @@ struct ZipExtractor {
     /// True when the end-of-central-directory record is present. libarchive falls back to reading
     /// a zip front to back when it is missing, which would accept a zip cut inside its directory.
     static func hasEndOfCentralDirectory(_ path: String) -> Bool {
-        guard let size = FileSystem.fileSize(path), size >= 22 else { return false }
+        endOfCentralDirectory(path).found
+    }
+
+    /// Whether the end-of-central-directory record is present, and the number of entries it
+    /// declares (nil when it defers to a zip64 record: 0xFFFF).
+    static func endOfCentralDirectory(_ path: String) -> (found: Bool, entries: Int?) {
+        guard let size = FileSystem.fileSize(path), size >= 22 else { return (false, nil) }
         // The record is 22 bytes plus a comment of at most 65 535 bytes, at the very end.
         let window = min(size, 22 + 65_535)
         guard let tail = FileSystem.read(path, offset: size - window, count: window), tail.count == window else {
-            return false
+            return (false, nil)
         }
         var index = tail.count - 22
         while index >= 0 {
             if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 5, tail[index + 3] == 6 {
                 let commentLength = Int(tail[index + 20]) | Int(tail[index + 21]) << 8
-                if index + 22 + commentLength <= tail.count { return true }
+                if index + 22 + commentLength <= tail.count {
+                    let entries = Int(tail[index + 10]) | Int(tail[index + 11]) << 8
+                    if entries != 0xFFFF { return (true, entries) }
+                    return (true, zip64EntryCount(path, tail: tail, endRecord: index))
+                }
             }
             index -= 1
         }
-        return false
+        return (false, nil)
+    }
+
+    /// The entry count of a zip64 end record, found through the locator just before the classic
+    /// end record at `endRecord` in `tail`; nil when there is none.
+    static func zip64EntryCount(_ path: String, tail: [UInt8], endRecord: Int) -> Int? {
+        func number(_ bytes: [UInt8], _ at: Int, _ count: Int) -> Int {
+            (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+        }
+        let locator = endRecord - 20
+        guard locator >= 0, tail[locator] == 0x50, tail[locator + 1] == 0x4B, tail[locator + 2] == 6,
+            tail[locator + 3] == 7
+        else { return nil }
+        let offset = number(tail, locator + 8, 8)
+        guard offset >= 0, let record = FileSystem.read(path, offset: offset, count: 56), record.count == 56,
+            record[0] == 0x50, record[1] == 0x4B, record[2] == 6, record[3] == 6
+        else { return nil }
+        let entries = number(record, 32, 8)
+        return entries >= 0 ? entries : nil
     }
 
     /// Extracts `zipPath` (or reuses an earlier complete extraction) and returns its folder and the
@@ -84,8 +119,14 @@ struct ZipExtractor {
             if rename(final, stale) == 0 { FileSystem.removeTree(stale) }
         }
 
-        guard Self.hasEndOfCentralDirectory(resolvedZip) else {
+        let directory = Self.endOfCentralDirectory(resolvedZip)
+        guard directory.found else {
             throw ExportError.corruptArchive(path: zipPath, reason: "no end-of-central-directory record (cut short?)")
+        }
+        // The count the zip declares refuses it before anything is written; the count while
+        // extracting catches a zip that lies.
+        if let declared = directory.entries, declared > limits.maximumEntries {
+            throw ExpansionBudget(limits: limits, zipPath: zipPath).entryRefusal()
         }
         let partial = cache + "/.partial-\(key)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         guard mkdir(partial, 0o755) == 0 else {
@@ -93,7 +134,7 @@ struct ZipExtractor {
         }
         let issues: [ExportIssue]
         do {
-            issues = try Self.unpack(zipPath: zipPath, into: partial)
+            issues = try Self.unpack(zipPath: zipPath, into: partial, limits: limits)
             try FileSystem.write(Self.markerBytes(issues), to: partial + "/" + Self.markerName)
         } catch let error as ExportError {
             FileSystem.removeTree(partial)
@@ -143,7 +184,11 @@ struct ZipExtractor {
         return (components.joined(separator: "/"), nil)
     }
 
-    private static func unpack(zipPath: String, into target: String) throws(ExportError) -> [ExportIssue] {
+    private static func unpack(
+        zipPath: String, into target: String, limits: ZipLimits
+    ) throws(ExportError)
+        -> [ExportIssue]
+    {
         let archive: oceq_archive_api
         do {
             archive = try CLibraries.requireArchive()
@@ -167,11 +212,16 @@ struct ZipExtractor {
 
         var issues: [ExportIssue] = []
         var entry: OpaquePointer?
+        var budget = ExpansionBudget(limits: limits, zipPath: zipPath)
         while true {
             let status = archive.archive_read_next_header(reader, &entry)
             if status == ARCHIVE_EOF { break }
             guard status >= ARCHIVE_WARN, let entry else {
                 throw ExportError.corruptArchive(path: zipPath, reason: errorText(archive, reader))
+            }
+            try budget.countEntry()
+            if archive.archive_entry_size_is_set(entry) != 0 {
+                try budget.expect(archive.archive_entry_size(entry))
             }
             let rawName: String
             if let utf8 = archive.archive_entry_pathname_utf8(entry) {
@@ -199,13 +249,41 @@ struct ZipExtractor {
             }
             archive.archive_entry_copy_pathname(entry, target + "/" + relative)
             archive.archive_entry_set_perm(entry, isDirectory ? 0o755 : 0o644)
-            let result = archive.archive_read_extract2(reader, entry, writer)
-            if result < ARCHIVE_WARN {
+            try copyEntry(entry, named: rawName, archive: archive, reader: reader, writer: writer, budget: &budget)
+        }
+        return issues
+    }
+
+    /// Writes one entry's header and data, counting its bytes against `budget` block by block.
+    private static func copyEntry(
+        _ entry: OpaquePointer, named rawName: String, archive: oceq_archive_api, reader: OpaquePointer,
+        writer: OpaquePointer, budget: inout ExpansionBudget
+    ) throws(ExportError) {
+        let zipPath = budget.zipPath
+        guard archive.archive_write_header(writer, entry) >= ARCHIVE_WARN else {
+            let reason = errorText(archive, writer)
+            throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
+        }
+        var block: UnsafeRawPointer?
+        var size = 0
+        var offset: Int64 = 0
+        while true {
+            let status = archive.archive_read_data_block(reader, &block, &size, &offset)
+            if status == ARCHIVE_EOF { break }
+            guard status >= ARCHIVE_WARN else {
                 let reason = errorText(archive, reader)
                 throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
             }
+            try budget.add(Int64(size), compressedSoFar: archive.archive_filter_bytes(reader, -1))
+            guard archive.archive_write_data_block(writer, block, size, offset) >= ARCHIVE_WARN else {
+                let reason = errorText(archive, writer)
+                throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
+            }
         }
-        return issues
+        guard archive.archive_write_finish_entry(writer) >= ARCHIVE_WARN else {
+            let reason = errorText(archive, writer)
+            throw ExportError.corruptArchive(path: zipPath, reason: "entry '\(rawName)': \(reason)")
+        }
     }
 
     private static func errorText(_ archive: oceq_archive_api, _ reader: OpaquePointer) -> String {
@@ -223,5 +301,52 @@ struct ZipExtractor {
         return (json["skipped"]?.arrayValue ?? []).compactMap { entry in
             entry["message"]?.stringValue.map { ExportIssue(file: zipPath, message: $0) }
         }
+    }
+}
+
+/// The running totals of one extraction against its `ZipLimits`.
+struct ExpansionBudget {
+    let limits: ZipLimits
+    let zipPath: String
+    private(set) var entries = 0
+    private(set) var expanded: Int64 = 0
+
+    init(limits: ZipLimits, zipPath: String) {
+        self.limits = limits
+        self.zipPath = zipPath
+    }
+
+    /// One more entry.
+    mutating func countEntry() throws(ExportError) {
+        entries += 1
+        if entries > limits.maximumEntries { throw entryRefusal() }
+    }
+
+    /// The refusal of a zip with too many entries.
+    func entryRefusal() -> ExportError {
+        refusal("it has more than \(limits.maximumEntries) entries (--zip-max-entries)")
+    }
+
+    /// An entry declaring `size` bytes: refused at once when it cannot fit.
+    func expect(_ size: Int64) throws(ExportError) {
+        if size > limits.maximumExpandedBytes - expanded { throw sizeRefusal() }
+    }
+
+    /// `count` more bytes expanded, with `compressed` bytes of the zip read so far.
+    mutating func add(_ count: Int64, compressedSoFar compressed: Int64) throws(ExportError) {
+        expanded += count
+        if expanded > limits.maximumExpandedBytes { throw sizeRefusal() }
+        if expanded > 1 << 20, expanded / max(1, compressed) > Int64(limits.maximumRatio) {
+            throw refusal(
+                "it expands more than \(limits.maximumRatio) times its compressed size (--zip-max-ratio); a zip bomb?")
+        }
+    }
+
+    private func sizeRefusal() -> ExportError {
+        refusal("it expands to more than \(limits.maximumExpandedBytes >> 20) MiB (--zip-max-mib)")
+    }
+
+    private func refusal(_ reason: String) -> ExportError {
+        .archiveTooLarge(path: zipPath, reason: reason)
     }
 }

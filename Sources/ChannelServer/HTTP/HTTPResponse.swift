@@ -16,11 +16,22 @@ public struct HTTPResponse: Sendable {
     /// Headers in the order they are sent; `Content-Length` is added by the server.
     public var headers: [(name: String, value: String)]
     public var body: Body
+    /// Work to run on the server's slow-answer pool (not a request thread); its result is the
+    /// real answer. Set by `HTTPResponse.later`; the status, headers and body are then unused.
+    public var later: (@Sendable () -> HTTPResponse)?
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .empty) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// An answer made by `work` on the server's slow-answer pool (first-time renditions), so that
+    /// making it never holds a request thread; 503 when that pool's queue is full.
+    public static func later(_ work: @escaping @Sendable () -> HTTPResponse) -> HTTPResponse {
+        var response = HTTPResponse(status: 503)
+        response.later = work
+        return response
     }
 
     /// The value of header `name` (any case), if set.

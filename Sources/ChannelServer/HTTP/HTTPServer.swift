@@ -5,6 +5,16 @@
 // captured by MHD's URI-log callback before MHD decodes anything; that object lives as the
 // request's context until MHD's completion callback releases it. Files are answered with
 // `MHD_create_response_from_fd_at_offset64`, which uses sendfile: bodies are never copied.
+//
+// Limits (`ConnectionLimits`): the descriptor limit is raised to the hard limit at start; MHD
+// accepts and at once closes connections over the total or per-client cap; `HeaderDeadline`
+// closes connections that trickle their headers. The listening socket is exclusive (no
+// SO_REUSEPORT), so a port another server holds is refused with `portInUse`.
+//
+// Slow answers (`HTTPResponse.later`, first-time renditions) are made on a `WorkPool` of their
+// own: the request's connection is suspended (MHD_suspend_connection), the pool makes the answer
+// and resumes it, and MHD calls the access handler again, which queues the answer. A request
+// thread never waits for one, so JSON answers go on while images are rendered.
 import CMicroHTTPD
 import Foundation
 import OCEQCore
@@ -13,12 +23,15 @@ import OCEQCore
 public enum HTTPServerError: Error, CustomStringConvertible {
     case invalidHost(String)
     case cannotListen(host: String, port: Int)
+    /// Another program listens on the port.
+    case portInUse(port: Int)
 
     public var description: String {
         switch self {
         case .invalidHost(let host): return "'\(host)' is not an IPv4 or IPv6 address (or localhost)"
         case .cannotListen(let host, let port):
-            return "cannot listen on \(host):\(port) (address in use, or not permitted)"
+            return "cannot listen on \(host):\(port) (not permitted, or no such address here)"
+        case .portInUse(let port): return "port \(port) is in use"
         }
     }
 }
@@ -52,13 +65,18 @@ public final class HTTPServer: @unchecked Sendable {
     let handler: Handler
     let observer: Observer?
     private var daemon: OpaquePointer?
+    /// Closes connections that take too long to send their headers.
+    let headerDeadline: HeaderDeadline
+    /// Makes slow answers off the request threads.
+    let slowPool: WorkPool
     /// The port actually bound (useful after `port: 0`).
     public private(set) var port: Int = 0
     public let host: String
 
     /// Binds `host:port` (port 0 picks a free one) and starts `threads` worker threads.
     public init(
-        host: String = "127.0.0.1", port: Int, threads: Int = 4, handler: @escaping Handler, observer: Observer? = nil
+        host: String = "127.0.0.1", port: Int, threads: Int = 4, slowThreads: Int = 2,
+        limits: ConnectionLimits = ConnectionLimits(), handler: @escaping Handler, observer: Observer? = nil
     )
         throws
     {
@@ -66,23 +84,42 @@ public final class HTTPServer: @unchecked Sendable {
         self.observer = observer
         self.host = host
         _ = try CLibraries.requireHTTP()
+        let descriptors = ConnectionLimits.raiseDescriptorLimit()
+        let headerDeadline = HeaderDeadline(seconds: limits.headerTimeout)
+        self.headerDeadline = headerDeadline
+        let slowPool = WorkPool(threads: slowThreads, queueLimit: 64, name: "oceq-slow")
+        self.slowPool = slowPool
         let context = Unmanaged.passUnretained(self).toOpaque()
-        var flags = UInt32(MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue)
+        var flags = UInt32(
+            MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
         let started: OpaquePointer? = try HTTPServer.withSocketAddress(host: host, port: port) { address, isIPv6 in
             if isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
             return oceq_mhd_start(
                 flags, UInt16(port), address, accessHandler, context, completedHandler, context, uriLogHandler, context,
+                connectionNotifier, context, UInt32(max(1, threads)),
+                UInt32(limits.effectiveConnectionLimit(descriptors: descriptors)),
+                UInt32(max(0, limits.maximumConnectionsPerClient)), UInt32(max(1, limits.listenBacklog)),
                 // 32 KiB per connection: room for a 16 KiB target and headers. MHD clears the pool on each
                 // request, so a larger pool costs a memset per request (96 KiB halved file throughput).
-                UInt32(max(1, threads)), 4096, 30, 32 * 1024)
+                UInt32(max(1, limits.idleTimeout)), 32 * 1024)
         }
-        guard let started else { throw HTTPServerError.cannotListen(host: host, port: port) }
+        guard let started else {
+            headerDeadline.stop()
+            slowPool.close()
+            if port != 0, (try? HTTPServer.portIsTaken(host: host, port: port)) == true {
+                throw HTTPServerError.portInUse(port: port)
+            }
+            throw HTTPServerError.cannotListen(host: host, port: port)
+        }
         daemon = started
         self.port = Int(oceq_mhd_bound_port(started))
     }
 
     /// Stops accepting, finishes in-flight requests and joins the pool threads.
     public func stop() {
+        headerDeadline.stop()
+        // Every suspended connection must be resumed before MHD stops: finish the slow answers first.
+        slowPool.close()
         if let daemon {
             CLibraries.mhd.MHD_stop_daemon(daemon)
             self.daemon = nil
@@ -90,6 +127,23 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     deinit { stop() }
+
+    /// Connections closed so far for taking longer than the header deadline.
+    public var connectionsPastHeaderDeadline: Int { headerDeadline.expiredCount.withLock { $0 } }
+
+    /// True when binding `host:port` fails with EADDRINUSE (after MHD failed to listen there).
+    static func portIsTaken(host: String, port: Int) throws -> Bool {
+        try withSocketAddress(host: host, port: port) { address, isIPv6 in
+            let probe = socket(
+                isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard probe >= 0 else { return false }
+            defer { close(probe) }
+            var on: Int32 = 1
+            setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            let length = socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+            return bind(probe, address, length) != 0 && errno == EADDRINUSE
+        }
+    }
 
     static func withSocketAddress<T>(
         host: String, port: Int, _ body: (UnsafePointer<sockaddr>, Bool) -> T
@@ -123,6 +177,9 @@ final class RequestContext {
     /// The headers, read on the first call of the access handler.
     var headers: [String: String]?
     var answered = false
+    /// The request and its answer made on the slow pool, queued when MHD resumes the connection.
+    var deferredRequest: ServerRequest?
+    var deferredResponse: HTTPResponse?
 
     init(target: String) {
         self.target = target
@@ -155,11 +212,27 @@ private let completedHandler:
     @convention(c) (
         UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
         MHD_RequestTerminationCode
-    ) -> Void = { _, _, contextSlot, _ in
+    ) -> Void = { cls, connection, contextSlot, _ in
+        if let cls, let connection {
+            let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+            server.headerDeadline.requestFinished(oceq_mhd_socket(connection))
+        }
         guard let contextSlot, let raw = contextSlot.pointee else { return }
         Unmanaged<RequestContext>.fromOpaque(raw).release()
         contextSlot.pointee = nil
     }
+
+private let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, _, event in
+    guard let cls, let connection else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let socket = oceq_mhd_socket(connection)
+    guard socket >= 0 else { return }
+    if event.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        server.headerDeadline.opened(socket)
+    } else {
+        server.headerDeadline.closed(socket)
+    }
+}
 
 private let headerIterator:
     @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result =
@@ -177,6 +250,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
     if context.answered {
+        if let request = context.deferredRequest, var response = context.deferredResponse {
+            context.deferredRequest = nil
+            context.deferredResponse = nil
+            return send(server, context, request, &response, connection)
+        }
         // Body data of a request already answered (we take no uploads): discard it.
         uploadSize?.pointee = 0
         return .YES
@@ -187,6 +265,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         // request without a body is answered on the next call, once MHD has read all of it, and
         // its connection stays open for the next request. A request announcing a body is
         // answered at once (we take no uploads) and its connection is closed.
+        server.headerDeadline.headersReceived(oceq_mhd_socket(connection))
         var headers: [String: String] = [:]
         withUnsafeMutablePointer(to: &headers) { pointer in
             _ = CLibraries.mhd.MHD_get_connection_values(connection, .HEADER_KIND, headerIterator, pointer)
@@ -215,6 +294,41 @@ private func answer(
     } else {
         response = server.handler(request)
     }
+    if let work = response.later {
+        deferAnswer(work, server, context, request, connection)
+        return .YES
+    }
+    return send(server, context, request, &response, connection)
+}
+
+/// Suspends the connection and makes its answer on the slow pool, which resumes it; MHD then calls
+/// the access handler again, which sends the answer. A full pool gets 503 at once.
+private func deferAnswer(
+    _ work: @escaping @Sendable () -> HTTPResponse, _ server: HTTPServer, _ context: RequestContext,
+    _ request: ServerRequest, _ connection: OpaquePointer
+) {
+    context.deferredRequest = request
+    CLibraries.mhd.MHD_suspend_connection(connection)
+    // MHD keeps the connection (and the context) until it is resumed and completed.
+    nonisolated(unsafe) let context = context
+    nonisolated(unsafe) let connection = connection
+    let submitted = server.slowPool.submit {
+        context.deferredResponse = work()
+        CLibraries.mhd.MHD_resume_connection(connection)
+    }
+    if !submitted {
+        var busy = HTTPServer.plainError(503, "the server is busy making images; try again shortly")
+        busy.headers.append(("Retry-After", "1"))
+        context.deferredResponse = busy
+        CLibraries.mhd.MHD_resume_connection(connection)
+    }
+}
+
+/// Queues `response` on the connection and reports the exchange.
+private func send(
+    _ server: HTTPServer, _ context: RequestContext, _ request: ServerRequest, _ response: inout HTTPResponse,
+    _ connection: OpaquePointer
+) -> MHD_Result {
     let (mhdResponse, length) = makeResponse(&response, connection: connection)
     guard let mhdResponse else { return .NO }
     for header in response.headers {
@@ -311,7 +425,8 @@ private let streamFree: MHD_ContentReaderFreeCallback = { cls in
 extension HTTPServer {
     /// A minimal JSON error body, for failures below the router (the router builds its own).
     static func plainError(_ status: Int, _ detail: String) -> HTTPResponse {
-        let title = status == 414 ? "URI Too Long" : status == 500 ? "Internal Server Error" : "Error"
+        let titles = [414: "URI Too Long", 500: "Internal Server Error", 503: "Service Unavailable"]
+        let title = titles[status] ?? "Error"
         let body: [String: OCEQCore.JSON] = [
             "type": .string("https://www.rfc-editor.org/rfc/rfc9110#status.\(status)"),
             "title": .string(title), "status": .int(status), "detail": .string(detail),

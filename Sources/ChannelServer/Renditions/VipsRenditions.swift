@@ -4,13 +4,22 @@
 // Medium 1024 and Large at the native width, never upscaled, heights rounded down, each in jpg,
 // png and webp. A file is rendered to a temporary name and renamed, so a reader
 // never sees half a file; one lock per rendition makes concurrent first requests render it once.
+//
+// Pixel bombs: an image whose header says more than `maximumPixels` (width × height) is refused
+// before any decoding (the header is all libvips reads to measure it), and libvips reads the
+// native sequentially (shrink-on-load). `oceq serve` makes first-time renditions on its slow pool
+// (`DeliveryRouter.handleDeferringRenditions`), never on a request thread.
 import CVips
 import Foundation
 import OCEQCore
 
 /// A rendition engine over libvips with an on-disk cache.
-public final class VipsRenditions: RenditionSource, Sendable {
+public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
     let directory: String
+    /// The largest image rendered, in pixels (width × height from its header).
+    let maximumPixels: Int
+    /// 100 megapixels (10 000 × 10 000): above any camera's photos; a 20 000 × 20 000 PNG is refused.
+    public static let defaultMaximumPixels = 100_000_000
     private struct State {
         /// One lock per rendition path, so concurrent first requests render it once.
         var keyLocks: [String: Locked<Void>] = [:]
@@ -31,8 +40,13 @@ public final class VipsRenditions: RenditionSource, Sendable {
 
     /// An engine caching under `directory` (created when needed). libvips is opened and started on the first
     /// image it measures, not here, so that a process that serves no rendition never loads it.
-    public init(directory: String) {
+    public init(directory: String, maximumPixels: Int = VipsRenditions.defaultMaximumPixels) {
         self.directory = directory
+        self.maximumPixels = maximumPixels
+    }
+
+    public func isMade(id: String, name: String, format: String?) -> Bool {
+        state.withLock { $0.answered[Asked(id: id, name: name, format: format)] != nil }
     }
 
     /// Whether libvips could be opened and started (tried once, on first use).
@@ -104,6 +118,14 @@ public final class VipsRenditions: RenditionSource, Sendable {
         }
         guard let measured = nativeSize(of: native) else {
             throw .notFound("asset \(item.id) cannot be decoded as an image, so it has no renditions")
+        }
+        guard measured.width.multipliedReportingOverflow(by: measured.height).partialValue <= maximumPixels,
+            measured.width <= maximumPixels, measured.height <= maximumPixels
+        else {
+            throw APIError(
+                status: 422,
+                detail: "asset \(item.id) is \(measured.width) × \(measured.height) pixels, more than the "
+                    + "\(maximumPixels) this server renders (--max-image-pixels); its native file is served as is")
         }
         let nativePixels = ImageSize(width: measured.width, height: measured.height)
         let size = box.map { Self.fit($0, in: nativePixels) } ?? rendition.size(forNative: nativePixels)

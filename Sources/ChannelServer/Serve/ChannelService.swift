@@ -27,10 +27,10 @@ public struct ChannelService: Sendable {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
         try prepareCache(cache)
         let started = DispatchTime.now().uptimeNanoseconds
-        let content = try ExportLoader(
-            options: ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
-        )
-        .load(paths: options.paths)
+        var loadOptions = ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
+        loadOptions.zipLimits = options.zipLimits
+        loadOptions.maximumItemFileBytes = options.maximumItemFileBytes
+        let content = try ExportLoader(options: loadOptions).load(paths: options.paths)
         let loaded = DispatchTime.now().uptimeNanoseconds
         let index = try ChannelIndex(
             items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
@@ -41,7 +41,8 @@ public struct ChannelService: Sendable {
         var configuration = ServerConfiguration(
             channelToken: token, bearer: options.bearer, responseCacheBytes: options.responseCacheMiB << 20)
         configuration.cors = CORSPolicy(origins: options.corsOrigins)
-        let renditions = VipsRenditions(directory: cache + "/renditions/" + content.fingerprint)
+        let renditions = VipsRenditions(
+            directory: cache + "/renditions/" + content.fingerprint, maximumPixels: options.maximumImagePixels)
         let router = DeliveryRouter(
             content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(

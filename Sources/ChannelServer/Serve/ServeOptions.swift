@@ -28,6 +28,17 @@ public struct ServeOptions: Sendable, Equatable {
     public var responseCacheMiB = 32
     /// Origins browser apps may call from (`--cors`, repeatable; `*` for any, refused with a bearer).
     public var corsOrigins: [String] = []
+    /// Connection caps and the header deadline (`--max-connections`, `--max-connections-per-client`,
+    /// `--header-timeout`).
+    public var connections = ConnectionLimits()
+    /// What an export zip may expand to (`--zip-max-mib`, `--zip-max-entries`, `--zip-max-ratio`).
+    public var zipLimits = ZipLimits()
+    /// The largest item file read, in bytes (`--item-max-mib`).
+    public var maximumItemFileBytes = ExportLoadOptions.defaultMaximumItemFileBytes
+    /// The largest image rendered, in pixels (`--max-image-pixels`); larger ones get no renditions.
+    public var maximumImagePixels = VipsRenditions.defaultMaximumPixels
+    /// Renditions made at once (`--render-threads`); their requests run on threads of their own.
+    public var renderThreads = 2
 
     /// The defaults.
     public init() {}

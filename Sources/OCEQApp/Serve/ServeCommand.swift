@@ -66,7 +66,8 @@ package enum ServeCommand {
         let server: HTTPServer
         do {
             let router = service.router
-            var handler: HTTPServer.Handler = { router.handle($0) }
+            // First-time renditions are made on the server's slow pool, off the request threads.
+            var handler: HTTPServer.Handler = { router.handleDeferringRenditions($0) }
             if let faults = options.faults {
                 let injector = FaultInjector(spec: faults, seed: options.faultSeed) {
                     Console.error("oceq serve: \(secrets.redact($0))")
@@ -78,7 +79,8 @@ package enum ServeCommand {
             var observer: HTTPServer.Observer?
             if let log { observer = { exchange in log.record(exchange) } }
             server = try HTTPServer(
-                host: options.host, port: options.port, threads: options.threads, handler: handler, observer: observer)
+                host: options.host, port: options.port, threads: options.threads, slowThreads: options.renderThreads,
+                limits: options.connections, handler: handler, observer: observer)
         } catch {
             return fail(error)
         }

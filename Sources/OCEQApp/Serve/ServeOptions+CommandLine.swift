@@ -11,7 +11,7 @@ extension ServeOptions {
         usage: oceq serve PATH... [--port N] [--host ADDR] [--token TOKEN] [--bearer TOKEN] [--insecure-token]
                                   [--strict]
                                   [--threads N] [--cache-dir DIR] [--response-cache MIB] [--quiet]
-                                  [--faults SPEC [--fault-seed N]] [--cors ORIGIN]...
+                                  [--faults SPEC [--fault-seed N]] [--cors ORIGIN]... [limits...]
 
         Serves the Content Delivery API (v1.1) from OCM content exports on disk.
         PATH is an export folder, an export zip, or a site-template zip; several merge into one channel.
@@ -37,6 +37,19 @@ extension ServeOptions {
           --fault-seed N    seed for the fault draws (also OCEQ_SERVE_FAULT_SEED; default 1)
           --cors ORIGIN     let browser apps on ORIGIN (http[s]://host[:port]) read the answers; repeat
                             for more origins; '*' allows any origin (not with --bearer). Off by default
+
+        Limits (a client or an export past one is refused, not served slowly):
+          --max-connections N      connections held at once (default 4096; at most half the descriptor
+                                   limit, which is raised to its hard limit at start)
+          --max-connections-per-client N
+                                   connections from one address (default 128)
+          --header-timeout SECONDS seconds to send a request's headers (default 10; then closed)
+          --zip-max-mib N          MiB an export zip may expand to (default 8192)
+          --zip-max-entries N      entries in an export zip (default 100000)
+          --zip-max-ratio N        expanded bytes per compressed byte of a zip (default 200)
+          --item-max-mib N         largest item JSON file read, in MiB (default 64; larger: skipped)
+          --max-image-pixels N     largest image rendered, width x height (default 100000000)
+          --render-threads N       renditions made at once, off the request threads (default 2)
         """
 
     /// The options `oceq serve` accepts.
@@ -46,6 +59,10 @@ extension ServeOptions {
         .value("--threads"), .value("--cache-dir"), .flag("--quiet", "-q"), .value("--response-cache"),
         .value("--faults"), .value("--fault-seed"), .flag("--help", "-h"),
         .value("--cors"),
+        .value("--max-connections"),
+        .value("--max-connections-per-client"), .value("--header-timeout"), .value("--zip-max-mib"),
+        .value("--zip-max-entries"), .value("--zip-max-ratio"), .value("--item-max-mib"), .value("--max-image-pixels"),
+        .value("--render-threads"),
     ]
 
     /// Parses the arguments after `serve`; `environment` supplies `OCEQ_SERVE_BEARER`,
@@ -80,6 +97,9 @@ extension ServeOptions {
                 options.faultSeed = UInt64(try ArgumentScanner.integer(text, option: name, in: 0...Int.max))
                 seedGiven = true
             case "--cors": options.corsOrigins.append(try corsOrigin(text))
+            case "--max-connections", "--max-connections-per-client", "--header-timeout", "--zip-max-mib",
+                "--zip-max-entries", "--zip-max-ratio", "--item-max-mib", "--max-image-pixels", "--render-threads":
+                try limit(name, text, into: &options)
             default: break  // --help: ServeCommand answers it before parsing
             }
         }
@@ -128,6 +148,33 @@ extension ServeOptions {
         return origin
     }
 
+    /// Sets the limit option `name` from `text`.
+    static func limit(_ name: String, _ text: String, into options: inout ServeOptions) throws(UsageError) {
+        switch name {
+        case "--max-connections":
+            options.connections.maximumConnections = try ArgumentScanner.integer(text, option: name, in: 1...1_000_000)
+        case "--max-connections-per-client":
+            options.connections.maximumConnectionsPerClient = try ArgumentScanner.integer(
+                text, option: name, in: 1...1_000_000)
+        case "--header-timeout":
+            options.connections.headerTimeout = Double(try ArgumentScanner.integer(text, option: name, in: 1...3600))
+        case "--zip-max-mib":
+            options.zipLimits.maximumExpandedBytes =
+                Int64(try ArgumentScanner.integer(text, option: name, in: 1...(1 << 30))) << 20
+        case "--zip-max-entries":
+            options.zipLimits.maximumEntries = try ArgumentScanner.integer(text, option: name, in: 1...100_000_000)
+        case "--zip-max-ratio":
+            options.zipLimits.maximumRatio = try ArgumentScanner.integer(text, option: name, in: 1...1_000_000)
+        case "--item-max-mib":
+            options.maximumItemFileBytes = try ArgumentScanner.integer(text, option: name, in: 1...4096) << 20
+        case "--max-image-pixels":
+            options.maximumImagePixels = try ArgumentScanner.integer(text, option: name, in: 1...Int(Int32.max) * 4)
+        default:
+            options.renderThreads = try ArgumentScanner.integer(text, option: name, in: 1...64)
+        }
+    }
+
+    /// The fault plan of `--faults` or `OCEQ_SERVE_FAULTS`, or a usage error.
     static func faults(_ text: String) throws(UsageError) -> FaultSpec {
         do {
             return try FaultSpec.parse(text)

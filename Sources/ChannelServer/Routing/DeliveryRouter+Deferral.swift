@@ -1,0 +1,37 @@
+import OCEQCore
+
+/// A rendition source that can tell, without work, whether a rendition is already made.
+public protocol RenditionCache: Sendable {
+    /// True when rendition `name` in `format` of the item `id` is on disk and known, so answering it
+    /// is a lookup; false when answering may mean rendering (or when it cannot tell).
+    func isMade(id: String, name: String, format: String?) -> Bool
+}
+
+extension DeliveryRouter {
+    /// `handle`, except that a rendition that may need rendering is answered `HTTPResponse.later`,
+    /// so the server makes it on its slow-answer pool and no request thread waits for libvips. A
+    /// request without credentials is answered at once: it never takes a place in that pool's queue.
+    public func handleDeferringRenditions(_ request: ServerRequest) -> HTTPResponse {
+        guard mayRender(request) else { return handle(request) }
+        do {
+            try gate(request)
+        } catch {
+            return error.response
+        }
+        return .later { self.handle(request) }
+    }
+
+    /// True for `/assets/{id}/{rendition}...` (not `native`) whose rendition is not known to be made.
+    func mayRender(_ request: ServerRequest) -> Bool {
+        let segments = request.pathSegments
+        let count = DeliveryRouter.prefix.count
+        guard segments.count >= count + 3, segments[count] == "assets", segments[count + 2] != "native",
+            let renditions
+        else { return false }
+        guard let cache = renditions as? any RenditionCache else { return true }
+        let name = segments[count + 2] == "thumbnail" ? "Thumbnail" : segments[count + 2]
+        var format = request.parameter("format")
+        if format == nil, request.parameter("type") == "uithumbnail" { format = "webp" }
+        return !cache.isMade(id: segments[count + 1], name: name, format: format)
+    }
+}
