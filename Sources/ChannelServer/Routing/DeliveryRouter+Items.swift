@@ -181,8 +181,14 @@ extension DeliveryRouter {
                     "links": [link(context, "items/\(URLEncoding.component(member.id))", rel: "self")],
                 ]
             }
+            // OCM's set carries its own self and canonical links (GetItemLanguageVariationsTests).
+            let setPath = "items/\(URLEncoding.component(item.id))/variations/\(URLEncoding.component(set.varType))"
+            let setLinks: [JSON] = [link(context, setPath, rel: "self"), link(context, setPath, rel: "canonical")]
             return json(
-                ["setId": .string(set.id), "masterItem": .string(set.masterItemId), "items": .array(entries)], request)
+                [
+                    "setId": .string(set.id), "masterItem": .string(set.masterItemId), "items": .array(entries),
+                    "links": .array(setLinks),
+                ], request)
         }
         guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = shaper.item(id: member.id)
         else { throw .notFound("item \(item.id) has no \(rest[0]) variation '\(rest[1])'") }
