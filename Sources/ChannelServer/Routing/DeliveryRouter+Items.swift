@@ -104,19 +104,11 @@ extension DeliveryRouter {
         }
         let named =
             fieldsParameter.isEmpty || allFields
-            ? nil
-            : Set(
-                fieldsParameter.split(separator: ",").map { field -> String in
-                    let name = field.trimmingSpaces()
-                    return String(name.hasPrefix("fields.") ? name.dropFirst("fields.".count) : name)
-                })
+            ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
         let entries: [JSON] = result.ordinals.map { ordinal in
             let item = content.items[ordinal]
             var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
-            if let named, case .object(var fields)? = entry["fields"] {
-                fields = fields.filter { named.contains($0.key) }
-                entry["fields"] = .object(fields)
-            }
+            if let named { entry = Self.project(entry, named) }
             return filterLinks(entry, request)
         }
         let total = result.total
@@ -152,6 +144,33 @@ extension DeliveryRouter {
         }
         guard let flag = request.parameter("scroll")?.lowercased(), flag == "true" else { return nil }
         return scrolls.open(offset: search.offset, limit: search.limit)
+    }
+
+    /// A full hit cut down to a `fields` list, as OCM does (recorded testFieldsSpecific*,
+    /// testSearchItemSpecificFields): `id`, `type` and `links`, the named top-level properties, and
+    /// a `fields` object of the named user fields (`fields.x`, or a bare name the hit has no
+    /// top-level property of), present only when one is named.
+    static func project(_ entry: JSON, _ names: [String]) -> JSON {
+        guard case .object(let members) = entry else { return entry }
+        var kept: [String: JSON] = [:]
+        for key in ["id", "type", "links"] { kept[key] = members[key] }
+        var userFields: Set<String> = []
+        for name in names {
+            if name.hasPrefix("fields.") {
+                userFields.insert(String(name.dropFirst("fields.".count)))
+            } else if name == "fields" {
+                kept["fields"] = members["fields"]
+            } else if let value = members[name] {
+                kept[name] = value
+            } else {
+                userFields.insert(name)
+            }
+        }
+        if !userFields.isEmpty, kept["fields"] == nil {
+            let fields = members["fields"]?.objectValue ?? [:]
+            kept["fields"] = .object(fields.filter { userFields.contains($0.key) })
+        }
+        return .object(kept)
     }
 
     /// E4: variation sets of an item, one of them, or the item in one variation.
