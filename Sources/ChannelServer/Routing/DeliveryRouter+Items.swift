@@ -35,7 +35,11 @@ extension DeliveryRouter {
         do {
             expand = try ExpandSpec.parse(expandParameter(request), for: content.contentTypes[item.type])
         } catch {
-            throw .badRequest("invalid expand: \(error)")
+            guard case .unknownField(let name, _) = error else { throw .badRequest("invalid expand: \(error)") }
+            // OCM's words, its title repeating its detail (recorded ErrorTests.testGetItemInvalidParam).
+            let text =
+                "Invalid fields : User defined fields [\(name.prefix(80))] does not exist for the item \(item.id)"
+            throw APIError(status: 400, detail: text, code: "OCE-DELIVERY-BAD-REQUEST", title: text)
         }
         return stripLinks(filterLinks(shaper.full(item, context: context, expand: expand), request), request)
     }
