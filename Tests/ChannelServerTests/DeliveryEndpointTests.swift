@@ -37,7 +37,7 @@ struct DeliveryEndpointTests {
         let first = page["items"]![0]!
         #expect(Set(first.objectValue!.keys) == ["id", "type", "name", "description", "links"])
         let rels = page["links"]!.arrayValue!.compactMap { $0["rel"]?.stringValue }
-        #expect(rels == ["self", "canonical", "describedby", "first", "last", "next"])
+        #expect(rels == ["self", "canonical", "describedby", "next", "first", "last"])
         for link in page["links"]!.arrayValue! {
             #expect(link["href"]!.stringValue!.contains("channelToken=\(TestChannel.token)"))
         }

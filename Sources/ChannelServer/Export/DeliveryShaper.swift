@@ -4,6 +4,7 @@
 // management keys are dropped; `typeCategory`, `mimeType`, `fileGroup` (and `fileExtension` on
 // assets) are always written; `language` is left out on non-translatable assets; dates always
 // carry milliseconds; the item and every reference stub get links carrying `channelToken=`;
+// `expand=all` adds `taxonomies` and an empty `renditions` (as 2022 servers do);
 // assets get a native link on this server, `fields.size` from the file, `fields.metadata` with
 // the pixel size as strings and, for images, the four system renditions in jpg, png and webp.
 // With `expand`, reference fields become the referenced items' full data, one level deep.
@@ -159,7 +160,11 @@ public struct DeliveryShaper: Sendable {
         if isAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
         object["fields"] = .object(fields)
 
-        if !nested, expand == .all { object["taxonomies"] = taxonomies(of: item, links: links) }
+        if !nested, expand == .all {
+            object["taxonomies"] = taxonomies(of: item, links: links)
+            // 2022 servers add the item's custom renditions, none in an export (recorded getContentItem_all).
+            object["renditions"] = .object(["items": .array([])])
+        }
         let echoed = nested ? nil : expand.queryValue
         object["links"] = .array([
             links.item(prepared.idSegment, rel: "self", expand: echoed),

@@ -35,7 +35,11 @@ extension DeliveryRouter {
         do {
             expand = try ExpandSpec.parse(expandParameter(request), for: content.contentTypes[item.type])
         } catch {
-            throw .badRequest("invalid expand: \(error)")
+            guard case .unknownField(let name, _) = error else { throw .badRequest("invalid expand: \(error)") }
+            // OCM's words, its title repeating its detail (recorded ErrorTests.testGetItemInvalidParam).
+            let text =
+                "Invalid fields : User defined fields [\(name.prefix(80))] does not exist for the item \(item.id)"
+            throw APIError(status: 400, detail: text, code: "OCE-DELIVERY-BAD-REQUEST", title: text)
         }
         return stripLinks(filterLinks(shaper.full(item, context: context, expand: expand), request), request)
     }
@@ -104,19 +108,11 @@ extension DeliveryRouter {
         }
         let named =
             fieldsParameter.isEmpty || allFields
-            ? nil
-            : Set(
-                fieldsParameter.split(separator: ",").map { field -> String in
-                    let name = field.trimmingSpaces()
-                    return String(name.hasPrefix("fields.") ? name.dropFirst("fields.".count) : name)
-                })
+            ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
         let entries: [JSON] = result.ordinals.map { ordinal in
             let item = content.items[ordinal]
             var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
-            if let named, case .object(var fields)? = entry["fields"] {
-                fields = fields.filter { named.contains($0.key) }
-                entry["fields"] = .object(fields)
-            }
+            if let named { entry = Self.project(entry, named) }
             return filterLinks(entry, request)
         }
         let total = result.total
@@ -154,6 +150,33 @@ extension DeliveryRouter {
         return scrolls.open(offset: search.offset, limit: search.limit)
     }
 
+    /// A full hit cut down to a `fields` list, as OCM does (recorded testFieldsSpecific*,
+    /// testSearchItemSpecificFields): `id`, `type` and `links`, the named top-level properties, and
+    /// a `fields` object of the named user fields (`fields.x`, or a bare name the hit has no
+    /// top-level property of), present only when one is named.
+    static func project(_ entry: JSON, _ names: [String]) -> JSON {
+        guard case .object(let members) = entry else { return entry }
+        var kept: [String: JSON] = [:]
+        for key in ["id", "type", "links"] { kept[key] = members[key] }
+        var userFields: Set<String> = []
+        for name in names {
+            if name.hasPrefix("fields.") {
+                userFields.insert(String(name.dropFirst("fields.".count)))
+            } else if name == "fields" {
+                kept["fields"] = members["fields"]
+            } else if let value = members[name] {
+                kept[name] = value
+            } else {
+                userFields.insert(name)
+            }
+        }
+        if !userFields.isEmpty, kept["fields"] == nil {
+            let fields = members["fields"]?.objectValue ?? [:]
+            kept["fields"] = .object(fields.filter { userFields.contains($0.key) })
+        }
+        return .object(kept)
+    }
+
     /// E4: variation sets of an item, one of them, or the item in one variation.
     func variations(
         of item: ExportItem, _ rest: [String], _ request: ServerRequest, _ context: LinkContext
@@ -181,8 +204,14 @@ extension DeliveryRouter {
                     "links": [link(context, "items/\(URLEncoding.component(member.id))", rel: "self")],
                 ]
             }
+            // OCM's set carries its own self and canonical links (GetItemLanguageVariationsTests).
+            let setPath = "items/\(URLEncoding.component(item.id))/variations/\(URLEncoding.component(set.varType))"
+            let setLinks: [JSON] = [link(context, setPath, rel: "self"), link(context, setPath, rel: "canonical")]
             return json(
-                ["setId": .string(set.id), "masterItem": .string(set.masterItemId), "items": .array(entries)], request)
+                [
+                    "setId": .string(set.id), "masterItem": .string(set.masterItemId), "items": .array(entries),
+                    "links": .array(setLinks),
+                ], request)
         }
         guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = shaper.item(id: member.id)
         else { throw .notFound("item \(item.id) has no \(rest[0]) variation '\(rest[1])'") }

@@ -19,7 +19,8 @@ extension DeliveryRouter {
         ]
     }
 
-    /// `self`, `canonical`, `describedby`, `first`, `last`, and `prev`/`next` where they exist.
+    /// `self`, `canonical`, `describedby`, then `prev`/`next` where they exist, then `first` and `last`:
+    /// the order of OCM's recorded answers (../shared/fixtures/ocm-recorded, testPaginationMiddle).
     func envelopeLinks(
         _ request: ServerRequest, _ context: LinkContext, resource: String, offset: Int, limit: Int, count: Int,
         total: Int
@@ -31,13 +32,13 @@ extension DeliveryRouter {
         var links = [
             page(offset, "self"), page(offset, "canonical"),
             link(context, "metadata-catalog/\(resource)", rel: "describedby", mediaType: "application/schema+json"),
-            page(0, "first"),
         ]
         let pageSize = max(limit, 1)
         let lastOffset = total > 0 ? ((total - 1) / pageSize) * pageSize : 0
-        links.append(page(lastOffset, "last"))
         if offset > 0 { links.append(page(max(0, offset - pageSize), "prev")) }
         if offset + count < total { links.append(page(offset + count, "next")) }
+        links.append(page(0, "first"))
+        links.append(page(lastOffset, "last"))
         return filterLinkList(links, request)
     }
 
