@@ -4,6 +4,7 @@
 
 import ChannelServer
 import Foundation
+import OCEQCore
 import OCEQShell
 
 /// Serves a channel export in-process for the shell's connections.
@@ -19,8 +20,8 @@ package struct InProcessServer: LocalExportOpener {
     package func open(_ path: String, token: String?, bearer: String?) throws(ShellError) -> LocalExport {
         var options = ServeOptions()
         options.paths = [path]
-        options.token = token
-        options.bearer = bearer
+        options.token = token.map { Secret($0) }
+        options.bearer = bearer.map { Secret($0) }
         options.quiet = true
         options.port = 0
         options.cacheDirectory = cacheDirectory
@@ -45,6 +46,7 @@ package struct InProcessServer: LocalExportOpener {
             throw .connection("cannot serve \(path) on loopback: \(error)")
         }
         return LocalExport(
-            url: "http://127.0.0.1:\(server.port)", token: service.token, warnings: warnings, stop: { server.stop() })
+            url: "http://127.0.0.1:\(server.port)", token: service.token.revealedForRequest, warnings: warnings,
+            stop: { server.stop() })
     }
 }

@@ -88,7 +88,7 @@ struct SymlinkContainmentTests {
         try FileManager.default.createSymbolicLink(atPath: cache.path + "/exports", withDestinationPath: outside.path)
         var options = ServeOptions()
         options.paths = [TestChannel.fixtureZip]
-        options.token = TestChannel.token
+        options.token = Secret(TestChannel.token)
         options.cacheDirectory = cache.path
         #expect(throws: ExportError.self) { try ChannelService.load(options) }
         #expect(outside.files().isEmpty, "nothing was extracted through the link")

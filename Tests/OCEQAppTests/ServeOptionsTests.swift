@@ -23,6 +23,18 @@ struct ServeOptionsTests {
         #expect(secure.bearer == "b-s3cr3t-long")
     }
 
+    @Test("the tokens are secrets: printing or dumping the options shows neither")
+    func tokensAreSecrets() throws {
+        let options = try ServeOptions.parse(["x", "--token", "T0k3n-long", "--bearer", "b-s3cr3t-long"])
+        var dumped = ""
+        dump(options, to: &dumped)
+        for text in [String(describing: options), String(reflecting: options), dumped] {
+            #expect(!text.contains("T0k3n-long") && !text.contains("b-s3cr3t-long"))
+            #expect(text.contains("REDACTED"))
+        }
+        #expect(options.token?.revealedForRequest == "T0k3n-long")
+    }
+
     @Test("the spec and seed also come from the environment, and a bad one stops the start")
     func environment() throws {
         let options = try ServeOptions.parse(

@@ -11,9 +11,9 @@ import OCEQCore
 /// How the server answers: the channel's token, the optional bearer of a secure channel, limits.
 public struct ServerConfiguration: Sendable {
     /// The token clients must send (`channelToken` query parameter or header).
-    public var channelToken: String
+    public var channelToken: Secret
     /// When set, the channel is secure: every request needs `Authorization: Bearer <bearer>`.
-    public var bearer: String?
+    public var bearer: Secret?
     /// The largest `limit` accepted (OCM documents 500); larger values get 400.
     public var maximumLimit: Int
     /// The longest `q` (or `default`) accepted, in bytes; longer ones get 400.
@@ -28,8 +28,8 @@ public struct ServerConfiguration: Sendable {
         channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024,
         responseCacheBytes: Int = 32 << 20
     ) {
-        self.channelToken = channelToken
-        self.bearer = bearer
+        self.channelToken = Secret(channelToken)
+        self.bearer = bearer.map { Secret($0) }
         self.maximumLimit = maximumLimit
         self.maximumQueryLength = maximumQueryLength
         self.responseCacheBytes = responseCacheBytes
@@ -135,10 +135,12 @@ public final class DeliveryRouter: Sendable {
     /// The channel token gate (403) and, on a secure channel, the bearer gate (401).
     func authorize(_ request: ServerRequest) throws(APIError) {
         let offered = request.parameter("channelToken") ?? request.header("channelToken")
-        guard let offered, constantTimeEqual(offered, configuration.channelToken) else { throw .channelToken }
+        guard let offered, constantTimeEqual(offered, configuration.channelToken.revealedForRequest) else {
+            throw .channelToken
+        }
         if let bearer = configuration.bearer {
             guard let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer "),
-                constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer)
+                constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer.revealedForRequest)
             else { throw .bearer }
         }
     }
@@ -156,7 +158,8 @@ public final class DeliveryRouter: Sendable {
             }
         }
         if host.isEmpty || !allowed || host.count > 255 { host = "localhost" }
-        return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken)
+        // Links carry the token as OCM's do: the one place the server writes it into an answer.
+        return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken.revealedForRequest)
     }
 
     /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304.

@@ -8,7 +8,7 @@ public struct ChannelService: Sendable {
     public var index: ChannelIndex
     public var router: DeliveryRouter
     /// The channel token in force and where it came from (`--token`, `channel.json`, or generated).
-    public var token: String
+    public var token: Secret
     public var tokenSource: TokenSource
     /// Seconds spent loading the export and building (or opening) the index.
     public var loadSeconds: Double
@@ -39,7 +39,8 @@ public struct ChannelService: Sendable {
         oceq_release_free_memory()
         let (token, source) = resolveToken(options)
         var configuration = ServerConfiguration(
-            channelToken: token, bearer: options.bearer, responseCacheBytes: options.responseCacheMiB << 20)
+            channelToken: token.revealedForRequest, bearer: options.bearer?.revealedForRequest,
+            responseCacheBytes: options.responseCacheMiB << 20)
         configuration.cors = CORSPolicy(origins: options.corsOrigins)
         let renditions = VipsRenditions(
             directory: cache + "/renditions/" + content.fingerprint, maximumPixels: options.maximumImagePixels)
@@ -62,7 +63,7 @@ public struct ChannelService: Sendable {
     }
 
     /// `--token`, else `channelToken` of a `channel.json` in (or beside) the first export, else a new one.
-    static func resolveToken(_ options: ServeOptions) -> (String, TokenSource) {
+    static func resolveToken(_ options: ServeOptions) -> (Secret, TokenSource) {
         if let token = options.token { return (token, .option) }
         for path in options.paths {
             let folder = URL(fileURLWithPath: path)
@@ -74,13 +75,13 @@ public struct ChannelService: Sendable {
                     let json = try? JSON.parse(Array(data)),
                     let token = json["channelToken"]?.stringValue, !token.isEmpty
                 {
-                    return (token, .channelFile)
+                    return (Secret(token), .channelFile)
                 }
             }
         }
         var generator = SystemRandomNumberGenerator()
         let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-        return (token, .generated)
+        return (Secret(token), .generated)
     }
 
     /// `$XDG_CACHE_HOME/oceq`, else `~/.cache/oceq`, else (no home) `$TMPDIR/oceq-<uid>`

@@ -1,3 +1,5 @@
+import OCEQCore
+
 /// What `oceq serve` (or an in-process server for the REPL) serves, and how: the configuration
 /// `ChannelService.load` and the HTTP server read. The command line that fills it is the
 /// executable's (`OCEQApp`'s `ServeCommandLine`).
@@ -9,9 +11,9 @@ public struct ServeOptions: Sendable, Equatable {
     /// The port to listen on (0: any free one).
     public var port = 8411
     /// The channel token clients must send (nil: `channel.json`, else generated).
-    public var token: String?
+    public var token: Secret?
     /// The bearer token of a secure channel.
-    public var bearer: String?
+    public var bearer: Secret?
     /// Refuse to start when any item could not be read.
     public var strict = false
     /// Worker threads.

@@ -24,8 +24,8 @@ public struct DeliveryConfiguration: Sendable {
         maximumJSONSize: Int = 64 << 20, requestLog: (@Sendable (RequestLogEntry) -> Void)? = nil
     ) {
         self.server = server
-        self.channelToken = channelToken.map(Secret.init)
-        self.bearerToken = bearerToken.map(Secret.init)
+        self.channelToken = channelToken.map { Secret($0) }
+        self.bearerToken = bearerToken.map { Secret($0) }
         self.userAgent = userAgent
         self.retry = retry
         self.maximumJSONSize = maximumJSONSize

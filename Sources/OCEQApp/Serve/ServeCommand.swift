@@ -61,8 +61,9 @@ package enum ServeCommand {
                 + "; read in \(String(format: "%.2f", service.loadSeconds))s, index "
                 + "\(service.index.wasCached ? "opened" : "built") in \(String(format: "%.2f", service.indexSeconds))s")
 
-        let secrets = Redactor(secrets: [service.token, options.bearer])
-        let log = options.quiet ? nil : AccessLog(secrets: [service.token, options.bearer])
+        let tokens = [service.token.revealedForRequest, options.bearer?.revealedForRequest]
+        let secrets = Redactor(secrets: tokens)
+        let log = options.quiet ? nil : AccessLog(secrets: tokens)
         let server: HTTPServer
         do {
             let router = service.router
@@ -88,7 +89,9 @@ package enum ServeCommand {
         Console.output("oceq serve: listening on http://\(shownHost):\(server.port)/content/published/api/v1.1")
         switch service.tokenSource {
         case .generated:
-            Console.error("oceq serve: no channel token given; clients must send this generated one: \(service.token)")
+            Console.error(
+                "oceq serve: no channel token given; clients must send this generated one: \(service.token.revealedForRequest)"
+            )
         case .channelFile, .option:
             Console.error("oceq serve: channel token from \(service.tokenSource.rawValue)")
         }

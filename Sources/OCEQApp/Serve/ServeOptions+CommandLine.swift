@@ -83,8 +83,8 @@ extension ServeOptions {
             switch name {
             case "--port": options.port = try ArgumentScanner.integer(text, option: name, in: 0...65535)
             case "--host": options.host = text
-            case "--token": options.token = text
-            case "--bearer": options.bearer = text
+            case "--token": options.token = Secret(text)
+            case "--bearer": options.bearer = Secret(text)
             case "--insecure-token": insecureToken = true
             case "--strict": options.strict = true
             case "--threads": options.threads = try ArgumentScanner.integer(text, option: name, in: 1...256)
@@ -113,19 +113,19 @@ extension ServeOptions {
             options.faultSeed = value
         }
         if options.bearer == nil, let bearer = environment["OCEQ_SERVE_BEARER"], !bearer.isEmpty {
-            options.bearer = bearer
+            options.bearer = Secret(bearer)
         }
         if options.corsOrigins.contains("*"), options.bearer != nil {
             throw UsageError(
                 "--cors '*' cannot be used with a bearer token: list the origins allowed to call a secure channel")
         }
         guard !options.paths.isEmpty else { throw UsageError("no export given: name an export folder or zip") }
-        if let token = options.token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+        if let token = options.token?.revealedForRequest, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw UsageError("--token must be a non-empty word")
         }
         // A token too short to be a secret is refused (it would guard nothing), unless asked for.
         for (option, token) in [("--token", options.token), ("--bearer", options.bearer)] {
-            if let token, !insecureToken, let weakness = Secret(token).weakness {
+            if let token, !insecureToken, let weakness = token.weakness {
                 throw UsageError("\(option) \(weakness); use a longer token, or add --insecure-token")
             }
         }

@@ -6,6 +6,7 @@
 
 /// A channel token or bearer token whose description is always `REDACTED`.
 public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    ExpressibleByStringLiteral,
     CustomReflectable
 {
     /// The text shown wherever a secret would be printed.
@@ -18,6 +19,9 @@ public struct Secret: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     /// Wraps `value`.
     public init(_ value: String) { self.value = value }
+
+    /// A secret written in source (tests, examples).
+    public init(stringLiteral value: String) { self.value = value }
 
     /// The raw token, for building a request (its URL or `Authorization` header) or comparing what a
     /// client sent; never for text a person reads.

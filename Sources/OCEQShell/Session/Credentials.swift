@@ -51,8 +51,8 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         Mirror(
             self,
             children: [
-                "url": url, "channelToken": channelToken.map(Secret.init) as Any,
-                "bearer": bearer.map(Secret.init) as Any, "file": file as Any, "warnings": warnings,
+                "url": url, "channelToken": channelToken.map { Secret($0) } as Any,
+                "bearer": bearer.map { Secret($0) } as Any, "file": file as Any, "warnings": warnings,
             ])
     }
 

@@ -24,8 +24,8 @@ final class TestChannel: @unchecked Sendable {
         cacheDirectory = NSTemporaryDirectory() + "oceq-test-\(UUID().uuidString)"
         var options = ServeOptions()
         options.paths = paths ?? [TestChannel.fixtureZip]
-        options.token = TestChannel.token
-        options.bearer = bearer
+        options.token = Secret(TestChannel.token)
+        options.bearer = bearer.map { Secret($0) }
         options.cacheDirectory = cacheDirectory
         options.responseCacheMiB = responseCacheMiB
         options.corsOrigins = cors

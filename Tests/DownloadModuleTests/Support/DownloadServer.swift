@@ -45,7 +45,7 @@ final class DownloadServer: @unchecked Sendable {
         cacheDirectory = TestTemporary.path("oceq-dl-cache")
         var options = ServeOptions()
         options.paths = [export]
-        options.token = DownloadServer.token
+        options.token = Secret(DownloadServer.token)
         options.cacheDirectory = cacheDirectory
         options.quiet = true
         service = try ChannelService.load(options)

@@ -75,8 +75,8 @@ final class SampleServer: @unchecked Sendable {
         cacheDirectory = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString)"
         var options = ServeOptions()
         options.paths = [SampleServer.sampleFolder]
-        options.token = token
-        options.bearer = bearer
+        options.token = Secret(token)
+        options.bearer = bearer.map { Secret($0) }
         options.cacheDirectory = cacheDirectory
         options.quiet = true
         service = try ChannelService.load(options)
