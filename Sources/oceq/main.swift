@@ -24,6 +24,8 @@ if arguments == ["--version"] || arguments == ["-V"] {
 // `serve` runs on the main thread before anything else starts: it blocks SIGINT/SIGTERM here so
 // that every thread it starts inherits the mask and only its `sigwait` sees them.
 if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }
+if arguments == ["help", "serve"] { exit(ServeCommand.run(["--help"])) }
+if arguments == ["help", "lint"] { exit(await OceqCLI.run(["lint", "--help"], version: version)) }
 
 // The modules whose commands oceq offers, listed once; a name claimed twice stops the program.
 let modules = [

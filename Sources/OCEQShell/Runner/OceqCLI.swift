@@ -178,13 +178,22 @@ package enum OceqCLI {
             return Linter.main(
                 Array(arguments.dropFirst()), registry: registry, output: output, errors: errors, colors: colors)
         }
+        switch CommandLineHelp.answer(arguments, registry: registry) {
+        case .success(let text)?:
+            output.write(text + "\n")
+            return 0
+        case .failure(let error)?:
+            return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
+        case nil: break
+        }
         // Ctrl-C ends oceq with 130 until the REPL or a script's run takes it over (reading stdin included).
         Interrupts.install()
         let options: CLIOptions
         do {
             options = try CLIOptions.parse(arguments)
         } catch {
-            return ErrorPresenter.reportProgramFailure(error, program: "oceq", usage: CLIOptions.usage, to: errors)
+            // One line and where to look, as git and gh answer a mistake; the whole usage is `--help`.
+            return ErrorPresenter.reportProgramFailure(error, program: "oceq", usage: "see 'oceq --help'", to: errors)
         }
         if options.help {
             output.write(CLIOptions.usage + "\n")
@@ -218,8 +227,9 @@ package enum OceqCLI {
                 data = FileManager.default.contents(atPath: path)
             }
             guard let data else {
-                return ErrorPresenter.reportProgramFailure(
-                    UsageError("cannot read script \(file)"), program: "oceq", to: errors)
+                let error = CommandLineHelp.unreadableScript(
+                    file, path: path, arguments: options.arguments, registry: registry)
+                return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
             }
             script = (
                 Parser.parse(String(decoding: data, as: UTF8.self), options: parserOptions), file,
