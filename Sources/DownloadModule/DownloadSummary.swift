@@ -9,7 +9,7 @@
 //     skipped     1 file already complete
 //     skipped     1 item that is not a digital asset
 //     failed      1 file
-//   failed: bad.jpg (CONT...): HTTP 503 Service Unavailable from GET ...
+//   failed: bad.jpg (CONT...): injected fault: 503 (HTTP 503 Service Unavailable from GET ...)
 //   skipped: About coffee (CORE...): a content item (Article), not a digital asset: it has no native file
 
 import DeliveryKit

@@ -171,7 +171,7 @@ struct ClientTests {
             #expect(http.details == ["really not there"])
             #expect(
                 error.description
-                    == "HTTP 404 Not Found from GET http://localhost:2112/content/published/api/v1.1/items/CORE9?channelToken=REDACTED&expand=all: No item CORE9 on channel with channelToken=REDACTED. (o:errorCode OCE-DELIVERY-404)"
+                    == "No item CORE9 on channel with channelToken=REDACTED. (HTTP 404 Not Found from GET http://localhost:2112/content/published/api/v1.1/items/CORE9?channelToken=REDACTED&expand=all; o:errorCode OCE-DELIVERY-404)"
             )
         }
     }

@@ -111,7 +111,7 @@ struct CurlTransportTests {
         } catch {
             #expect(
                 error.description
-                    == "HTTP 404 Not Found from GET \(server.origin)/content/published/api/v1.1/items/CORE9?channelToken=REDACTED&expand=all: Item CORE9 was not found. (o:errorCode OCE-404)"
+                    == "Item CORE9 was not found. (HTTP 404 Not Found from GET \(server.origin)/content/published/api/v1.1/items/CORE9?channelToken=REDACTED&expand=all; o:errorCode OCE-404)"
             )
         }
     }

@@ -84,7 +84,8 @@ struct DownloadCommandTests {
         #expect(json["bytes"]?.intValue == fileBytes(folder + "/avatar-alex-morgan.jpg")?.count)
         #expect(json["skipped"]?.intValue == 0)
         #expect(json["failures"]?[0]?["id"]?.stringValue == images[1])
-        #expect(json["failures"]?[0]?["reason"]?.stringValue?.hasPrefix("HTTP 503") == true)
+        #expect(
+            json["failures"]?[0]?["reason"]?.stringValue?.contains("(HTTP 503 Service Unavailable from GET") == true)
         #expect(json["folder"]?.stringValue == folder)
     }
 

@@ -80,10 +80,11 @@ struct ResumeAndProgressTests {
             session.arguments = [folder]
             let code = await ScriptRunner.run(text: "download (list type=File) to $1", fileName: nil, in: session)
             #expect(code == 1)
-            #expect(output.text.contains("failed: file-2.bin (\(failing)): HTTP 503"))
+            #expect(output.text.contains("failed: file-2.bin (\(failing)): injected fault: 503 (HTTP 503"))
             if terminal {
                 #expect(errors.text.hasPrefix("\r\u{1B}[Kdownload: 0/6 files, 0 B of "))
-                #expect(errors.text.contains("\r\u{1B}[Kfailed: file-2.bin (\(failing)): HTTP 503"))
+                #expect(
+                    errors.text.contains("\r\u{1B}[Kfailed: file-2.bin (\(failing)): injected fault: 503 (HTTP 503"))
                 #expect(errors.text.hasSuffix("\r\u{1B}[K" + Self.failureLine), "the line is cleared at the end")
                 #expect(!errors.text.contains(DownloadServer.token))
             } else {

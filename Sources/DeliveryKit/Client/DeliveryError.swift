@@ -149,15 +149,17 @@ public struct HTTPError: Sendable, Hashable, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
+    /// The server's own words first (`no item X in this channel`), then the status and the request
+    /// in parentheses; without a detail, the status and the request lead, then the body if any.
     public var description: String {
-        var text = "HTTP \(status)"
-        if let title = title ?? HTTPError.reason(status) { text += " \(title)" }
-        text += " from \(method) \(url)"
+        var status = "HTTP \(self.status)"
+        if let title = title ?? HTTPError.reason(self.status) { status += " \(title)" }
         if let detail, !detail.isEmpty {
-            text += ": \(detail)"
-        } else if let body, !body.isEmpty {
-            text += ": \(body.truncated(to: 200))"
+            let code = errorCode.map { "; o:errorCode \($0)" } ?? ""
+            return "\(detail) (\(status) from \(method) \(url)\(code))".singleLine
         }
+        var text = "\(status) from \(method) \(url)"
+        if let body, !body.isEmpty { text += ": \(body.truncated(to: 200))" }
         if let errorCode { text += " (o:errorCode \(errorCode))" }
         return text.singleLine
     }
