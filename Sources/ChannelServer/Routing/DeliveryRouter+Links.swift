@@ -19,6 +19,17 @@ extension DeliveryRouter {
         ]
     }
 
+    /// `self`, `canonical` and `describedby` (its metadata-catalog entry) of the resource at `path`,
+    /// filtered by the `links` parameter: the links of a single taxonomy or category.
+    func resourceLinks(_ request: ServerRequest, _ context: LinkContext, path: String) -> JSON {
+        .array(
+            filterLinkList(
+                [
+                    link(context, path, rel: "self"), link(context, path, rel: "canonical"),
+                    link(context, "metadata-catalog/\(path)", rel: "describedby", mediaType: "application/schema+json"),
+                ], request))
+    }
+
     /// `self`, `canonical`, `describedby`, then `prev`/`next` where they exist, then `first` and `last`:
     /// the order of OCM's recorded answers (../shared/fixtures/ocm-recorded, testPaginationMiddle).
     func envelopeLinks(

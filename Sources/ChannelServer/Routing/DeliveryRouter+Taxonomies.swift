@@ -26,14 +26,7 @@ extension DeliveryRouter {
         let base = "taxonomies/\(URLEncoding.component(tree.id))"
         if rest.count == 1 {
             var one = taxonomy(summary: tree.raw, tree.id, context)
-            one["links"] = .array(
-                filterLinkList(
-                    [
-                        link(context, base, rel: "self"), link(context, base, rel: "canonical"),
-                        link(
-                            context, "metadata-catalog/\(base)", rel: "describedby",
-                            mediaType: "application/schema+json"),
-                    ], request))
+            one["links"] = resourceLinks(request, context, path: base)
             return json(one, request)
         }
         guard rest[1] == "categories", rest.count <= 3 else {
@@ -48,14 +41,7 @@ extension DeliveryRouter {
             keys.formUnion(["parent", "ancestors"])
             var object = categoryObject(category, tree, keys: keys, context)
             let path = "\(base)/categories/\(URLEncoding.component(category.id))"
-            object["links"] = .array(
-                filterLinkList(
-                    [
-                        link(context, path, rel: "self"), link(context, path, rel: "canonical"),
-                        link(
-                            context, "metadata-catalog/\(path)", rel: "describedby",
-                            mediaType: "application/schema+json"),
-                    ], request))
+            object["links"] = resourceLinks(request, context, path: path)
             return json(object, request)
         }
         var categories = tree.categories
