@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// Issue 16 points 4, 6 and 7 over HTTP: the metadata catalog every `describedby` link names,

@@ -1,6 +1,7 @@
 import ChannelServer
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// The request forms of Oracle's other clients (issue 16 points 1, 2, 3, 5, 9), over HTTP against

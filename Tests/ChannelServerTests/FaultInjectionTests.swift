@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 @Suite("Fault injection")

@@ -1,6 +1,7 @@
 import ChannelServer
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// Pixel bombs: images over the pixel limit get no rendition, and renditions never hold JSON answers.

@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// The bundled OCEGettingStarted channel, walked with the exact calls of Oracle's blog sample

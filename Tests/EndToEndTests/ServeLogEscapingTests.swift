@@ -78,30 +78,6 @@ struct ServeLogEscapingTests {
 
     /// Writes `request` to the server on loopback and reads until it closes (or 5 s pass).
     static func deliver(_ request: String, port: Int) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SocketFailure.socket }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw SocketFailure.connect }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
-        shutdown(fd, Int32(SHUT_WR))
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while recv(fd, &buffer, buffer.count, 0) > 0 {}
+        _ = try RawHTTPClient.exchange(port: port, bytes: Array(request.utf8), timeout: 5, halfClose: true)
     }
-}
-
-/// A loopback socket that could not be opened or connected.
-enum SocketFailure: Error {
-    case socket, connect
 }

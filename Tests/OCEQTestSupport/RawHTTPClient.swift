@@ -2,20 +2,20 @@ import Foundation
 
 /// A deliberately plain HTTP/1.1 client over a POSIX socket, for tests that must see exactly what
 /// the server sent: the status line, every header, a body cut short, a reset. Loopback only.
-struct RawHTTPResponse {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
+public struct RawHTTPResponse {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
     /// True when the connection ended before `Content-Length` bytes arrived (or with a reset).
-    var truncated: Bool
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var truncated: Bool
+    public var text: String { String(decoding: body, as: UTF8.self) }
 
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-enum RawHTTPClient {
+public enum RawHTTPClient {
     /// Sends `GET target` (or another method) to 127.0.0.1:`port` with `Connection: close`.
-    static func send(
+    public static func send(
         port: Int, method: String = "GET", target: String, headers: [String: String] = [:], timeout: Double = 10
     ) throws -> RawHTTPResponse {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
@@ -25,8 +25,11 @@ enum RawHTTPClient {
         return parse(raw.bytes, method: method, reset: raw.reset)
     }
 
-    /// Writes raw bytes and reads until the peer closes; `reset` reports ECONNRESET.
-    static func exchange(port: Int, bytes: [UInt8], timeout: Double) throws -> (bytes: [UInt8], reset: Bool) {
+    /// Writes raw bytes and reads until the peer closes; `reset` reports ECONNRESET. With `halfClose`,
+    /// the write side is shut once the bytes are sent (the server then closes even a kept-alive connection).
+    public static func exchange(
+        port: Int, bytes: [UInt8], timeout: Double, halfClose: Bool = false
+    ) throws -> (bytes: [UInt8], reset: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -48,6 +51,7 @@ enum RawHTTPClient {
             if n <= 0 { break }
             sent += n
         }
+        if halfClose { shutdown(fd, Int32(SHUT_WR)) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var reset = false
@@ -63,7 +67,7 @@ enum RawHTTPClient {
         return (received, reset)
     }
 
-    static func parse(_ raw: [UInt8], method: String, reset: Bool) -> RawHTTPResponse {
+    public static func parse(_ raw: [UInt8], method: String, reset: Bool) -> RawHTTPResponse {
         let separator: [UInt8] = [13, 10, 13, 10]
         var headerEnd = -1
         if raw.count >= 4 {

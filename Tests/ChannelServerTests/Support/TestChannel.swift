@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 
 /// The 2021 BlogTemplate export served in-process on an ephemeral loopback port.
 final class TestChannel: @unchecked Sendable {
