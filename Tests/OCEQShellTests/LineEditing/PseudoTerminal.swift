@@ -30,31 +30,30 @@ let pseudoTerminalHelpers = #"""
             at = out.find(until, start)
             if at >= 0 and (then is None or out.find(then, at + len(until)) >= 0):
                 return
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    return
-                if not data:
-                    return
-                out += data
-    def pump(until=None, count=1, timeout=30.0):
+            if read_some() is False:
+                return
+    def read_some():
+        """Adds what the terminal shows within 50 ms to `out`: True if it read, None if nothing came,
+        False when the terminal has closed."""
         global out
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if not r:
+            return None
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            return False
+        if not data:
+            return False
+        out += data
+        return True
+    def pump(until=None, count=1, timeout=30.0):
         end = time.time() + timeout
         while time.time() < end:
             if until is not None and out.count(until) >= count:
                 return
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(fd, 4096)
-                except OSError:
-                    return
-                if not data:
-                    return
-                out += data
-            elif until is None:
+            got = read_some()
+            if got is False or (got is None and until is None):
                 return
     def finish(seconds):
         deadline = time.time() + seconds
