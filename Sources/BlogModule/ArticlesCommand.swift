@@ -29,7 +29,7 @@ package enum ArticlesCommand: Command {
         let topic = try await resolveTopic(target, channel: channel)
         let page = try await channel.articles(where: "topic", is: topic.id)
         session.lastRows = page.items
-        var thumbnails: [BlogThumbnails.Thumbnail?]?
+        var thumbnails: [BlogPicture?]?
         if images {
             thumbnails = await BlogThumbnails.draw(
                 page.items.map { article in
@@ -62,7 +62,7 @@ package enum ArticlesCommand: Command {
 
     /// The article list as text.
     static func screen(
-        topic: Asset, page: Page<Asset>, width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil
+        topic: Asset, page: Page<Asset>, width: Int, thumbnails: [BlogPicture?]? = nil
     ) -> String {
         let name = BlogScreen.clean(topic.name)
         guard !page.items.isEmpty else { return "\(name) has no articles.\n" }

@@ -12,8 +12,14 @@ package enum AuthorCommand: Command {
         discussion: """
             Without an argument, lists the authors by name, numbered for 'author @n'. With one, reads
             the author and lists their articles newest first (at most 50), numbered for 'read @n'.
-            NAME matches in any case; a unique part of a name will do.
+            NAME matches in any case; a unique part of a name will do. On a terminal the avatar is
+            drawn beside the name, as 'read' draws images ('set images' or --images picks how);
+            otherwise it is named with its id.
             """)
+
+    /// The avatar beside the author's name and description, in cells (a square picture).
+    static let avatarColumns = 16
+    static let avatarRows = 8
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let target = try BlogTarget.parse(statement, in: session, what: "author")
@@ -37,8 +43,16 @@ package enum AuthorCommand: Command {
         }
         let page = try await channel.articles(where: "author", is: author.id)
         session.lastRows = page.items
+        var avatar: BlogPicture?
+        if let image = BlogScreen.reference(author, "avatar") {
+            avatar = await BlogPicture.draw(
+                DeliveryAPI.downloadNative(id: image.id), label: "avatar " + BlogScreen.named(image),
+                columns: avatarColumns, rows: avatarRows, in: session)
+        }
         return .screen(
-            screen(author, page: page, width: BlogScreen.width(session)),
+            screen(
+                author, page: page, width: BlogScreen.width(session), avatar: avatar,
+                styled: BlogScreen.styled(session)),
             data: .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore)))
     }
 
@@ -57,11 +71,19 @@ package enum AuthorCommand: Command {
         return out
     }
 
-    /// The author page as text.
-    static func screen(_ author: Asset, page: Page<Asset>, width: Int) -> String {
-        var out = BlogScreen.clean(author.name) + "\n"
-        if !author.description.isEmpty { out += BlogScreen.wrapped(author.description, indent: 0, width: width) }
-        if let avatar = BlogScreen.reference(author, "avatar") { out += "avatar: " + BlogScreen.named(avatar) + "\n" }
+    /// The author page as text: the name (bold on a terminal) and description beside the drawn
+    /// `avatar`, or with the avatar named under them; then the articles, numbered.
+    static func screen(
+        _ author: Asset, page: Page<Asset>, width: Int, avatar: BlogPicture? = nil, styled: Bool = false
+    ) -> String {
+        var out = BlogScreen.style(BlogScreen.clean(author.name), .bold, when: styled) + "\n"
+        let room = avatar?.beside == true ? max(width - avatarColumns - 2, 30) : width
+        if !author.description.isEmpty { out += BlogScreen.wrapped(author.description, indent: 0, width: room) }
+        if let avatar {
+            out = avatar.compose(out, centered: true)
+        } else if let image = BlogScreen.reference(author, "avatar") {
+            out += BlogScreen.style(BlogScreen.notDrawn("avatar", image, width: width), .dim, when: styled)
+        }
         guard !page.items.isEmpty else { return out + "\nNo articles.\n" }
         let total = page.totalResults ?? page.items.count
         out += "\n" + BlogScreen.count(total, "article")

@@ -17,6 +17,31 @@ enum BlogScreen {
         return width >= 10_000 ? 80 : max(width, 30)
     }
 
+    /// The widest a column of prose gets (`read`'s title, byline, caption and body), however
+    /// wide the terminal: longer lines are hard to read.
+    static let measure = 100
+
+    /// Columns to wrap prose at: the output's width (`width`), at most `measure`.
+    @MainActor
+    static func proseWidth(_ session: Session) -> Int { min(width(session), measure) }
+
+    /// Whether the screen may use bold and dim: colour is on and the output is a terminal (the
+    /// rule `read`'s body follows).
+    @MainActor
+    static func styled(_ session: Session) -> Bool { session.richTextOptions(width: 80).styles }
+
+    /// Lines of (clean) `text`, each in `style` when `styled`; as they are otherwise.
+    static func style(_ text: String, _ style: InlineStyle, when styled: Bool) -> String {
+        guard styled else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { style.apply(to: String($0)) }
+            .joined(separator: "\n")
+    }
+
+    /// An image that is not drawn, named on a line of its own (wrapped to `width`): `[what: name (id)]`.
+    static func notDrawn(_ what: String, _ image: Asset, width: Int) -> String {
+        wrapped("[" + what + ": " + named(image) + "]", indent: 0, width: width)
+    }
+
     /// Server text for one line.
     static func clean(_ text: String) -> String { TerminalText.clean(text) }
 
@@ -57,7 +82,7 @@ enum BlogScreen {
     /// Numbered article entries: title, a byline (`Author · Mmm dd, yyyy` or another line), the
     /// description, each beside its thumbnail when there are thumbnails; rows are `@n`.
     static func articleEntries(
-        _ articles: [Asset], width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil,
+        _ articles: [Asset], width: Int, thumbnails: [BlogPicture?]? = nil,
         byline: (Asset) -> String?
     ) -> String {
         let numberWidth = String(articles.count).count
@@ -72,7 +97,7 @@ enum BlogScreen {
             if !parts.isEmpty { entry += String(repeating: " ", count: indent) + parts.joined(separator: " · ") + "\n" }
             if !article.description.isEmpty { entry += wrapped(article.description, indent: indent, width: textWidth) }
             let thumbnail = thumbnails.flatMap { index < $0.count ? $0[index] : nil }
-            out += (index == 0 ? "" : "\n") + BlogThumbnails.compose(thumbnail, entry: entry)
+            out += (index == 0 ? "" : "\n") + BlogPicture.compose(thumbnail, entry)
         }
         return out
     }

@@ -33,35 +33,21 @@ enum BlogThumbnails {
 
     /// One thumbnail per row (nil where the row has no image), or nil when nothing is drawn.
     @MainActor
-    static func draw(_ requests: [(any DownloadRequest, String)?], in session: Session) async -> [Thumbnail?]? {
-        guard let style = session.imageStyle else { return nil }
-        var thumbnails: [Thumbnail?] = []
+    static func draw(_ requests: [(any DownloadRequest, String)?], in session: Session) async -> [BlogPicture?]? {
+        guard session.imageStyle != nil else { return nil }
+        var thumbnails: [BlogPicture?] = []
         for request in requests {
             guard let (request, label) = request else {
                 thumbnails.append(nil)
                 continue
             }
-            let result = await session.drawImageResult(
-                request, label: label, style: style, columns: columns, rows: rows)
-            thumbnails.append(Thumbnail(text: result.text, beside: result.drawn && style.drawing == .symbols))
+            thumbnails.append(await BlogPicture.draw(request, label: label, columns: columns, rows: rows, in: session))
         }
         return thumbnails
     }
 
-    /// A drawn thumbnail (or placeholder line) and whether it goes beside its row.
-    struct Thumbnail {
-        var text: String
-        var beside: Bool
-    }
-
-    /// `entry` with its thumbnail.
-    static func compose(_ thumbnail: Thumbnail?, entry: String) -> String {
-        guard let thumbnail else { return entry }
-        return thumbnail.beside ? TerminalImage.beside(thumbnail.text, text: entry) : thumbnail.text + entry
-    }
-
     /// Columns left for a row's text beside a thumbnail.
-    static func textWidth(_ width: Int, thumbnails: [Thumbnail?]?) -> Int {
+    static func textWidth(_ width: Int, thumbnails: [BlogPicture?]?) -> Int {
         guard let thumbnails, thumbnails.contains(where: { $0?.beside == true }) else { return width }
         return max(width - columns - 2, 30)
     }

@@ -12,7 +12,13 @@ package enum HomeCommand: Command {
         discussion: """
             Reads the one OCEGettingStartedHomePage item named HomePage, as Oracle's blog sample does
             at start. Its topics become rows @1, @2, ...: 'articles @2' lists the second topic's articles.
+            On a terminal the logo is drawn beside the company name, as 'read' draws images ('set
+            images' or --images picks how); otherwise it is named with its id.
             """)
+
+    /// The logo beside the company name, in cells at most.
+    static let logoColumns = 32
+    static let logoRows = 5
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         try BlogArguments.none(statement)
@@ -20,14 +26,31 @@ package enum HomeCommand: Command {
         let home = try await channel.home()
         let topics = BlogScreen.references(home, "topics")
         session.lastRows = topics
-        return .screen(screen(home, topics: topics), data: .item(home))
+        var logo: BlogPicture?
+        if let image = BlogScreen.reference(home, "company_logo") {
+            logo = await BlogPicture.draw(
+                DeliveryAPI.downloadNative(id: image.id), label: "logo " + BlogScreen.named(image),
+                columns: logoColumns, rows: logoRows, in: session)
+        }
+        return .screen(
+            screen(
+                home, topics: topics, width: BlogScreen.width(session), logo: logo, styled: BlogScreen.styled(session)),
+            data: .item(home))
     }
 
-    /// The home page as text.
-    static func screen(_ home: Asset, topics: [Asset]) -> String {
-        var out = (BlogScreen.string(home, "company_name") ?? BlogScreen.clean(home.name)) + "\n"
-        if let logo = BlogScreen.reference(home, "company_logo") { out += "logo: " + BlogScreen.named(logo) + "\n" }
-        out += "\nTopics\n"
+    /// The home page as text: the company name (bold on a terminal) beside the drawn `logo`, or
+    /// with the logo named under it; the topics, numbered; the links.
+    static func screen(
+        _ home: Asset, topics: [Asset], width: Int = 80, logo: BlogPicture? = nil, styled: Bool = false
+    ) -> String {
+        let name = BlogScreen.string(home, "company_name") ?? BlogScreen.clean(home.name)
+        var out = BlogScreen.style(name, .bold, when: styled) + "\n"
+        if let logo {
+            out = logo.compose(out, centered: true)
+        } else if let image = BlogScreen.reference(home, "company_logo") {
+            out += BlogScreen.style(BlogScreen.notDrawn("logo", image, width: width), .dim, when: styled)
+        }
+        out += "\n" + BlogScreen.style("Topics", .bold, when: styled) + "\n"
         if topics.isEmpty { out += "  (none)\n" }
         let numberWidth = String(topics.count).count
         for (index, topic) in topics.enumerated() {

@@ -28,7 +28,7 @@ package enum TopicsCommand: Command {
         let home = try await channel.home()
         let cards = try await cards(BlogScreen.references(home, "topics"), channel: channel)
         session.lastRows = cards.map(\.topic)
-        var thumbnails: [BlogThumbnails.Thumbnail?]?
+        var thumbnails: [BlogPicture?]?
         if images {
             thumbnails = await BlogThumbnails.draw(
                 cards.map { card in
@@ -77,7 +77,7 @@ package enum TopicsCommand: Command {
     }
 
     /// The topic cards as text.
-    static func screen(_ cards: [Card], width: Int, thumbnails: [BlogThumbnails.Thumbnail?]? = nil) -> String {
+    static func screen(_ cards: [Card], width: Int, thumbnails: [BlogPicture?]? = nil) -> String {
         if cards.isEmpty { return "The home page lists no topics.\n" }
         let numberWidth = String(cards.count).count
         let textWidth = BlogThumbnails.textWidth(width, thumbnails: thumbnails)
@@ -91,7 +91,7 @@ package enum TopicsCommand: Command {
                 entry += BlogScreen.wrapped(card.topic.description, indent: numberWidth + 2, width: textWidth)
             }
             let thumbnail = thumbnails.flatMap { index < $0.count ? $0[index] : nil }
-            out += (index == 0 ? "" : "\n") + BlogThumbnails.compose(thumbnail, entry: entry)
+            out += (index == 0 ? "" : "\n") + BlogPicture.compose(thumbnail, entry)
         }
         return out
     }

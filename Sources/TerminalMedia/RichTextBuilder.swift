@@ -208,12 +208,16 @@ struct RichTextBuilder: HTMLVisitor {
     }
 
     /// Writes `blockLines` as one block: a blank line before it unless it starts a list item right
-    /// after another item's text.
+    /// after another item's text. The blank line carries the bars of the quotes that go on across
+    /// it (those that have written a line already), so a quote of two paragraphs is one barred block.
     mutating func write(_ blockLines: [String]) {
         guard !blockLines.isEmpty else { return }
-        let startsItem = containers.prefix(RichTextBuilder.maxPrefixLevels).contains { $0.isItem && !$0.usedFirst }
+        let levels = containers.prefix(RichTextBuilder.maxPrefixLevels)
+        let startsItem = levels.contains { $0.isItem && !$0.usedFirst }
         let inItem = openItems > 0
-        if !lines.isEmpty && !(startsItem && lastInItem) { lines.append("") }
+        if !lines.isEmpty && !(startsItem && lastInItem) {
+            lines.append(levels.prefix { $0.usedFirst }.map(\.rest).joined().trimmingTrailingSpaces())
+        }
         lines += blockLines
         for index in containers.indices.prefix(RichTextBuilder.maxPrefixLevels) { containers[index].usedFirst = true }
         lastInItem = inItem

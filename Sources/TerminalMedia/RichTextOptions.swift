@@ -22,13 +22,21 @@ package struct RichTextOptions: Sendable, Equatable {
 }
 
 /// Inline emphasis of a run of text.
-struct InlineStyle: OptionSet, Hashable {
-    let rawValue: UInt8
-    static let bold = InlineStyle(rawValue: 1)
-    static let italic = InlineStyle(rawValue: 2)
-    static let underline = InlineStyle(rawValue: 4)
-    static let code = InlineStyle(rawValue: 8)
-    static let dim = InlineStyle(rawValue: 16)
+package struct InlineStyle: OptionSet, Hashable, Sendable {
+    /// The bits of the styles.
+    package let rawValue: UInt8
+    /// A style of `rawValue`'s bits.
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Bold.
+    package static let bold = InlineStyle(rawValue: 1)
+    /// Italic.
+    package static let italic = InlineStyle(rawValue: 2)
+    /// Underlined.
+    package static let underline = InlineStyle(rawValue: 4)
+    /// Code colour.
+    package static let code = InlineStyle(rawValue: 8)
+    /// Dim (faint).
+    package static let dim = InlineStyle(rawValue: 16)
 
     /// The SGR sequence that turns this style on; empty for none.
     var sequence: String {
@@ -43,6 +51,13 @@ struct InlineStyle: OptionSet, Hashable {
 
     /// Turns every style off.
     static let reset = "\u{1B}[0m"
+
+    /// `text` (already clean of control characters) in this style, reset after it; as it is for
+    /// no style or empty text.
+    package func apply(to text: String) -> String {
+        let on = sequence
+        return on.isEmpty || text.isEmpty ? text : on + text + InlineStyle.reset
+    }
 }
 
 /// A run of text with one style and at most one link (an index into the document's links).

@@ -50,7 +50,7 @@ struct BlogCommandTests {
         expectGolden(articles.output, named: "articles.txt")
         let read = await shell.run("read @1")
         #expect(read.code == 0, "\(read.errors)")
-        expectGolden(read.output, named: "read.txt")
+        expectGolden(read.output, named: "read-80.txt")
         // read keeps the listing: the next article is @2.
         let next = await shell.run("read @2")
         #expect(next.code == 0)

@@ -42,8 +42,7 @@ struct BlogEndToEndTests {
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("Café Supremo\n"))
         #expect(result.stdout.contains("Espresso & Milk: 10 articles, newest first\n"))
-        #expect(
-            result.stdout.contains("Réussir son cappuccino à la maison\nby Priya Natarajan\nPosted on Nov 29, 2025\n"))
+        #expect(result.stdout.contains("Réussir son cappuccino à la maison\nby Priya Natarajan · Nov 29, 2025\n\n"))
         #expect(result.stdout.contains("blog commands:\n"))
     }
 

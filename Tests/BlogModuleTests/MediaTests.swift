@@ -47,7 +47,7 @@ struct MediaTests {
         let read = await shell.run("read \"The Cortado Guide\"")
         #expect(read.code == 0, "\(read.errors)")
         #expect(!read.output.contains("[image: "))
-        let afterAvatar = read.output.components(separatedBy: "\navatar: ").last ?? ""
-        #expect(afterAvatar.contains("\u{1B}["))
+        let byline = read.output.split(separator: "\n").first { $0.contains("by Hana Kim") }
+        #expect(byline.map { $0.hasPrefix("\u{1B}[") } == true, "the avatar is drawn beside the byline")
     }
 }

@@ -29,14 +29,18 @@ let templatePath = repositoryRoot.appendingPathComponent(
     "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
 ).path
 
-/// A shell on a channel, writing to memory 80 columns wide.
+/// A shell on a channel, writing to memory 80 columns wide (or `width` × `height`, a terminal
+/// when `terminal`).
 @MainActor
 final class Shell {
     let session: Session
-    let output = MemoryOutput(width: 80)
+    let output: MemoryOutput
     let errors = MemoryOutput()
 
-    init(connection: Connection? = sampleConnection) {
+    init(
+        connection: Connection? = sampleConnection, width: Int = 80, height: Int = Int.max, terminal: Bool = false
+    ) {
+        output = MemoryOutput(isTerminal: terminal, width: width, height: height)
         session = Session(
             registry: blogRegistry, connection: connection, output: output, errors: errors,
             baseDirectory: repositoryRoot.path)

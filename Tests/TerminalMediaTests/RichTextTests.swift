@@ -41,7 +41,21 @@ struct RichTextTests {
             """
         #expect(
             RichText.render(html, options: RichTextTests.plain)
-                == "• one\n• two\n\n  more\n\n│ said\n\n│ again\n\n7. seven\n8. eight\n")
+                == "• one\n• two\n\n  more\n\n│ said\n│\n│ again\n\n7. seven\n8. eight\n")
+    }
+
+    @Test("the blank line inside a quote keeps the bars of the quotes that go on across it, and only those")
+    func quoteBars() {
+        let nested = "<blockquote><p>a</p><blockquote><p>b</p><p>c</p></blockquote><p>d</p></blockquote>"
+        #expect(
+            RichText.render(nested, options: RichTextTests.plain)
+                == "│ a\n│\n│ │ b\n│ │\n│ │ c\n│\n│ d\n")
+        let inItem = "<ul><li><p>x</p><blockquote><p>y</p><p>z</p></blockquote></li></ul><p>after</p>"
+        #expect(
+            RichText.render(inItem, options: RichTextTests.plain) == "• x\n\n  │ y\n  │\n  │ z\n\nafter\n")
+        let listInQuote = "<blockquote><p>q</p><ul><li>one</li><li>two</li></ul></blockquote>"
+        #expect(
+            RichText.render(listInQuote, options: RichTextTests.plain) == "│ q\n│\n│ • one\n│ • two\n")
     }
 
     @Test("text wraps by display width, continuation lines under the first word, long words cut")
