@@ -28,22 +28,23 @@ struct LayoutTests {
         return shell
     }
 
-    /// `text` without SGR sequences (chafa's colours, the screen's bold and dim).
+    /// `text` without its escape sequences: CSI (chafa's colours, the screen's bold and dim) and
+    /// OSC (hyperlinks, on terminals whose environment says they show them).
     static func plain(_ text: String) -> String {
-        var out = ""
-        var inSequence = false
+        enum State { case text, escape, csi, osc, oscEscape }
+        var out = String.UnicodeScalarView()
+        var state = State.text
         for scalar in text.unicodeScalars {
-            if inSequence {
-                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inSequence = false }
-                continue
+            switch state {
+            case .text:
+                if scalar == "\u{1B}" { state = .escape } else { out.append(scalar) }
+            case .escape: state = scalar == "[" ? .csi : scalar == "]" ? .osc : .text
+            case .csi: if (0x40...0x7E).contains(scalar.value) { state = .text }
+            case .osc: if scalar == "\u{7}" { state = .text } else if scalar == "\u{1B}" { state = .oscEscape }
+            case .oscEscape: state = .text
             }
-            if scalar == "\u{1B}" {
-                inSequence = true
-                continue
-            }
-            out.unicodeScalars.append(scalar)
         }
-        return out
+        return String(out)
     }
 
     static func lines(_ text: String) -> [String] {
