@@ -12,7 +12,8 @@ package enum HomeCommand: Command {
         discussion: """
             Reads the one OCEGettingStartedHomePage item named HomePage, as Oracle's blog sample does
             at start. Its topics become rows @1, @2, ...: 'articles @2' lists the second topic's articles.
-            """)
+            """
+    ).planning(BlogPlans.home)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         try BlogArguments.none(statement)

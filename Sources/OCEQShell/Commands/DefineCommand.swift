@@ -52,7 +52,7 @@ package enum PluginsCommand: Command {
             each --plugin FILE in the order given. A file with any problem is reported and skipped
             whole. See 'help define'.
             """
-    ).taking(0...0)
+    ).sendingNothing(because: "it defines a command; explain the statements it runs").taking(0...0)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

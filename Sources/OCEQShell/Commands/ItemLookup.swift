@@ -45,7 +45,7 @@ package enum ItemLookup {
         let client = try session.requireConnection().client
         let page: Page<Asset>
         do {
-            page = try await client.fetch(query.request().limit(2))
+            page = try await client.fetch(selectionRequest(query))
         } catch {
             throw .delivery(error)
         }
