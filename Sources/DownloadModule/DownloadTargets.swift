@@ -54,7 +54,7 @@ enum DownloadTargets {
             for try await item in client.items(request) { items.append(item) }
             return items
         } catch {
-            throw .delivery(error)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
     }
 

@@ -61,6 +61,16 @@ package struct PlannedRequest: Sendable {
         self.repeats = repeats
     }
 
+    /// The URL and headers it would be sent with by `client` (its own client, when it has one);
+    /// nil when the request is invalid.
+    package func prepared(_ client: DeliveryClient) -> PreparedRequest? {
+        let using = self.client ?? client
+        switch request {
+        case .json(let request): return try? using.prepare(request)
+        case .download(let request): return try? using.prepare(download: request)
+        }
+    }
+
     /// A download sent for `purpose`.
     package init(_ purpose: String, download: some DownloadRequest, repeats: String? = nil) {
         self.purpose = purpose

@@ -6,9 +6,9 @@ import DeliveryKit
 import OCEQCore
 import OCEQLanguage
 
-/// The planners of the core commands.
+/// The planners of the core commands, and the plan of any statement.
 @MainActor
-enum CorePlans {
+package enum CorePlans {
     /// `list`, `count`, `first`: the compiled query.
     static func select(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         guard case .select(let select) = statement else { throw .usage("expected conditions", span: nil) }
@@ -42,7 +42,7 @@ enum CorePlans {
     }
 
     /// The plan of any statement: its command's planner, or `unknown` when it has none.
-    static func plan(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+    package static func plan(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         if case .command(let command) = statement, session.registry.userCommand(named: command.name) != nil {
             return .unknown("'\(command.name)' is a user command: explain the statements it runs")
         }

@@ -70,12 +70,7 @@ package enum ExplainCommand: Command {
             for (index, planned) in requests.enumerated() {
                 let using = planned.client ?? client
                 out += "\(index + 1)  \(planned.purpose)" + (planned.repeats.map { " (\($0))" } ?? "") + "\n"
-                let prepared: PreparedRequest?
-                switch planned.request {
-                case .json(let request): prepared = try? using.prepare(request)
-                case .download(let request): prepared = try? using.prepare(download: request)
-                }
-                let lines = requestLines(prepared, client: using)
+                let lines = requestLines(planned.prepared(client), client: using)
                 placeholders = placeholders || lines.contains("%7B")
                 out += PlanValue.readable(lines).split(separator: "\n").map { "   " + $0 + "\n" }.joined()
             }

@@ -47,7 +47,7 @@ package enum ItemLookup {
         do {
             page = try await client.fetch(selectionRequest(query))
         } catch {
-            throw .delivery(error)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
         guard let first = page.items.first else { throw .usage("the selection matched no item", span: span) }
         if query.kind == .list && page.items.count > 1 {

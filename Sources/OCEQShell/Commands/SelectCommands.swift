@@ -79,7 +79,7 @@ enum SelectRunner {
         do {
             page = try await connection.client.fetch(query.request())
         } catch {
-            throw .delivery(error)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
         switch query.kind {
         case .count:
