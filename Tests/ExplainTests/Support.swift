@@ -90,3 +90,28 @@ final class RecordingTransport: Transport {
         }
     }
 }
+
+/// A shell whose channel answers every request with one status and JSON body.
+@MainActor
+final class StubShell {
+    let session: Session
+    let errors = MemoryOutput()
+
+    init(status: Int, body: String) {
+        let stub = StubTransport { _ in .json(body, status: status) }
+        let configuration = try! DeliveryConfiguration(url: "http://127.0.0.1:9", channelToken: "stub-token")
+        var quick = configuration
+        quick.retry = RetryPolicy(maxAttempts: 1)
+        let connection = Connection(client: DeliveryClient(configuration: quick, transport: stub), channelName: "stub")
+        session = Session(
+            registry: fullRegistry, connection: connection, output: MemoryOutput(), errors: errors,
+            baseDirectory: repositoryRoot.path)
+    }
+
+    /// Runs `text`; exit code and what it printed on stderr.
+    func run(_ text: String) async -> (code: Int32, errors: String) {
+        let before = errors.text.count
+        let code = await ScriptRunner.run(text: text, fileName: "test.oceq", in: session)
+        return (code, String(errors.text.dropFirst(before)))
+    }
+}
