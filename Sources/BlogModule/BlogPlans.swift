@@ -80,7 +80,7 @@ enum BlogPlans {
         guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
         requests.append(
             PlannedRequest(
-                "the hero image (image_16x9)",
+                "the hero image, image_16x9",
                 download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("hero.id")),
                 repeats: "when the article has one"))
         requests.append(

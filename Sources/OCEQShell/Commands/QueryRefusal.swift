@@ -110,6 +110,7 @@ package enum QueryRefusal {
         return leaves
     }
 
+    /// The comparisons and `in` conditions of `condition`, in the order written.
     static func collectLeaves(_ condition: Condition, into out: inout [Condition]) {
         switch condition.kind {
         case .comparison, .membership: out.append(condition)
@@ -118,6 +119,7 @@ package enum QueryRefusal {
         }
     }
 
+    /// The comparisons of `expression`, in order.
     static func comparisons(_ expression: QueryExpression) -> [QueryCondition] {
         switch expression {
         case .condition(let condition): return [condition]
