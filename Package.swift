@@ -179,6 +179,13 @@ let package = Package(
                 "OCEQCore", "MirrorModule", "OCEQShell", "OCEQApp", "ChannelServer", "DeliveryKit", "DeliveryTransport",
                 "OCEQTestSupport",
             ]),
+        // `explain` of every command of the executable's modules, against the in-process sample channel.
+        .testTarget(
+            name: "ExplainTests",
+            dependencies: [
+                "OCEQCore", "OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule",
+                "DeliveryKit", "DeliveryTransport", "OCEQTestSupport",
+            ]),
         // `oceq serve`'s command line and the in-process opener.
         .testTarget(
             name: "OCEQAppTests", dependencies: ["OCEQCore", "OCEQApp", "OCEQShell", "ChannelServer"]),

@@ -25,7 +25,7 @@ package enum FieldCommand: Command {
             picks an element of a list (counting from 1), a name goes into a json value.
             --raw prints the value as JSON.
             """
-    ).completing([.item, .fieldPath])
+    ).completing([.item, .fieldPath]).planning(AssetPlans.field)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

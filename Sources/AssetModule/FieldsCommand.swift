@@ -17,7 +17,7 @@ package enum FieldsCommand: Command {
             definition): text, largetext, number, decimal, boolean, datetime, reference,
             reference list, json, list of ...; an empty field reads "empty (null)".
             """
-    ).completing([.item])
+    ).completing([.item]).planning(AssetPlans.item)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

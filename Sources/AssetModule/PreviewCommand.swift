@@ -20,7 +20,8 @@ package enum PreviewCommand: Command {
             the best the terminal has (kitty, iTerm2, sixel, else Unicode symbols in 256 or true
             colour), or what 'set images' / --images says. Nothing is drawn when output is not a
             terminal; an image that cannot be fetched or decoded is a question mark and the reason.
-            """)
+            """
+    ).planning(AssetPlans.preview)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

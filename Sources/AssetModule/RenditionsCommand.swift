@@ -12,7 +12,8 @@ package enum RenditionsCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "renditions", abstract: "the renditions of a digital asset: name, format, width × height, size",
         usage: "renditions ID|@n|$VAR|slug:SLUG|(first ...) [NAME]",
-        examples: ["renditions @1", "renditions @1 Thumbnail", "renditions slug:image-flat-white-23"])
+        examples: ["renditions @1", "renditions @1 Thumbnail", "renditions slug:image-flat-white-23"]
+    ).planning(AssetPlans.item)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

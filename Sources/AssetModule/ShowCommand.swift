@@ -20,7 +20,7 @@ package enum ShowCommand: Command {
             References read name (type, id); dates read with their offset and zone; long text is
             a one-line excerpt with HTML removed. --raw prints the JSON the server sent.
             """
-    ).completing([.item])
+    ).completing([.item]).planning(AssetPlans.item)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

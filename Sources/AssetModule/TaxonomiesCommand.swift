@@ -9,7 +9,8 @@ import OCEQShell
 package enum TaxonomiesCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "taxonomies", abstract: "the taxonomies published to the channel",
-        usage: "taxonomies", examples: ["taxonomies"])
+        usage: "taxonomies", examples: ["taxonomies"]
+    ).planning(AssetPlans.taxonomies)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

@@ -11,7 +11,8 @@ import OCEQShell
 package enum TypesCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "types", abstract: "each content and digital asset type in the channel with its item count",
-        usage: "types", examples: ["types"])
+        usage: "types", examples: ["types"]
+    ).planning(AssetPlans.types)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
@@ -27,15 +28,10 @@ package enum TypesCommand: Command {
         var objects: [JSON] = []
         var total = 0
         for type in kinds.keys.sorted() {
-            let query: QueryNode
-            do {
-                query = try QueryNode.equal(field: "type", value: type)
-            } catch {
-                throw .usage("cannot count type \(TerminalText.clean(type)): \(error)", span: nil)
-            }
+            let request = try countRequest(type)
             let page: Page<Asset>
             do {
-                page = try await client.fetch(DeliveryAPI.listAssets().query(query).limit(1).totalResults(true))
+                page = try await client.fetch(request)
             } catch {
                 throw .delivery(error)
             }
@@ -49,5 +45,15 @@ package enum TypesCommand: Command {
             rows.isEmpty
             ? "(no items in this channel)" : "(\(rows.count) type\(rows.count == 1 ? "" : "s"), \(total) items)"
         return .table(Table(columns: ["type", "kind", "items"], rows: rows, records: objects, footer: footer))
+    }
+
+    /// The request that counts the items of `type`.
+    static func countRequest(_ type: String) throws(ShellError) -> ListAssets {
+        do {
+            return DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type)).limit(1)
+                .totalResults(true)
+        } catch {
+            throw .usage("cannot count type \(TerminalText.clean(type)): \(error)", span: nil)
+        }
     }
 }

@@ -17,7 +17,8 @@ package enum ArticlesCommand: Command {
             a name will do). Shows at most the 50 newest articles, as the sample's article list does:
             title, author, posted date and description. --images draws each article's thumbnail beside
             it, on a terminal.
-            """)
+            """
+    ).planning(BlogPlans.articles)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)
@@ -35,7 +36,7 @@ package enum ArticlesCommand: Command {
                 page.items.map { article in
                     BlogScreen.reference(article, "image").map {
                         (
-                            DeliveryAPI.downloadThumbnail(id: $0.id, fileGroup: "Images"),
+                            BlogPlans.articleThumbnail($0.id),
                             "thumbnail " + BlogScreen.named($0)
                         )
                     }

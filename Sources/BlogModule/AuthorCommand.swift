@@ -15,7 +15,8 @@ package enum AuthorCommand: Command {
             NAME matches in any case; a unique part of a name will do. On a terminal the avatar is
             drawn beside the name, as 'read' draws images ('set images' or --images picks how);
             otherwise it is named with its id.
-            """)
+            """
+    ).planning(BlogPlans.author)
 
     /// The avatar beside the author's name and description, in cells (a square picture).
     static let avatarColumns = 16

@@ -36,10 +36,14 @@ struct BlogChannel: Sendable {
 
     /// §3.1: the home item (`fields=all`, the first of at most one); `notBlog` when there is none.
     func home() async throws(ShellError) -> Asset {
-        let request = DeliveryAPI.listAssets().fields(.all).limit(1).starting(at: 0).totalResults(true)
-            .query(rawText: "type eq \"\(BlogType.home)\" and name eq \"HomePage\"")
-        guard let home = try await fetch(request).items.first else { throw BlogChannel.notBlog }
+        guard let home = try await fetch(BlogChannel.homeRequest).items.first else { throw BlogChannel.notBlog }
         return home
+    }
+
+    /// The request of `home()`.
+    static var homeRequest: ListAssets {
+        DeliveryAPI.listAssets().fields(.all).limit(1).starting(at: 0).totalResults(true)
+            .query(rawText: "type eq \"\(BlogType.home)\" and name eq \"HomePage\"")
     }
 
     /// §3.2 step 4: an item read whole (`expand=all`, the SDK's default).
@@ -49,17 +53,28 @@ struct BlogChannel: Sendable {
 
     /// §3.4: an article with its author expanded.
     func article(_ id: String) async throws(ShellError) -> Asset {
-        try await fetch(DeliveryAPI.readAsset(id: id).expand("fields.author"))
+        try await fetch(BlogChannel.articleRequest(id))
     }
+
+    /// The request of `article(_:)`.
+    static func articleRequest(_ id: String) -> ReadAsset { DeliveryAPI.readAsset(id: id).expand("fields.author") }
 
     /// §3.3 (plus `fields=all`): the newest articles whose reference `field` (`topic`, `author`) is `id`.
     func articles(where field: String, is id: String) async throws(ShellError) -> Page<Asset> {
-        try await fetch(articleQuery(field, id).limit(BlogChannel.articleLimit).fields(.all))
+        try await fetch(articlesRequest(field, id))
     }
+
+    /// The request of `articles(where:is:)`.
+    func articlesRequest(_ field: String, _ id: String) -> ListAssets {
+        articleQuery(field, id).limit(BlogChannel.articleLimit).fields(.all)
+    }
+
+    /// The request of `articleCount(where:is:)`.
+    func articleCountRequest(_ field: String, _ id: String) -> ListAssets { articleQuery(field, id).limit(1) }
 
     /// The number of articles whose `field` is `id` (the API's `totalResults`).
     func articleCount(where field: String, is id: String) async throws(ShellError) -> Int {
-        let page = try await fetch(articleQuery(field, id).limit(1))
+        let page = try await fetch(articleCountRequest(field, id))
         return page.totalResults ?? page.count
     }
 
@@ -72,9 +87,13 @@ struct BlogChannel: Sendable {
 
     /// Every item of `type`, by name (for name look-ups and the author index).
     func all(_ type: String) async throws(ShellError) -> [Asset] {
-        let request = DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit).starting(at: 0).totalResults(true)
+        try await fetch(BlogChannel.allRequest(type)).items
+    }
+
+    /// The request of `all(_:)`.
+    static func allRequest(_ type: String) -> ListAssets {
+        DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit).starting(at: 0).totalResults(true)
             .order(.name()).query(rawText: "type eq \"\(type)\"")
-        return try await fetch(request).items
     }
 
     /// True when the channel has the blog's home page.

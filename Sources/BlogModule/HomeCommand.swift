@@ -14,7 +14,8 @@ package enum HomeCommand: Command {
             at start. Its topics become rows @1, @2, ...: 'articles @2' lists the second topic's articles.
             On a terminal the logo is drawn beside the company name, as 'read' draws images ('set
             images' or --images picks how); otherwise it is named with its id.
-            """)
+            """
+    ).planning(BlogPlans.home)
 
     /// The logo beside the company name, in cells at most.
     static let logoColumns = 32

@@ -19,7 +19,8 @@ package enum ReadCommand: Command {
             at most a third of the screen high ('set images' or --images picks how); otherwise the
             hero is named with its id. The rows of the last listing stay, so 'read @2' reads the
             next one.
-            """)
+            """
+    ).planning(BlogPlans.read)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {

@@ -13,7 +13,8 @@ package enum TopicsCommand: Command {
             The topics of the home page in its order (so @n is the same topic after 'home' and after
             'topics'), each read whole as the sample's topic cards do, with the number of its articles.
             --images draws each topic's thumbnail (its Medium rendition) beside it, on a terminal.
-            """)
+            """
+    ).planning(BlogPlans.topics)
 
     /// One topic card.
     struct Card: Sendable {
@@ -34,7 +35,7 @@ package enum TopicsCommand: Command {
                 cards.map { card in
                     BlogScreen.reference(card.topic, "thumbnail").map {
                         (
-                            DeliveryAPI.downloadRendition(id: $0.id, renditionName: "Medium", format: "jpg"),
+                            BlogPlans.topicThumbnail($0.id),
                             "thumbnail " + BlogScreen.named($0)
                         )
                     }

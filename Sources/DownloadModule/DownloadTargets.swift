@@ -47,31 +47,32 @@ enum DownloadTargets {
     ) async throws(ShellError) -> [Asset] {
         let query = try session.compile(select)
         let client = try session.requireConnection().client
-        var request = query.request().fields(.all)
+        let (request, paged) = try selectionRequest(query, at: span)
         do {
-            switch query.kind {
-            case .count:
-                throw ShellError.usage("a count selects no items; use list or first", span: span)
-            case .first:
-                return try await client.fetch(request.limit(1)).items
-            case .list where query.limit != nil:
-                return try await client.fetch(request).items
-            case .list:
-                request = request.limit(DeliveryAPI.maximumLimit)
-                var items: [Asset] = []
-                for try await item in client.items(request) { items.append(item) }
-                return items
-            }
-        } catch let error as ShellError {
-            throw error
-        } catch let error as DeliveryError {
-            throw .delivery(error)
+            if !paged { return try await client.fetch(request).items }
+            var items: [Asset] = []
+            for try await item in client.items(request) { items.append(item) }
+            return items
         } catch {
-            throw .usage("\(error)", span: span)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
     }
 
     /// The item with `id`, read whole.
+    /// The request a selection is read with (every field), and whether it is paged through to the
+    /// end (a list without a limit, 500 items a page).
+    static func selectionRequest(
+        _ query: CompiledQuery, at span: SourceSpan
+    ) throws(ShellError) -> (request: ListAssets, paged: Bool) {
+        let request = query.request().fields(.all)
+        switch query.kind {
+        case .count: throw .usage("a count selects no items; use list or first", span: span)
+        case .first: return (request.limit(1), false)
+        case .list where query.limit != nil: return (request, false)
+        case .list: return (request.limit(DeliveryAPI.maximumLimit), true)
+        }
+    }
+
     static func read(id: String, at span: SourceSpan, in session: Session) async throws(ShellError) -> Asset {
         try await ItemLookup.fetch(CompiledRead(target: .id(id)), at: span, in: session)
     }

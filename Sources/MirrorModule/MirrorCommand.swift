@@ -26,9 +26,38 @@ package enum MirrorCommand: Command {
             channel no longer has. DIR must be new, empty or a mirror. Run it again to resume:
             complete files are not fetched again. Under set format json the summary is JSON.
             From the shell: oceq mirror DIR [--query STATEMENT].
-            """)
+            """
+    ).planning(MirrorPlan.plan)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let (folder, request, selected, maximumItems) = try arguments(statement, in: session)
+        let connection = try session.requireConnection()
+        let target = MirrorTarget(folder, relativeTo: FileManager.default.currentDirectoryPath)
+        do {
+            try target.prepare()
+        } catch {
+            throw .file("mirror: \(error.description)")
+        }
+        let run = MirrorRun(
+            client: connection.client, target: target, request: request, channelName: connection.channelName,
+            progress: session.errors.isTerminal ? ProgressLine(label: "mirror", sink: session.errors) : nil,
+            isFullChannel: !selected,
+            maximumItems: maximumItems)
+        let summary = await run.run()
+        _ = connection.takeLog()
+        guard summary.succeeded else {
+            session.render(summary.result)
+            let count = summary.failures.count + summary.skipped.count
+            throw .file(
+                "mirror: \(count) problem\(count == 1 ? "" : "s") (listed above); run it again to resume")
+        }
+        return summary.result
+    }
+    /// What `statement` asks for: the folder, the listing request (the selection's, or every item),
+    /// whether a selection was given, and how many items it may bring.
+    static func arguments(
+        _ statement: Statement, in session: Session
+    ) throws(ShellError) -> (folder: String, request: ListAssets, selected: Bool, maximumItems: Int?) {
         guard case .command(let command) = statement, let first = command.arguments.first else {
             throw .usage("usage: \(descriptor.usage)", span: nil)
         }
@@ -60,26 +89,6 @@ package enum MirrorCommand: Command {
             maximumItems = query.kind == .first ? 1 : query.limit
             selected = true
         }
-        let connection = try session.requireConnection()
-        let target = MirrorTarget(folder, relativeTo: FileManager.default.currentDirectoryPath)
-        do {
-            try target.prepare()
-        } catch {
-            throw .file("mirror: \(error.description)")
-        }
-        let run = MirrorRun(
-            client: connection.client, target: target, request: request, channelName: connection.channelName,
-            progress: session.errors.isTerminal ? ProgressLine(label: "mirror", sink: session.errors) : nil,
-            isFullChannel: !selected,
-            maximumItems: maximumItems)
-        let summary = await run.run()
-        _ = connection.takeLog()
-        guard summary.succeeded else {
-            session.render(summary.result)
-            let count = summary.failures.count + summary.skipped.count
-            throw .file(
-                "mirror: \(count) problem\(count == 1 ? "" : "s") (listed above); run it again to resume")
-        }
-        return summary.result
+        return (folder, request, selected, maximumItems)
     }
 }

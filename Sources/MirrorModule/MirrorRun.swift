@@ -68,12 +68,17 @@ struct MirrorRun {
         return state.summary
     }
 
+    /// The listing `run` pages through: `request` with every field, `pageSize` items a page.
+    static func listRequest(_ request: ListAssets, pageSize: Int) -> ListAssets {
+        request.fields(.all).limit(pageSize)
+    }
+
     /// Lists every page and writes its items; false when the listing stopped early.
     private func list(into state: inout MirrorState, converter: ExportItemConverter) async -> Bool {
         var remaining = maximumItems ?? Int.max
         guard remaining > 0 else { return true }
         let pageSize = min(DeliveryAPI.defaultLimit, remaining)
-        var pages = client.pages(request.fields(.all).limit(pageSize)).makeAsyncIterator()
+        var pages = client.pages(MirrorRun.listRequest(request, pageSize: pageSize)).makeAsyncIterator()
         while remaining > 0 {
             let page: Page<Asset>
             do {

@@ -25,6 +25,9 @@ package struct CommandDescriptor: Sendable {
     /// How Tab completes the arguments, in order (empty: only what the language knows). Set with
     /// `completing(_:)`.
     package var argumentCompletion: [ArgumentCompletion] = []
+    /// What the command sends for a statement, for `explain` (see `CommandPlan`); nil: it cannot
+    /// say, and `explain` refuses. Set with `planning(_:)` or `sendingNothing(because:)`.
+    package var plan: CommandPlanner?
 
     /// A descriptor with every part given.
     package init(

@@ -16,9 +16,19 @@ package enum ConnectCommand: Command {
             reached or refuses the token, the current connection stays. connect lines are never kept
             in history.
             """
-    ).completing([.profile])
+    ).completing([.profile]).planning(plan)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        let credentials = try credentials(statement, in: session)
+        let connection = try Connection.open(credentials, opener: session.localExportOpener)
+        let items = try await connection.probe()
+        session.connection = connection
+        session.lastRows = nil
+        let count = items.map { ", \($0) items" } ?? ""
+        return .text("connected to \(TerminalText.clean(connection.channelName))\(count)\n")
+    }
+    /// The credentials `statement` names: a profile, or a url or export path and a token.
+    static func credentials(_ statement: Statement, in session: Session) throws(ShellError) -> Credentials {
         guard case .command(let command) = statement, (1...2).contains(command.arguments.count) else {
             let span: SourceSpan? =
                 if case .command(let command) = statement {
@@ -51,11 +61,20 @@ package enum ConnectCommand: Command {
                 channelToken: words.count > 1 ? words[1] : nil,
                 bearer: session.connection?.client.configuration.bearerToken?.revealedForRequest)
         }
-        let connection = try Connection.open(credentials, opener: session.localExportOpener)
-        let items = try await connection.probe()
-        session.connection = connection
-        session.lastRows = nil
-        let count = items.map { ", \($0) items" } ?? ""
-        return .text("connected to \(TerminalText.clean(connection.channelName))\(count)\n")
+        return credentials
+    }
+
+    /// The request `connect` sends to the new channel (the probe), with the client it would use; an
+    /// export is served on a port chosen when it starts, so it cannot be shown before.
+    static func plan(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        let credentials = try credentials(statement, in: session)
+        if credentials.isLocalExport {
+            return .unknown("an export is served on a loopback port chosen when it is opened; connect, then explain")
+        }
+        let connection = try Connection.open(credentials, opener: nil)
+        var probe = PlannedRequest(
+            "the first item and the number of items, to check the channel", Connection.probeRequest)
+        probe.client = connection.client
+        return .requests([probe])
     }
 }

@@ -23,7 +23,8 @@ package enum DefineCommand: Command {
             'let's end with the call. Calls nest at most 16 deep. A name that a built-in command or
             another file already holds is refused. Files in $XDG_CONFIG_HOME/oceq/plugins/*.oceq
             (~/.config/oceq/plugins) and --plugin FILE are read at start; 'plugins' lists them.
-            """)
+            """
+    ).sendingNothing(because: "it defines a command; explain the statements it runs")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .define(let definition) = statement else {
@@ -52,7 +53,7 @@ package enum PluginsCommand: Command {
             each --plugin FILE in the order given. A file with any problem is reported and skipped
             whole. See 'help define'.
             """
-    ).taking(0...0)
+    ).taking(0...0).sendingNothing(because: "it lists the plugin files and user commands")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

@@ -5,7 +5,8 @@ package enum EchoCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "echo", abstract: "print its arguments, variables and rows resolved",
         usage: "echo [WORD|\"TEXT\"|$VAR|$n|@n]...",
-        examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1"])
+        examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1"]
+    ).sendingNothing(because: "it prints its arguments")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement else { return .text("\n") }
@@ -33,7 +34,7 @@ package enum QuitCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "quit", aliases: ["exit"], abstract: "leave oceq (Ctrl-D does the same); in a script, stop it",
         usage: "quit", examples: ["quit"]
-    ).taking(0...0)
+    ).taking(0...0).sendingNothing(because: "it ends the session or script")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

@@ -7,6 +7,10 @@
 //
 // followed by a note for each field that is not a standard field (fields are per type, so the
 // compiler cannot check them).
+//
+// Any other command is explained from the plan its descriptor declares (`CommandPlan`): each
+// request it sends, numbered, with what it is for and its url and curl lines; or that it sends
+// none, and why; a command that cannot say is refused with one line.
 
 import DeliveryKit
 import DeliveryTransport
@@ -17,11 +21,12 @@ import OCEQLanguage
 package enum ExplainCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "explain", abstract: "show the request a statement sends: parameters, URL, curl, and Swift SDK code",
-        usage: "explain list ...|count ...|first ...|get ...",
+        usage: "explain STATEMENT",
         examples: [
             "explain list type=OCEGettingStartedArticle topic=CORE123 order published_date desc limit 50",
             "explain count type=OCEGettingStartedArticle name ^= \"Coffee\"", "explain get slug:coffee",
-        ])
+        ]
+    ).sendingNothing(because: "it shows what a statement would send")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .explain(let explain) = statement else { throw .usage("explain STATEMENT", span: nil) }
@@ -40,9 +45,38 @@ package enum ExplainCommand: Command {
             return .text(text(for: read, client: connection.client))
         case .command(let command):
             if let user = session.registry.userCommand(named: command.name) { return .text(user.explanation) }
-            return .text("'\(command.name)' sends no request\n")
+            return .text(
+                try text(for: CorePlans.plan(explain.statement, in: session), of: command.name, session: session))
         case let other:
-            return .text("'\(other.commandName)' sends no request\n")
+            return .text(try text(for: CorePlans.plan(other, in: session), of: other.commandName, session: session))
+        }
+    }
+
+    /// The explanation of a command's plan: each request numbered with what it is for, its URL
+    /// and curl line (as `explain list` shows them); or why it sends none; a plan that cannot say
+    /// is refused.
+    static func text(for plan: CommandPlan, of name: String, session: Session) throws(ShellError) -> String {
+        switch plan {
+        case .noRequest(let reason):
+            return "'\(name)' sends no request: \(reason)\n"
+        case .unknown(let reason):
+            throw .usage("explain cannot say what '\(name)' sends: \(reason)", span: nil)
+        case .requests(let requests, let notes):
+            let client = try session.requireConnection().client
+            var out =
+                requests.count == 1
+                ? "'\(name)' sends 1 request:\n" : "'\(name)' sends these \(requests.count) requests, in order:\n"
+            var placeholders = false
+            for (index, planned) in requests.enumerated() {
+                let using = planned.client ?? client
+                out += "\(index + 1)  \(planned.purpose)" + (planned.repeats.map { " (\($0))" } ?? "") + "\n"
+                let lines = requestLines(planned.prepared(client), client: using)
+                placeholders = placeholders || lines.contains("%7B")
+                out += PlanValue.readable(lines).split(separator: "\n").map { "   " + $0 + "\n" }.joined()
+            }
+            if placeholders { out += "note: {name} stands for a value read from an earlier answer\n" }
+            for note in notes { out += "note: \(note)\n" }
+            return TerminalText.cleanKeepingLines(out)
         }
     }
 

@@ -8,7 +8,7 @@ package enum GetCommand: Command {
         name: "get", abstract: "read one item whole: by id, by row of the last listing, or by slug",
         usage: "get ID|@n|$VAR|slug:SLUG [expand all|NAME,...]",
         examples: ["get @1", "get slug:coffee-brewing-methods", "get CORE0123456789ABCDEF expand author"]
-    ).completing([.item, .expansion])
+    ).completing([.item, .expansion]).planning(CorePlans.get)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement else { throw .usage("get takes an item", span: nil) }

@@ -5,7 +5,7 @@ package enum HelpCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "help", abstract: "list the commands, or show one command's usage and examples",
         usage: "help [COMMAND]", examples: ["help", "help list"]
-    ).taking(0...1).completing([.command])
+    ).taking(0...1).completing([.command]).sendingNothing(because: "it prints help")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {

@@ -45,9 +45,9 @@ package enum ItemLookup {
         let client = try session.requireConnection().client
         let page: Page<Asset>
         do {
-            page = try await client.fetch(query.request().limit(2))
+            page = try await client.fetch(selectionRequest(query))
         } catch {
-            throw .delivery(error)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
         guard let first = page.items.first else { throw .usage("the selection matched no item", span: span) }
         if query.kind == .list && page.items.count > 1 {

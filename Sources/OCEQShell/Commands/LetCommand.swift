@@ -14,7 +14,8 @@ package enum LetCommand: Command {
         discussion: """
             Use the variable as $NAME in any value position. A variable bound to one item (first,
             get) stands for the item's id; one bound to a list cannot be used as a value.
-            """)
+            """
+    ).planning(CorePlans.bind)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .let(let binding) = statement else { throw .usage("let NAME = VALUE", span: nil) }

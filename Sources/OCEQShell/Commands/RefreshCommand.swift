@@ -5,7 +5,8 @@ import OCEQLanguage
 package enum RefreshCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "refresh", abstract: "forget the channel's types, fields and names that Tab completion cached",
-        usage: "refresh", examples: ["refresh"])
+        usage: "refresh", examples: ["refresh"]
+    ).sendingNothing(because: "it forgets what completion cached")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         if case .command(let command) = statement, let extra = command.arguments.first {

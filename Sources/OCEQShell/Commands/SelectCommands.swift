@@ -23,7 +23,8 @@ package enum ListCommand: Command {
             Standard fields (id type name description slug language createdDate updatedDate ...)
             are sent as written; any other name means fields.NAME. Without limit, a list asks for
             the `set limit` setting (20).
-            """)
+            """
+    ).planning(CorePlans.select)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("list takes conditions", span: nil) }
@@ -36,7 +37,8 @@ package enum CountCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "count", abstract: "count the items that match conditions (the API's totalResults)",
         usage: "count [CONDITION...] [search TEXT]",
-        examples: ["count type=OCEGettingStartedArticle", "count", "count type=Image"])
+        examples: ["count type=OCEGettingStartedArticle", "count", "count type=Image"]
+    ).planning(CorePlans.select)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("count takes conditions", span: nil) }
@@ -51,7 +53,8 @@ package enum FirstCommand: Command {
         usage: "first [CONDITION...] [order [by] FIELD [asc|desc], ...] [fields all|NAME,...]",
         examples: [
             "first type=OCEGettingStartedHomePage", "first type=OCEGettingStartedArticle order published_date desc",
-        ])
+        ]
+    ).planning(CorePlans.select)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("first takes conditions", span: nil) }
@@ -76,7 +79,7 @@ enum SelectRunner {
         do {
             page = try await connection.client.fetch(query.request())
         } catch {
-            throw .delivery(error)
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
         switch query.kind {
         case .count:

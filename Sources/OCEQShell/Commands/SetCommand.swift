@@ -12,7 +12,7 @@ package enum SetCommand: Command {
             "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set html raw",
             "set images symbols", "set",
         ]
-    ).completing([.setting])
+    ).completing([.setting]).sendingNothing(because: "it changes or shows a setting of this session")
 
     static let names = Settings.names
 

@@ -7,7 +7,9 @@ package enum SourceCommand: Command {
         name: "source", abstract: "run the statements of a file in this session (variables and rows carry over)",
         usage: "source FILE", examples: ["source Scripts/blog-tour.oceq", "source \"my script.oceq\""],
         discussion: "A relative path is taken from the folder of the script that sources it. At most 16 deep."
-    ).taking(1...1)
+    ).taking(1...1).planning { _, _ in
+        .unknown("it runs the statements of a file, which depend on each other; explain them one at a time")
+    }
 
     /// How deep `source` may nest.
     package static let maximumDepth = 16

@@ -8,11 +8,14 @@ import OCEQCore
 
 /// Lookups of a channel's types, fields and item names.
 package enum ChannelCatalog {
+    /// The request `typeKinds` pages through.
+    package static var typeKindsRequest: ListAssets { DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit) }
+
     /// Every type in the channel, each with whether it is a digital asset type: one pass over the listing,
     /// 500 summaries a page.
     package static func typeKinds(_ client: DeliveryClient) async throws(DeliveryError) -> [String: Bool] {
         var kinds: [String: Bool] = [:]
-        for try await page in client.pages(DeliveryAPI.listAssets().limit(DeliveryAPI.maximumLimit)) {
+        for try await page in client.pages(typeKindsRequest) {
             for item in page.items where kinds[item.type] == nil {
                 kinds[item.type] = item.isDigitalAsset || item.id.hasPrefix("CONT")
             }

@@ -95,9 +95,12 @@ package final class Connection: @unchecked Sendable {
     }
 
     /// Checks that the channel answers and the token is accepted; the total number of items.
+    /// The request `probe` sends: one item and the number of items.
+    package static var probeRequest: ListAssets { DeliveryAPI.listAssets().limit(1).totalResults(true) }
+
     package func probe() async throws(ShellError) -> Int? {
         do {
-            let page = try await client.fetch(DeliveryAPI.listAssets().limit(1).totalResults(true))
+            let page = try await client.fetch(Connection.probeRequest)
             _ = takeLog()
             return page.totalResults
         } catch {

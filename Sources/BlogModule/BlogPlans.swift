@@ -1,0 +1,143 @@
+// What the blog commands send, for `explain`: the requests of `BlogChannel` (the ones the commands
+// run with) in the order the commands send them. An id only an earlier answer gives is written
+// `{name}` (`PlanValue`); images are planned only where the command would draw them.
+
+import DeliveryKit
+import OCEQCore
+import OCEQLanguage
+import OCEQShell
+
+/// The planners of the blog commands.
+@MainActor
+enum BlogPlans {
+    /// `home`: the home item.
+    static func home(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        try BlogArguments.none(statement)
+        return .requests([PlannedRequest("the home page (\(BlogType.home) named HomePage)", BlogChannel.homeRequest)])
+    }
+
+    /// `topics [--images]`: the home item, then each topic and its article count.
+    static func topics(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        let (statement, images) = BlogThumbnails.takeFlag(statement)
+        try BlogArguments.none(statement)
+        let channel = try BlogChannel(session)
+        let topic = PlanValue.fromAnswer("topic.id")
+        var requests = [
+            PlannedRequest("the home page, for its topics", BlogChannel.homeRequest),
+            PlannedRequest("the topic read whole", DeliveryAPI.readAsset(id: topic), repeats: "for each topic"),
+            PlannedRequest(
+                "the number of the topic's articles", channel.articleCountRequest("topic", topic),
+                repeats: "for each topic"),
+        ]
+        var notes: [String] = []
+        if images {
+            if session.imageStyle != nil {
+                requests.append(
+                    PlannedRequest(
+                        "the topic's thumbnail", download: topicThumbnail(PlanValue.fromAnswer("thumbnail.id")),
+                        repeats: "for each topic with a thumbnail"))
+            } else {
+                notes.append(imagesNotDrawn)
+            }
+        }
+        return .requests(requests, notes: notes)
+    }
+
+    /// `articles TOPIC [--images]`: the topic (by id or among all topics), then its articles.
+    static func articles(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        let (statement, images) = BlogThumbnails.takeFlag(statement)
+        guard let written = try BlogTarget.parse(statement, in: session, what: "topic") else {
+            throw .usage("articles takes a topic: @n, an id or a name", span: nil)
+        }
+        let channel = try BlogChannel(session)
+        var requests: [PlannedRequest] = []
+        let (id, named) = target(written, what: "topic", type: BlogType.topic, into: &requests)
+        if !named { requests.append(PlannedRequest("the topic read whole", DeliveryAPI.readAsset(id: id))) }
+        requests.append(PlannedRequest("the topic's articles, newest first", channel.articlesRequest("topic", id)))
+        var notes: [String] = []
+        if images {
+            if session.imageStyle != nil {
+                requests.append(
+                    PlannedRequest(
+                        "the article's thumbnail", download: articleThumbnail(PlanValue.fromAnswer("image.id")),
+                        repeats: "for each article with an image"))
+            } else {
+                notes.append(imagesNotDrawn)
+            }
+        }
+        return .requests(requests, notes: notes)
+    }
+
+    /// `read ARTICLE`: the article (found among all articles when named), its hero image and the
+    /// author's avatar where they are drawn.
+    static func read(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {
+            throw .usage("read takes an article: @n, an id or a title", span: nil)
+        }
+        var requests: [PlannedRequest] = []
+        let id = target(written, what: "article", type: BlogType.article, into: &requests).id
+        requests.append(PlannedRequest("the article, its author expanded", BlogChannel.articleRequest(id)))
+        guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
+        requests.append(
+            PlannedRequest(
+                "the hero image, image_16x9",
+                download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("hero.id")),
+                repeats: "when the article has one"))
+        requests.append(
+            PlannedRequest(
+                "the author's avatar", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("avatar.id")),
+                repeats: "when the author has one"))
+        return .requests(requests)
+    }
+
+    /// `author [AUTHOR]`: every author; or the author, then their articles.
+    static func author(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        let written = try BlogTarget.parse(statement, in: session, what: "author")
+        let channel = try BlogChannel(session)
+        guard let written else {
+            return .requests([PlannedRequest("every author, by name", BlogChannel.allRequest(BlogType.author))])
+        }
+        var requests: [PlannedRequest] = []
+        let id = target(written, what: "author", type: BlogType.author, into: &requests).id
+        requests.append(PlannedRequest("the author read whole", DeliveryAPI.readAsset(id: id)))
+        requests.append(PlannedRequest("the author's articles, newest first", channel.articlesRequest("author", id)))
+        return .requests(requests)
+    }
+
+    /// The requests that find the id `written` names, appended to `requests`: a slug is read for
+    /// its id; a name is looked for among every item of `type`. Returns the id (or the placeholder
+    /// for it) and whether it was found by name.
+    static func target(
+        _ written: BlogTarget, what: String, type: String, into requests: inout [PlannedRequest]
+    ) -> (id: String, named: Bool) {
+        var id = written.text
+        var isID = written.isID
+        if written.text.hasPrefix("slug:") {
+            let slug = String(written.text.dropFirst("slug:".count))
+            requests.append(PlannedRequest("the item with that slug, for its id", DeliveryAPI.readAsset(slug: slug)))
+            id = PlanValue.fromAnswer(what + ".id")
+            isID = true
+        }
+        if !isID {
+            requests.append(
+                PlannedRequest(
+                    "every \(what), to find the one named '\(written.text)'", BlogChannel.allRequest(type)))
+            return (PlanValue.fromAnswer(what + ".id"), true)
+        }
+        return (id, false)
+    }
+
+    /// The request of a topic's thumbnail (`topics --images`).
+    static func topicThumbnail(_ id: String) -> DownloadRendition {
+        DeliveryAPI.downloadRendition(id: id, renditionName: "Medium", format: "jpg")
+    }
+
+    /// The request of an article's thumbnail (`articles --images`).
+    static func articleThumbnail(_ id: String) -> DownloadThumbnail {
+        DeliveryAPI.downloadThumbnail(id: id, fileGroup: "Images")
+    }
+
+    /// Why no image is fetched where images are not drawn.
+    static let imagesNotDrawn =
+        "images are not drawn here (not a terminal, or 'set images never'), so none is fetched"
+}
