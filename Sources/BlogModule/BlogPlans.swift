@@ -13,7 +13,12 @@ enum BlogPlans {
     /// `home`: the home item.
     static func home(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         try BlogArguments.none(statement)
-        return .requests([PlannedRequest("the home page (\(BlogType.home) named HomePage)", BlogChannel.homeRequest)])
+        let home = PlannedRequest("the home page (\(BlogType.home) named HomePage)", BlogChannel.homeRequest)
+        guard session.imageStyle != nil else { return .requests([home], notes: [imagesNotDrawn]) }
+        let logo = PlannedRequest(
+            "the company logo", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("logo.id")),
+            repeats: "when the home page has one")
+        return .requests([home, logo])
     }
 
     /// `topics [--images]`: the home item, then each topic and its article count.
@@ -101,6 +106,11 @@ enum BlogPlans {
         let id = target(written, what: "author", type: BlogType.author, into: &requests).id
         requests.append(PlannedRequest("the author read whole", DeliveryAPI.readAsset(id: id)))
         requests.append(PlannedRequest("the author's articles, newest first", channel.articlesRequest("author", id)))
+        guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
+        requests.append(
+            PlannedRequest(
+                "the author's avatar", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("avatar.id")),
+                repeats: "when the author has one"))
         return .requests(requests)
     }
 

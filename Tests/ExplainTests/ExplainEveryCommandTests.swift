@@ -158,6 +158,19 @@ struct ExplainEveryCommandTests {
         #expect(sent.dropFirst().allSatisfy { $0.contains("/native?") })
     }
 
+    @Test(
+        "home and author on a terminal explain and send their picture as well",
+        arguments: [("home", 2), ("author Priya", 4)])
+    func picturesAreExplained(_ statement: String, _ count: Int) async throws {
+        let (planned, sent, _) = try await plannedAndSent(statement, after: "set images symbols", terminal: true)
+        #expect(planned.count == count, "\(planned)")
+        #expect(sent.count == count, "\(sent)")
+        for (plan, url) in zip(planned, sent) {
+            #expect(PlanValue.matches(planned: plan, sent: url), "planned \(plan)\nsent    \(url)")
+        }
+        #expect(sent.last?.contains("/native?") == true)
+    }
+
     @Test("download explains and sends the item read and its native file")
     func downloadIsExplained() async throws {
         let folder = TestTemporary.make("explain-download")
