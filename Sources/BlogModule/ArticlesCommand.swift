@@ -17,7 +17,8 @@ package enum ArticlesCommand: Command {
             a name will do). Shows at most the 50 newest articles, as the sample's article list does:
             title, author, posted date and description. --images draws each article's thumbnail beside
             it, on a terminal.
-            """)
+            """
+    ).completing([.name(ofType: BlogType.topic)])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)

@@ -13,7 +13,8 @@ package enum AuthorCommand: Command {
             Without an argument, lists the authors by name, numbered for 'author @n'. With one, reads
             the author and lists their articles newest first (at most 50), numbered for 'read @n'.
             NAME matches in any case; a unique part of a name will do.
-            """)
+            """
+    ).completing([.name(ofType: BlogType.author)])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let target = try BlogTarget.parse(statement, in: session, what: "author")

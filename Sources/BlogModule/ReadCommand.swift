@@ -17,7 +17,8 @@ package enum ReadCommand: Command {
             sent). On a terminal the hero image (image_16x9) and the author's avatar are drawn
             ('set images' or --images picks how); otherwise they are named with their ids. The rows
             of the last listing stay, so 'read @2' reads the next one.
-            """)
+            """
+    ).completing([.name(ofType: BlogType.article)])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {

@@ -26,7 +26,8 @@ package enum MirrorCommand: Command {
             channel no longer has. DIR must be new, empty or a mirror. Run it again to resume:
             complete files are not fetched again. Under set format json the summary is JSON.
             From the shell: oceq mirror DIR [--query STATEMENT].
-            """)
+            """
+    ).completing([.folder])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement, let first = command.arguments.first else {
