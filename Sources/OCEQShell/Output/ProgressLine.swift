@@ -26,6 +26,8 @@ package final class ProgressLine: @unchecked Sendable {
 
     private let statusLine: StatusLine
     private let activity: StatusLine.Activity
+    /// Where notes go: the sink given (the session's, redacting and written around the status line).
+    private let sink: any OutputSink
     private let label: String
     private let interval: Duration
     private let start = ContinuousClock.now
@@ -35,7 +37,12 @@ package final class ProgressLine: @unchecked Sendable {
     /// once per `interval`.
     package init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {
         self.label = label
-        self.statusLine = sink.statusLine ?? StatusLine(sink: sink)
+        if let shared = sink.statusLine {
+            (self.statusLine, self.sink) = (shared, sink)
+        } else {
+            let own = StatusLine(sink: sink)
+            (self.statusLine, self.sink) = (own, StatusLineGuard(sink, statusLine: own))
+        }
         self.activity = statusLine.begin()
         self.interval = interval
     }
@@ -65,7 +72,7 @@ package final class ProgressLine: @unchecked Sendable {
 
     /// Prints `line` above the progress line.
     package func note(_ line: String) {
-        statusLine.note(line + "\n")
+        sink.write(line + "\n")
     }
 
     /// Removes the line (the activity ends; a spinner around it shows again at its next tick).

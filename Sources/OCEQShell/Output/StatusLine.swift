@@ -61,17 +61,6 @@ package final class StatusLine: @unchecked Sendable {
         }
     }
 
-    /// Writes `line` (ending in a newline) above the status line, which is drawn again under it.
-    package func note(_ line: String) {
-        state.withLock { state in
-            let shown = state.shown
-            if shown != nil { sink.write(Self.clear) }
-            sink.write(line)
-            state.shown = nil
-            if let shown { draw(shown, &state) }
-        }
-    }
-
     /// Ends `activity`; the line is cleared if it was showing it. An outer activity shows again at its
     /// next update.
     package func end(_ activity: Activity) {
