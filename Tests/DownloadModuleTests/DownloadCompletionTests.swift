@@ -38,5 +38,18 @@ struct DownloadCompletionTests {
         #expect(folders.contains("Sources/") && folders.contains("Samples/"), "\(folders)")
         #expect(!folders.contains("Package.swift") && folders.allSatisfy { $0.hasSuffix("/") }, "\(folders)")
         #expect(texts(completer, "download @1 rendition Medium to Sampl") == ["Samples/"])
+        // An item that is not known (yet): the renditions OCM makes of every image.
+        #expect(texts(completer, "download CONT00000000000000000000000000000000 rendition ").count == 4)
+    }
+
+    @Test("a content item has no renditions to offer")
+    func contentItem() async throws {
+        let server = try DownloadServer()
+        let (session, _, errors) = try server.session()
+        let code = await ScriptRunner.run(
+            text: "list type=OCEGettingStartedArticle limit 1", fileName: nil, in: session, keepGoing: false)
+        #expect(code == 0, "\(errors.text)")
+        let completer = Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10)))
+        #expect(texts(completer, "download @1 rendition ").isEmpty)
     }
 }

@@ -75,7 +75,7 @@ extension Completer {
     }
 
     /// The renditions (names and formats) of the item `target` names, or of the first item of the type a
-    /// parenthesised selection names; the standard ones when neither is known.
+    /// parenthesised selection names (none for a content item); the standard ones when the item is not known.
     private func renditions(of target: [Token], in text: SourceText) -> [(name: String, formats: [String])] {
         var item = reference(target, in: text)
         if item == nil, target.first?.kind == .leftParen {
@@ -86,13 +86,13 @@ extension Completer {
                 item = source.items(ofType: Completer.unquoted(words[at + 2])).first?.id
             }
         }
-        let listed = item.map { source.itemFields($0)["renditions"]?.arrayValue ?? [] } ?? []
-        let found: [(name: String, formats: [String])] = listed.compactMap { rendition in
+        let fields = item.map { source.itemFields($0) } ?? [:]
+        guard !fields.isEmpty else { return Completer.standardRenditions.map { ($0, []) } }
+        return (fields["renditions"]?.arrayValue ?? []).compactMap { rendition in
             guard let name = rendition["name"]?.stringValue else { return nil }
             let formats = (rendition["formats"]?.arrayValue ?? []).compactMap { $0["format"]?.stringValue }
             return (name, formats)
         }
-        return found.isEmpty ? Completer.standardRenditions.map { ($0, []) } : found
     }
 
     /// `text` without the quotes around it.
