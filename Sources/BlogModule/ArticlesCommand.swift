@@ -18,7 +18,7 @@ package enum ArticlesCommand: Command {
             title, author, posted date and description. --images draws each article's thumbnail beside
             it, on a terminal.
             """
-    ).planning(BlogPlans.articles)
+    ).planning(BlogPlans.articles).completing([.name(ofType: BlogType.topic)])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (statement, images) = BlogThumbnails.takeFlag(statement)

@@ -16,7 +16,7 @@ package enum AuthorCommand: Command {
             drawn beside the name, as 'read' draws images ('set images' or --images picks how);
             otherwise it is named with its id.
             """
-    ).planning(BlogPlans.author)
+    ).planning(BlogPlans.author).completing([.name(ofType: BlogType.author)])
 
     /// The avatar beside the author's name and description, in cells (a square picture).
     static let avatarColumns = 16

@@ -20,7 +20,7 @@ package enum ReadCommand: Command {
             hero is named with its id. The rows of the last listing stay, so 'read @2' reads the
             next one.
             """
-    ).planning(BlogPlans.read)
+    ).planning(BlogPlans.read).completing([.name(ofType: BlogType.article)])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard let written = try BlogTarget.parse(statement, in: session, what: "article") else {

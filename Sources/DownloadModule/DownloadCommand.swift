@@ -49,7 +49,15 @@ package enum DownloadCommand: Command {
             An interrupted file resumes where it stopped. Up to 8 files download at a time
             (--concurrency 1 to 64). The statement fails when any file failed.
             """
-    ).planning(DownloadRequests.plan)
+    ).planning(DownloadRequests.plan).completing([
+        .item,
+        .options([
+            CommandOption("native", group: "kind"), CommandOption("rendition", value: .rendition, group: "kind"),
+            CommandOption("thumbnail", group: "kind"), CommandOption("format", value: .format, after: "rendition"),
+            CommandOption("to", value: .folder), CommandOption("--force"),
+            CommandOption("--concurrency", value: .typed),
+        ]),
+    ])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

@@ -27,7 +27,7 @@ package enum MirrorCommand: Command {
             complete files are not fetched again. Under set format json the summary is JSON.
             From the shell: oceq mirror DIR [--query STATEMENT].
             """
-    ).planning(MirrorPlan.plan)
+    ).planning(MirrorPlan.plan).completing([.folder])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (folder, request, selected, maximumItems) = try arguments(statement, in: session)

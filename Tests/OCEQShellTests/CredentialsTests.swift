@@ -146,6 +146,23 @@ struct ProfileTests {
         #expect(remote.channelToken == "flag")
     }
 
+    @Test("a server reached through a profile is named by the profile (the prompt shows it), unless --url moved it")
+    func profileNamesTheChannel() throws {
+        let config = try ProfileTests.config()
+        defer { TestTemporary.remove(config) }
+        let remote = try Credentials.resolve(
+            .init(profile: "remote"), environment: ["XDG_CONFIG_HOME": config], currentDirectory: "/")
+        #expect(remote.profile == "remote")
+        #expect(try Connection.open(remote, opener: nil).channelName == "remote")
+        let moved = try Credentials.resolve(
+            .init(url: "https://other.example", profile: "remote"), environment: ["XDG_CONFIG_HOME": config],
+            currentDirectory: "/")
+        #expect(moved.profile == nil)
+        #expect(try Connection.open(moved, opener: nil).channelName == "other.example")
+        let plain = Credentials(url: "https://example.com:8443", channelToken: "t")
+        #expect(try Connection.open(plain, opener: nil).channelName == "example.com")
+    }
+
     @Test("an unknown profile names the file and suggests the closest")
     func unknown() throws {
         let config = try ProfileTests.config()

@@ -194,7 +194,7 @@ struct EndToEndTests {
         try #require(steps.count == 8, "\(text)")
         #expect(steps[0].hasPrefix("oceq 0.1.0 on OCEGettingStarted, 146 items. Type 'help'"))
         #expect(steps[0].hasSuffix("OCEGettingStarted> \n"))
-        #expect(steps[1].hasSuffix("               ... \n"))
+        #expect(steps[1].hasSuffix("                (> \n"))
         #expect(steps[2].contains("11\r\nOCEGettingStarted> "))
         // Ctrl-C drops the half-typed line and shows a fresh prompt (libedit on a terminal).
         #expect(steps[4].contains("\r\nOCEGettingStarted> "))

@@ -42,7 +42,7 @@ struct ProgressLineTests {
         #expect(
             sink.text
                 == Self.clear + "download: 0/2 files, 0 B" + Self.clear + "failed: a.bin (CONT1): HTTP 503\n"
-                + "download: 0/2 files, 0 B")
+                + Self.clear + "download: 0/2 files, 0 B")
         sink.clear()
         line.finish()
         line.finish()
@@ -63,6 +63,49 @@ struct ProgressLineTests {
         #expect(
             ProgressLine.batchText(done: done, files: files, bytes: bytes, expectedBytes: expected, elapsed: elapsed)
                 == text)
+    }
+
+    @Test("a progress line inside the spinner owns the status line until it finishes; the spinner shows again after")
+    func insideSpinner() {
+        let sink = MemoryOutput(isTerminal: true)
+        let status = StatusLine(sink: sink)
+        let spinner = status.begin()
+        status.update(spinner, "⠋ waiting")
+        let progress = ProgressLine(label: "download", sink: StatusLineGuard(sink, statusLine: status), interval: .zero)
+        progress.transfer(done: 0, of: 2, bytes: 0, force: true)
+        status.update(spinner, "⠙ waiting")
+        progress.transfer(done: 1, of: 2, bytes: 10)
+        status.update(spinner, "⠹ waiting")
+        #expect(
+            sink.text
+                == Self.clear + "⠋ waiting" + Self.clear + "download: 0/2 files, 0 B" + Self.clear
+                + "download: 1/2 files, 10 B", "spinner ticks are kept, not drawn, while the download runs")
+        sink.clear()
+        progress.finish()
+        #expect(sink.text == Self.clear)
+        status.update(spinner, "⠸ waiting")
+        #expect(sink.text == Self.clear + Self.clear + "⠸ waiting")
+        sink.clear()
+        status.end(spinner)
+        #expect(sink.text == Self.clear)
+    }
+
+    @Test("other output clears the status line first, and a whole line is followed by the line again")
+    func otherOutput() {
+        let sink = MemoryOutput(isTerminal: true, width: 12)
+        let status = StatusLine(sink: sink)
+        let output = StatusLineGuard(sink, statusLine: status)
+        output.write("before\n")
+        let activity = status.begin()
+        status.update(activity, "a line far too wide for twelve columns")
+        #expect(sink.text == "before\n" + Self.clear + "a line far…", "cut to the width less one")
+        sink.clear()
+        output.write("row 1\n")
+        output.write("partial")
+        #expect(sink.text == Self.clear + "row 1\n" + Self.clear + "a line far…" + Self.clear + "partial")
+        sink.clear()
+        status.end(activity)
+        #expect(sink.text.isEmpty, "the line was not shown any more")
     }
 
     static let kibibyte: Int64 = 1024

@@ -14,9 +14,67 @@ struct REPLTests {
         let code = await REPL(reader: reader, session: session).run()
         #expect(code == 0)
         #expect(errors.text.isEmpty, "\(errors.text)")
-        #expect(reader.prompts == ["OCEGettingStarted> ", "               ... ", "OCEGettingStarted> "])
+        #expect(reader.prompts == ["OCEGettingStarted> ", "                (> ", "OCEGettingStarted> "])
         #expect(reader.history == ["count type in (OCEGettingStartedAuthor,\nOCEGettingStartedTopic)", "quit"])
         #expect(Int(output.text.trimmingCharacters(in: .whitespacesAndNewlines)) != nil)
+    }
+
+    @Test("the continuation prompt says what is open: a string, a parenthesis, a define")
+    func continuationSaysWhatIsOpen() async {
+        let (session, output, errors) = makeSession()
+        let reader = FakeLineReader(lines: [
+            "echo \"one", "two\"", "echo 'three", "four'", "define twice(x)", "  echo $x",
+            "  count type in (OCEGettingStartedAuthor,", "  OCEGettingStartedTopic)", "end", "twice 5",
+        ])
+        _ = await REPL(reader: reader, session: session).run()
+        #expect(errors.text.isEmpty, "\(errors.text)")
+        let prompt = "OCEGettingStarted> "
+        #expect(
+            reader.prompts == [
+                prompt, "                \"> ", prompt, "                '> ", prompt, "           define> ",
+                "           define> ", "                (> ", "           define> ", prompt, prompt,
+            ])
+        #expect(output.text == "one\ntwo\nthree\nfour\n5\n11\n")
+    }
+
+    @Test("a prompt shorter than what is open is not padded")
+    func shortPrompt() {
+        let (session, _, _) = makeSession(connection: nil)
+        let repl = REPL(reader: FakeLineReader(lines: []), session: session)
+        #expect(repl.prompt == "oceq> ")
+        #expect(repl.continuationPrompt(for: "define f()") == "define> ")
+        #expect(repl.continuationPrompt(for: "echo (") == "   (> ")
+    }
+
+    @Test("comment lines typed just above define become its help; a blank line or a statement in between does not")
+    func commentHelp() async {
+        let (session, output, errors) = makeSession()
+        let reader = FakeLineReader(lines: [
+            "# Greets someone.", "# Says hello, then the name.", "define hi(name)", "  echo hello $name", "end",
+            "# stray comment", "", "define bye()", "  echo bye", "end",
+            "# another stray", "echo between", "define later()", "  echo later", "end",
+            "help hi", "help bye", "help later",
+        ])
+        _ = await REPL(reader: reader, session: session).run()
+        #expect(errors.text.isEmpty, "\(errors.text)")
+        #expect(output.text.contains("Greets someone."), "\(output.text)")
+        #expect(output.text.contains("Says hello, then the name."))
+        #expect(!output.text.contains("stray"), "\(output.text)")
+        let help = session.registry.descriptor(named: "hi")
+        #expect(help?.abstract == "Greets someone.")
+        #expect(session.registry.descriptor(named: "bye")?.abstract != "stray comment")
+    }
+
+    @Test("after connect the prompt names the new channel; a name from an export is cleaned of controls")
+    func promptAfterConnect() async {
+        let (session, output, errors) = makeSession(connection: offlineConnection)
+        let reader = FakeLineReader(lines: ["connect Samples/OCEGettingStarted", "echo done"])
+        _ = await REPL(reader: reader, session: session).run()
+        #expect(errors.text.isEmpty, "\(errors.text)")
+        #expect(output.text.contains("connected to OCEGettingStarted"))
+        #expect(reader.prompts == ["offline> ", "OCEGettingStarted> ", "OCEGettingStarted> "])
+        session.connection = Connection(client: offlineConnection.client, channelName: "ev\u{1B}]0;title\u{7}il")
+        #expect(REPL(reader: FakeLineReader(lines: []), session: session).prompt == "ev]0;titleil> ")
     }
 
     @Test("Ctrl-C drops the pending input; Ctrl-D ends the loop")

@@ -24,6 +24,8 @@ package enum ConnectCommand: Command {
         let items = try await connection.probe()
         session.connection = connection
         session.lastRows = nil
+        // What Tab learned was the other channel's.
+        session.completionCache.clear()
         let count = items.map { ", \($0) items" } ?? ""
         return .text("connected to \(TerminalText.clean(connection.channelName))\(count)\n")
     }

@@ -1,16 +1,24 @@
 // Tab after a command that is not a selection: its descriptor's `argumentCompletion` says what each
-// argument is (a command name, a setting and its value, a profile, an item, a field path of that item).
+// argument is (a command name, a setting and its value, a profile, an item, a field path of that item,
+// an item's name, a folder, or words in any order such as `download`'s `rendition NAME` and `to DIR`).
 
 import DeliveryKit
 import OCEQCore
 import OCEQLanguage
 
 extension Completer {
-    /// The completion of the argument being typed after `command`, when its descriptor says how to complete
-    /// it; nil when it does not, or when the cursor is inside parentheses (a selection, completed as one).
-    func arguments(_ command: String, tokens: [Token], text: SourceText, word: String, raw: String) -> Completion? {
+    /// The completion of the argument being typed after `command` (the first of `statement`, the complete
+    /// tokens of the statement before the cursor), when its descriptor says how to complete it; nil when it
+    /// does not, or when the cursor is inside parentheses (a selection, completed as one).
+    func arguments(
+        _ command: String, tokens statement: [Token], text: SourceText, word: String, raw: String
+    ) -> Completion? {
         let kinds = source.argumentCompletion(of: command)
-        guard !kinds.isEmpty else { return nil }
+        guard !kinds.isEmpty, let commandToken = statement.first else { return nil }
+        if case .name(let type) = kinds[0] {
+            return name(ofType: type, typed: text, after: commandToken.span.end)
+        }
+        let tokens = Array(statement.dropFirst())
         // One argument is one token, or one parenthesised group.
         var arguments: [[Token]] = []
         var depth = 0
@@ -24,6 +32,9 @@ extension Completer {
         let position = arguments.count
         if kinds.last == .expansion, position >= kinds.count - 1 {
             return expansion(arguments, at: kinds.count - 1, in: text, word: word)
+        }
+        if case .options(let options)? = kinds.last, position >= kinds.count - 1 {
+            return self.options(options, arguments, at: kinds.count - 1, in: text, word: word, raw: raw)
         }
         let offered: [String]
         switch position < kinds.count ? kinds[position] : nil {
@@ -40,7 +51,9 @@ extension Completer {
         case .fieldPath?:
             guard position >= 1, let item = reference(arguments[position - 1], in: text) else { return Completion.none }
             return fieldPath(raw, of: item)
-        case .expansion?:
+        case .folder?:
+            return paths(raw, foldersOnly: true)
+        case .expansion?, .name?, .options?:
             return Completion.none  // handled above
         case nil:
             // The argument after a setting is one of its values.
@@ -72,7 +85,7 @@ extension Completer {
     }
 
     /// The item an argument names: the id of row `@n`, an id, or `slug:SLUG`; nil for anything else.
-    private func reference(_ argument: [Token], in text: SourceText) -> String? {
+    func reference(_ argument: [Token], in text: SourceText) -> String? {
         guard argument.count == 1, let token = argument.first else { return nil }
         let word = text.text(of: token.span)
         switch token.kind {

@@ -29,6 +29,7 @@ package struct Completer: Sendable {
     package func complete(line: String, cursor: Int) -> Completion {
         let before = String(line.prefix(max(0, cursor)))
         var completion = position(before)
+        completion.waiting = source.isWaiting()
         completion.candidates = completion.candidates.map {
             CompletionCandidate(
                 TerminalText.clean($0.text), display: TerminalText.clean($0.display), goesOn: $0.goesOn)
@@ -57,10 +58,11 @@ package struct Completer: Sendable {
         // The raw text back to the last blank: paths and `@n` may hold characters the lexer splits at.
         let rawWord = String(before.reversed().prefix(while: { !$0.isWhitespace }).reversed())
 
-        if let command = words.first?.lowercased(),
-            Completer.fileCommands.contains(command) || words.last?.lowercased() == "to"
-        {
+        if let command = words.first?.lowercased(), Completer.fileCommands.contains(command) {
             return paths(rawWord)
+        }
+        if words.count >= 2, words.last?.lowercased() == "to" {
+            return paths(rawWord, foldersOnly: true)
         }
         if let row = rawWord.range(of: "@", options: .backwards), rawWord[row.upperBound...].allSatisfy(\.isNumber) {
             let typed = String(rawWord[row.lowerBound...])
@@ -73,7 +75,7 @@ package struct Completer: Sendable {
         guard let command = words.first?.lowercased() else {
             return Completion(word: word, candidates: matching(source.commandNames(), word).map { .init($0) })
         }
-        if let arguments = arguments(command, tokens: Array(tokens.dropFirst()), text: text, word: word, raw: rawWord) {
+        if let arguments = arguments(command, tokens: tokens, text: text, word: word, raw: rawWord) {
             return arguments
         }
         // The clauses of a select: after the command word, or after `(list`, `= list` (let) or `explain list`.
@@ -158,6 +160,9 @@ package struct Completer: Sendable {
     /// Fields and keywords inside the clauses of a select.
     private func selectClause(_ clause: [Token], _ words: [String], word: String, type: String?) -> Completion {
         let lowered = words.map { $0.lowercased() }
+        // A clause is given once: one already present is not offered again.
+        let present = Set(lowered.filter { Keyword(text: $0)?.startsClause == true })
+        let clauses = Completer.clauseKeywords.filter { !present.contains($0) }
         let clauseStart = lowered.lastIndex(where: { Keyword(text: $0)?.startsClause == true })
         let current = clauseStart.map { lowered[$0] }
         let last = clause.last
@@ -166,12 +171,12 @@ package struct Completer: Sendable {
         case "limit", "offset", "search":
             // A number or a string; once given, the next clause.
             offered =
-                clauseStart == lowered.count - 1 ? [] : Completer.clauseKeywords.filter { $0 != "and" && $0 != "or" }
+                clauseStart == lowered.count - 1 ? [] : clauses.filter { $0 != "and" && $0 != "or" }
         case "fields", "expand":
             if clauseStart == lowered.count - 1 || last?.kind == .comma {
                 offered = ["all"] + fieldNames(type, prefixed: word.lowercased().hasPrefix("fields."))
             } else {
-                offered = Completer.clauseKeywords.filter { $0 != "and" && $0 != "or" }
+                offered = clauses.filter { $0 != "and" && $0 != "or" }
             }
         case "order":
             if lowered.last == "order" {
@@ -179,7 +184,7 @@ package struct Completer: Sendable {
             } else if lowered.last == "by" || last?.kind == .comma {
                 offered = sortableFieldNames(type)
             } else {
-                offered = ["asc", "desc"] + Completer.clauseKeywords.filter { $0 != "and" && $0 != "or" }
+                offered = ["asc", "desc"] + clauses.filter { $0 != "and" && $0 != "or" }
             }
         default:
             // Conditions: a field where one starts; after a value, the keywords that go on.
@@ -190,7 +195,7 @@ package struct Completer: Sendable {
             if startsCondition {
                 offered = fieldNames(type, prefixed: word.lowercased().hasPrefix("fields.")) + ["not"]
             } else if endsCondition || last?.kind == .rightParen {
-                offered = Completer.clauseKeywords + fieldNames(type, prefixed: word.lowercased().hasPrefix("fields."))
+                offered = clauses + fieldNames(type, prefixed: word.lowercased().hasPrefix("fields."))
             } else {
                 offered = []
             }
@@ -234,8 +239,9 @@ package struct Completer: Sendable {
         return Completion(word: typed, candidates: candidates, insertsCommonPrefix: false)
     }
 
-    /// Files and folders for a path being typed (`~/` is the home folder; folders end in `/`).
-    func paths(_ typed: String) -> Completion {
+    /// Files and folders (only folders when `foldersOnly`) for a path being typed (`~/` is the home folder;
+    /// folders end in `/`).
+    func paths(_ typed: String, foldersOnly: Bool = false) -> Completion {
         let slash = typed.lastIndex(of: "/")
         let folderPart = slash.map { String(typed[...$0]) } ?? ""
         let namePart = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
@@ -248,6 +254,7 @@ package struct Completer: Sendable {
             if entry.hasPrefix("."), !namePart.hasPrefix(".") { continue }
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
+            if foldersOnly, !isFolder.boolValue { continue }
             let shown = entry + (isFolder.boolValue ? "/" : "")
             candidates.append(CompletionCandidate(folderPart + shown, display: shown))
         }

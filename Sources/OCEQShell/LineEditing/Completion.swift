@@ -10,8 +10,13 @@ package enum CompletionAction: Equatable, Sendable {
     case replace(deleting: Int, text: String)
     /// Show these candidates under the line.
     case list([String])
+    /// Show these candidates (perhaps none) under the line, and that the channel has not answered yet.
+    case waiting([String])
     /// Nothing to complete.
     case beep
+
+    /// What Tab shows under the candidates while the channel has not answered.
+    package static let waitingNote = "(still asking the channel; Tab again for the rest)"
 
     /// Characters that end a word for completion unless told otherwise.
     package static let defaultDelimiters: Set<Character> = [
@@ -42,7 +47,7 @@ package enum CompletionAction: Equatable, Sendable {
         let deleting = word.unicodeScalars.count
         switch unique.count {
         case 0:
-            return .beep
+            return completion.waiting ? .waiting([]) : .beep
         case 1:
             let candidate = unique[0].text
             let goesOn =
@@ -54,7 +59,7 @@ package enum CompletionAction: Equatable, Sendable {
                 let prefix = commonPrefix(unique.map(\.text))
                 if prefix.count > word.count { return .replace(deleting: deleting, text: prefix) }
             }
-            return .list(unique.map(\.display))
+            return completion.waiting ? .waiting(unique.map(\.display)) : .list(unique.map(\.display))
         }
     }
 
@@ -126,6 +131,8 @@ package struct Completion: Equatable, Sendable {
     /// Whether several candidates may first be narrowed to their common prefix (false when the word is matched
     /// against `display` while `text` is inserted, as for names that insert ids).
     package var insertsCommonPrefix: Bool
+    /// True when a channel lookup is still running: the candidates may be only part of the answer.
+    package var waiting = false
 
     /// A completion of `word` by `candidates`.
     package init(word: String, candidates: [CompletionCandidate], insertsCommonPrefix: Bool = true) {

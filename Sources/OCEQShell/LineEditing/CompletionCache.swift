@@ -34,6 +34,9 @@ package final class CompletionCache: Sendable {
     /// Number of answers kept.
     package var count: Int { state.withLock { $0.values.count } }
 
+    /// True while a lookup that Tab stopped waiting for is still running.
+    package var isLookingUp: Bool { state.withLock { !$0.running.isEmpty } }
+
     /// The cached answer for `key`, if any.
     package func cached<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         state.withLock { $0.values[key] as? Value }

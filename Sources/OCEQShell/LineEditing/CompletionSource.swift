@@ -31,6 +31,13 @@ package protocol CompletionSource: Sendable {
     func variableNames() -> [String]
     /// The directory relative paths are read from.
     var baseDirectory: String { get }
+    /// True while a channel lookup is still running after Tab stopped waiting for it.
+    func isWaiting() -> Bool
+}
+
+extension CompletionSource {
+    /// Never, unless the source says otherwise.
+    package func isWaiting() -> Bool { false }
 }
 
 /// A session's completion source: what the session holds when it is made (its registry, rows,
@@ -117,4 +124,6 @@ package struct SessionCompletionSource: CompletionSource {
     package func rows() -> [ItemName] { lastRows }
 
     package func variableNames() -> [String] { variables }
+
+    package func isWaiting() -> Bool { cache.isLookingUp }
 }

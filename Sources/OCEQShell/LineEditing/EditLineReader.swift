@@ -384,18 +384,20 @@ package final class EditLineReader: LineReader {
         var completion = completer(line, beforeCursor.count)
         // The word must be what stands before the cursor, else nothing is replaced.
         if !beforeCursor.hasSuffix(completion.word) { completion = .none }
-        switch CompletionAction.plan(completion) {
+        let action = CompletionAction.plan(completion)
+        switch action {
         case .beep:
             return UInt8(CC_REFRESH_BEEP)
         case .replace(let deleting, let text):
             if deleting > 0 { el_deletestr(editLine, Int32(deleting)) }
             guard el_insertstr(editLine, text) == 0 else { return UInt8(CC_REFRESH_BEEP) }
             return UInt8(CC_REFRESH)
-        case .list(let shown):
+        case .list(let shown), .waiting(let shown):
             let width = Int(oceq_terminal_columns())
             let limit = 200
             var text = "\n" + CompletionAction.columns(Array(shown.prefix(limit)), width: width > 0 ? width : 80)
             if shown.count > limit { text += "(\(shown.count - limit) more)\n" }
+            if case .waiting = action { text += CompletionAction.waitingNote + "\n" }
             oceq_el_stdout_write(text)
             return UInt8(CC_REDISPLAY)
         }

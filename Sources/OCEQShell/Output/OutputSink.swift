@@ -21,6 +21,13 @@ package protocol OutputSink: AnyObject {
     var width: Int { get }
     /// Lines that fit on the screen (`Int.max` when output is not a terminal).
     var height: Int { get }
+    /// The status line drawn on this sink's terminal, which a progress line must share (nil: none yet).
+    var statusLine: StatusLine? { get }
+}
+
+extension OutputSink {
+    /// None, unless the sink says otherwise.
+    package var statusLine: StatusLine? { nil }
 }
 
 /// A file descriptor: stdout or stderr.
@@ -106,6 +113,7 @@ package final class RedactingOutput: OutputSink {
     }
 
     package func write(_ text: String) { inner.write(redactor.redact(text)) }
+    package var statusLine: StatusLine? { inner.statusLine }
     package var isTerminal: Bool { inner.isTerminal }
     package var width: Int { inner.width }
     package var height: Int { inner.height }

@@ -3,7 +3,9 @@
 // at the end. It shows a phase (`mirror: items 40/146`) or a batch of files (`download: 12/200
 // files, 1.2 MB of 9.8 MB, 640.0 KB/s, 14s left`): counts and byte totals, never text from the
 // server unless the caller cleaned it. Commands make one only when stderr is a terminal. Called
-// from the download pool's threads, so everything goes through one lock.
+// from the download pool's threads, so everything goes through one lock. It draws through the
+// terminal's `StatusLine` (the session's, found through the sink), as an activity inside the
+// statement's spinner, so the two never write over each other.
 
 import DeliveryKit
 import OCEQCore
@@ -19,19 +21,29 @@ package final class ProgressLine: @unchecked Sendable {
         var done = 0
         var bytes: Int64 = 0
         var lastDraw: ContinuousClock.Instant?
-        var shown = false
+        var finished = false
     }
 
+    private let statusLine: StatusLine
+    private let activity: StatusLine.Activity
+    /// Where notes go: the sink given (the session's, redacting and written around the status line).
     private let sink: any OutputSink
     private let label: String
     private let interval: Duration
     private let start = ContinuousClock.now
     private let state = Locked(State())
 
-    /// A line `label: ...` on `sink`, redrawn at most once per `interval`.
+    /// A line `label: ...` on `sink`'s status line (its own when the sink has none), redrawn at most
+    /// once per `interval`.
     package init(label: String, sink: any OutputSink, interval: Duration = .milliseconds(100)) {
         self.label = label
-        self.sink = sink
+        if let shared = sink.statusLine {
+            (self.statusLine, self.sink) = (shared, sink)
+        } else {
+            let own = StatusLine(sink: sink)
+            (self.statusLine, self.sink) = (own, StatusLineGuard(sink, statusLine: own))
+        }
+        self.activity = statusLine.begin()
         self.interval = interval
     }
 
@@ -60,26 +72,23 @@ package final class ProgressLine: @unchecked Sendable {
 
     /// Prints `line` above the progress line.
     package func note(_ line: String) {
-        state.withLock { state in
-            sink.write((state.shown ? "\r\u{1B}[K" : "") + line + "\n")
-            if state.shown { sink.write(text(state, elapsed: ContinuousClock.now - start)) }
-        }
+        sink.write(line + "\n")
     }
 
-    /// Removes the line.
+    /// Removes the line (the activity ends; a spinner around it shows again at its next tick).
     package func finish() {
         state.withLock { state in
-            if state.shown { sink.write("\r\u{1B}[K") }
-            state.shown = false
+            guard !state.finished else { return }
+            state.finished = true
+            statusLine.end(activity)
         }
     }
 
     private func draw(_ state: inout State, force: Bool) {
         let now = ContinuousClock.now
-        if !force, let last = state.lastDraw, now - last < interval { return }
+        if state.finished || (!force && state.lastDraw.map { now - $0 < interval } == true) { return }
         state.lastDraw = now
-        state.shown = true
-        sink.write("\r\u{1B}[K" + text(state, elapsed: now - start))
+        statusLine.update(activity, text(state, elapsed: now - start))
     }
 
     private func text(_ state: State, elapsed: Duration) -> String {

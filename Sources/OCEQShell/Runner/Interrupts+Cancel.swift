@@ -22,12 +22,15 @@ extension Interrupts {
     }
 
     /// Runs `work` in a task of its own that Ctrl-C (or the calling task's cancellation) cancels,
-    /// and returns its result once it has ended, with whether Ctrl-C cancelled it. With a `spinner`
-    /// sink, a spinner is drawn there while the work takes longer than about 300 ms, and cleared after.
+    /// and returns its result once it has ended, with whether Ctrl-C cancelled it. With a `status`
+    /// line, a spinner is drawn there while the work takes longer than about 300 ms, and cleared after;
+    /// a progress line the work draws on the same status line replaces it while it runs.
     @MainActor
     static func cancelling<T: Sendable>(
-        spinner: (any OutputSink)? = nil, again: Repeat = .cancel, _ work: @escaping @Sendable () async -> T
+        status: StatusLine? = nil, again: Repeat = .cancel, _ work: @escaping @Sendable () async -> T
     ) async -> (value: T, interrupted: Bool) {
+        // The spinner's activity begins before the work can begin one of its own, so that it is the outer one.
+        let spinner = status.flatMap { $0.isTerminal ? $0.begin() : nil }
         let task = Task { await work() }
         let interrupted = Locked(false)
         let subscription = Interrupts.subscribe {
@@ -40,20 +43,14 @@ extension Interrupts {
         }
         defer { subscription.cancel() }
         var drawing: Task<Void, Never>?
-        if spinner != nil {
+        if let status, let spinner {
             drawing = Task { @MainActor in
-                guard let sink = spinner else { return }
                 let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-                var drawn = false
-                do {
-                    try await Task.sleep(for: .milliseconds(300))
-                    for tick in 0... {
-                        sink.write("\r" + frames[tick % frames.count] + " waiting for the channel (Ctrl-C stops)")
-                        drawn = true
-                        try await Task.sleep(for: .milliseconds(100))
-                    }
-                } catch {}
-                if drawn { sink.write("\r\u{1B}[K") }
+                guard (try? await Task.sleep(for: .milliseconds(300))) != nil else { return }
+                for tick in 0... {
+                    status.update(spinner, frames[tick % frames.count] + " waiting for the channel (Ctrl-C stops)")
+                    guard (try? await Task.sleep(for: .milliseconds(100))) != nil else { return }
+                }
             }
         }
         let result = await withTaskCancellationHandler {
@@ -63,6 +60,7 @@ extension Interrupts {
         }
         drawing?.cancel()
         await drawing?.value
+        if let spinner { status?.end(spinner) }
         return (result, interrupted.withLock { $0 })
     }
 }

@@ -1,9 +1,11 @@
 // The interactive loop, after lua.c's doREPL: read a line; while the parser says the input is
-// unfinished (open parenthesis or string) read more under a continuation prompt; then parse, run
+// unfinished (open parenthesis or string, a define without end) read more under a continuation
+// prompt that says what is open, as psql's does (`"> `, `(> `, `define> `); then parse, run
 // and render each statement, present any error, and go on. Ctrl-C drops the input being typed or
 // cancels the running statement, never ending oceq; Ctrl-D (end of input) leaves; so does `quit`.
 // Lines are read on a thread of their own (`LineInput`) and awaited; the session, like the loop,
-// is isolated to the main actor.
+// is isolated to the main actor. Comment lines typed right above a `define` become its help, as the
+// comment lines above it in a file do.
 
 import OCEQLanguage
 
@@ -21,12 +23,24 @@ package struct REPL {
         self.session = session
     }
 
-    /// The prompt: the channel's name.
-    package var prompt: String { (session.connection?.channelName ?? "oceq") + "> " }
+    /// The prompt: the channel's name (cleaned: it may come from an export's channel.json).
+    package var prompt: String { TerminalText.clean(session.connection?.channelName ?? "oceq") + "> " }
 
-    /// The continuation prompt, as wide as the prompt.
-    package var continuationPrompt: String {
-        String(repeating: " ", count: max(0, prompt.count - 4)) + "... "
+    /// The continuation prompt for `pending`, as wide as the prompt where it can be: what is open, right
+    /// aligned (`"> ` or `'> ` in a string, `(> ` in parentheses, `define> ` in a define block).
+    package func continuationPrompt(for pending: String) -> String {
+        let open: String
+        switch Parser.inputState(of: pending) {
+        case .insideString:
+            let string = Lexer.tokenize(SourceText(pending)).tokens.last { $0.kind == .string }
+            open = string.flatMap { SourceText(pending).text(of: $0.span).first }.map(String.init) ?? "\""
+        case .insideParentheses: open = "("
+        case .insideDefine: open = "define"
+        case .complete: open = ""
+        }
+        let marker = open + "> "
+        let width = TerminalText.width(of: prompt)
+        return String(repeating: " ", count: max(0, width - marker.count)) + marker
     }
 
     /// The one-line banner.
@@ -41,9 +55,11 @@ package struct REPL {
         let ignoring = Interrupts.subscribe {}
         defer { ignoring.cancel() }
         var pending = ""
+        // Comment lines just typed, which become the help of a define typed next.
+        var comments: [String] = []
         while true {
             let result = await self.input.readLine(
-                prompt: pending.isEmpty ? prompt : continuationPrompt,
+                prompt: pending.isEmpty ? prompt : continuationPrompt(for: pending),
                 completer: Completer(source: SessionCompletionSource(session: session)))
             switch result {
             case .end:
@@ -58,10 +74,33 @@ package struct REPL {
             if Parser.inputState(of: pending) != .complete { continue }
             let input = pending
             pending = ""
-            guard input.contains(where: { !$0.isWhitespace }) else { continue }
+            guard input.contains(where: { !$0.isWhitespace }) else {
+                comments = []
+                continue
+            }
             if REPL.mayRemember(input, session: session) { await self.input.addHistory(input) }
-            if await evaluate(input) { return 0 }
+            if let lines = REPL.commentLines(input) {
+                comments += lines
+                continue
+            }
+            let help = comments
+            comments = []
+            if await evaluate(input, help: help) { return 0 }
         }
+    }
+
+    /// The text of the comment lines `input` consists of (without `#` and one blank after it), or nil when it
+    /// holds anything else.
+    static func commentLines(_ input: String) -> [String]? {
+        var lines: [String] = []
+        for line in input.split(separator: "\n", omittingEmptySubsequences: false) {
+            var text = line.drop { $0 == " " || $0 == "\t" }
+            guard text.first == "#" else { return nil }
+            text.removeFirst()
+            if text.first == " " { text.removeFirst() }
+            lines.append(String(text))
+        }
+        return lines
     }
 
     /// False for input that carries a secret (`History.carriesSecret`, with the tokens the session
@@ -70,9 +109,14 @@ package struct REPL {
         !History.carriesSecret(input, secrets: session.secrets)
     }
 
-    /// Parses and runs one input; true when it asked to quit.
-    func evaluate(_ input: String) async -> Bool {
-        let parsed = Parser.parse(input, options: session.parserOptions)
+    /// Parses and runs one input; true when it asked to quit. `help` (comment lines typed just before) is the
+    /// help of a `define` the input starts with, unless comments inside the input give it one.
+    func evaluate(_ input: String, help: [String] = []) async -> Bool {
+        var parsed = Parser.parse(input, options: session.parserOptions)
+        if !help.isEmpty, case .define(var define)? = parsed.statements.first, define.help.isEmpty {
+            define.help = help
+            parsed.statements[0] = .define(define)
+        }
         if parsed.hasErrors {
             session.errors.write(
                 DiagnosticRenderer(colors: session.settings.color, redact: session.redact).render(
@@ -107,8 +151,7 @@ package struct REPL {
         // waiting for the channel off it, while this loop waits for the task.
         let session = self.session
         _ = session.connection?.takeLog()
-        let errors = session.errors
-        let (result, interrupted) = await Interrupts.cancelling(spinner: errors.isTerminal ? errors : nil) {
+        let (result, interrupted) = await Interrupts.cancelling(status: session.statusLine) {
             () async -> Result<CommandResult, ShellError> in
             do throws(ShellError) {
                 return .success(try await Interpreter.execute(statement, in: session))

@@ -66,7 +66,7 @@ package final class Connection: @unchecked Sendable {
             url = export.url
             localExport = export
         } else {
-            name = (try? ServerAddress(url))?.host ?? url
+            name = credentials.profile ?? (try? ServerAddress(url))?.host ?? url
         }
         let configuration: DeliveryConfiguration
         do {

@@ -27,6 +27,9 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     package var file: String?
     /// Things worth telling the user (a bearer in a file others can read).
     package var warnings: [String] = []
+    /// The profile of `profiles.json` these came from: the name the prompt shows for a server, whose
+    /// delivery API does not tell its channel's name.
+    package var profile: String?
 
     /// Credentials with every part given.
     package init(url: String, channelToken: String? = nil, bearer: String? = nil, file: String? = nil) {
@@ -53,6 +56,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
             children: [
                 "url": url, "channelToken": channelToken.map { Secret($0) } as Any,
                 "bearer": bearer.map { Secret($0) } as Any, "file": file as Any, "warnings": warnings,
+                "profile": profile as Any,
             ])
     }
 
@@ -108,10 +112,16 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
             credentials = Credentials(object, file: path)
             break
         }
-        if let url = environment["OCEQ_URL"], !url.isEmpty { credentials.url = absoluteURL(url, currentDirectory) }
+        if let url = environment["OCEQ_URL"], !url.isEmpty {
+            credentials.url = absoluteURL(url, currentDirectory)
+            credentials.profile = nil
+        }
         if let token = environment["OCEQ_CHANNEL_TOKEN"], !token.isEmpty { credentials.channelToken = token }
         if let bearer = environment["OCEQ_BEARER"], !bearer.isEmpty { credentials.bearer = bearer }
-        if let url = overrides.url { credentials.url = absoluteURL(url, currentDirectory) }
+        if let url = overrides.url {
+            credentials.url = absoluteURL(url, currentDirectory)
+            credentials.profile = nil
+        }
         if let token = overrides.token { credentials.channelToken = token }
         if let bearer = overrides.bearer { credentials.bearer = bearer }
         guard !credentials.url.isEmpty else {
@@ -168,7 +178,9 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
                 "no profile '\(name)' in \(path)\(hint)"
                     + (names.isEmpty ? "" : " (profiles: \(names.joined(separator: ", ")))"))
         }
-        return Credentials(object, file: path)
+        var credentials = Credentials(object, file: path)
+        credentials.profile = name
+        return credentials
     }
 
     static func absoluteURL(_ url: String, _ directory: String) -> String {

@@ -51,6 +51,9 @@ package final class Session {
         let redactor = Redactor(secrets: Array(secrets))
         return { redactor.redact($0) }
     }
+    /// The status line on stderr: the REPL's spinner and the progress of `download` and `mirror` share
+    /// it, and `output` and `errors` write around it.
+    package let statusLine: StatusLine
     /// The commands; `define` adds to them.
     package var registry: CommandRegistry
     /// Serves a local export for `connect PATH` (injected by the executable; nil: none can be opened).
@@ -73,8 +76,10 @@ package final class Session {
     ) {
         self.registry = registry
         self.connection = connection
-        self.output = output
-        self.rawErrors = errors
+        let statusLine = StatusLine(sink: errors)
+        self.statusLine = statusLine
+        self.output = StatusLineGuard(output, statusLine: statusLine)
+        self.rawErrors = StatusLineGuard(errors, statusLine: statusLine)
         self.arguments = arguments
         self.settings = settings
         self.baseDirectory = baseDirectory

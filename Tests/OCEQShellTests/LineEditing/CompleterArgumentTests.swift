@@ -6,16 +6,6 @@ import Testing
 
 @testable import OCEQShell
 
-/// A session on the sample channel (served in-process) with a fresh cache, and its completer; `environment`
-/// says where profiles are.
-@MainActor
-private func sampleCompleter(environment: [String: String] = [:]) throws -> (Completer, Session) {
-    let connection = try #require(sampleConnection, "the sample channel did not open")
-    let (session, _, _) = makeSession(connection: connection)
-    let source = SessionCompletionSource(session: session, timeout: .seconds(10), environment: environment)
-    return (Completer(source: source), session)
-}
-
 private func texts(_ completer: Completer, _ line: String) -> [String] {
     completer.complete(line: line, cursor: line.count).candidates.map(\.text)
 }

@@ -7,14 +7,6 @@ import Testing
 
 @testable import OCEQShell
 
-/// A session on the sample channel (served in-process) with a fresh completion cache, and its completer.
-@MainActor
-private func sampleCompleter() throws -> (Completer, Session) {
-    let connection = try #require(sampleConnection, "the sample channel did not open")
-    let (session, _, _) = makeSession(connection: connection)
-    return (Completer(source: SessionCompletionSource(session: session, timeout: .seconds(10))), session)
-}
-
 private func texts(_ completion: Completion) -> [String] { completion.candidates.map(\.text) }
 
 private let article = "list type=OCEGettingStartedArticle"

@@ -82,3 +82,13 @@ func runScript(
     let code = await ScriptRunner.run(text: text, fileName: fileName, in: session, keepGoing: keepGoing)
     return (code, output.text, errors.text)
 }
+
+/// A session on the sample channel (served in-process) with a fresh completion cache, and its completer;
+/// `environment` says where profiles are.
+@MainActor
+func sampleCompleter(environment: [String: String] = [:]) throws -> (Completer, Session) {
+    let connection = try #require(sampleConnection, "the sample channel did not open")
+    let (session, _, _) = makeSession(connection: connection)
+    let source = SessionCompletionSource(session: session, timeout: .seconds(10), environment: environment)
+    return (Completer(source: source), session)
+}

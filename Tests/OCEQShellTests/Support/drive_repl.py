@@ -44,7 +44,7 @@ for data, seconds in steps:
     # Wait for what should show: the prompt after a statement, the echo of a half-typed line; after
     # Ctrl-D the read ends when oceq does (the terminal closes).
     until = {
-        b"count type in (OCEGettingStartedAuthor,\r": b"... ",
+        b"count type in (OCEGettingStartedAuthor,\r": b"(> ",
         b"list type=Image (name ~ ": b"name ~ ",
         b"\x04": None,
     }.get(data, prompt)
