@@ -1,5 +1,6 @@
-// CSV (RFC 4180 quoting, CRLF line ends) with a header row. A listing is one row per item
-// (`row,id,type,name,description`); a table is its columns and rows (no title or footer); an item
+// CSV (RFC 4180 quoting, CRLF line ends) with a header row. A listing is one row per item in the
+// listing's columns (`ListingColumn`: the query's, `id,type,name,description` by default; no row
+// number, line n is row n); a table is its columns and rows (no title or footer); an item
 // and a document are `field,value` rows: the document's key/value lines (`DocumentLines`), the same
 // keys the table view shows, never a one-row table. A screen is the data it shows; text and
 // counts are written as they are.
@@ -26,11 +27,8 @@ package struct CSVRenderer: Renderer {
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .items(let listing):
-            sink.write((["row"] + ItemColumns.names).joined(separator: ",") + "\r\n")
-            for (index, asset) in listing.items.enumerated() {
-                let cells = [String(index + 1)] + ItemColumns.values(asset)
-                sink.write(row(cells))
-            }
+            sink.write(row(listing.columnNames.map(TerminalText.clean)))
+            for cells in listing.cells { sink.write(row(cells)) }
         case .item(let asset):
             fieldRows(ItemColumns.fieldLines(asset), to: sink)
         case .document(let value):
