@@ -50,7 +50,8 @@ struct HelpExamplesTests {
         let result = try OceqBinary.run(
             ["--credentials", credentials, "--keep-going"], input: script, directory: folder)
         let missing = result.stderr.components(separatedBy: "\n").filter {
-            $0.contains("not found") || $0.contains("in this channel (HTTP 404") || $0.contains("no item ")
+            $0.contains("not found") || $0.contains("in this channel") || $0.contains("no item ")
+                || $0.contains("has no rendition '")
         }
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
     }
