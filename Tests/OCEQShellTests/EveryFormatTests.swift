@@ -14,6 +14,7 @@ struct EveryFormatTests {
     static let commands: [(setup: String, command: String)] = [
         ("", "list type=OCEGettingStartedArticle fields published_date,topic limit 3"),
         ("", "first type=OCEGettingStartedTopic"),
+        ("", "count type=Image"),
         ("", "get slug:spiced-maple-latte"),
         ("", "types"),
         ("", "fields slug:spiced-maple-latte"),

@@ -2,8 +2,8 @@
 // listing's columns (`ListingColumn`: the query's, `id,type,name,description` by default; no row
 // number, line n is row n); a table is its columns and rows (no title or footer); an item
 // and a document are `field,value` rows: the document's key/value lines (`DocumentLines`), the same
-// keys the table view shows, never a one-row table. A screen is the data it shows; text and
-// counts are written as they are.
+// keys the table view shows, never a one-row table. A screen is the data it shows; a count is a
+// `count` column of one row; text is written as it is.
 //
 // CSV injection (OWASP): a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
 // carriage return as a formula, so such a cell is written as `'` plus the text, quoted
@@ -38,6 +38,8 @@ package struct CSVRenderer: Renderer {
             for cells in table.rows { sink.write(row(cells.map(TerminalText.clean))) }
         case .screen(_, let data):
             render(data, to: sink)
+        case .count(let count):
+            sink.write("count\r\n\(count)\r\n")
         default:
             TableRenderer().render(result, to: sink)
         }
