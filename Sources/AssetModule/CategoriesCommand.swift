@@ -10,7 +10,7 @@ import OCEQShell
 package enum CategoriesCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "categories", abstract: "the categories of a taxonomy (by id, name or short name), as a tree",
-        usage: "categories TAXONOMY", examples: ["categories Regions", "categories \"Coffee Origins\""]
+        usage: "categories TAXONOMY", examples: ["categories CSG", "categories \"Café Supremo Guide\""]
     ).planning(AssetPlans.categories)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {

@@ -46,7 +46,8 @@ package enum FieldCommand: Command {
         }
         let found = try await walk(segments, from: root, span: pathSpan, in: session)
         if options.flags.contains("--raw") {
-            return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)))
+            return .screen(
+                TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(found.value)), data: .document(found.value))
         }
         let width = session.output.width >= 10_000 ? 80 : max(session.output.width, 30)
         let htmlOptions = session.settings.html == .raw ? nil : session.richTextOptions(width: width)

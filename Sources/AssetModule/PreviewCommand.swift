@@ -52,13 +52,20 @@ package enum PreviewCommand: Command {
             request = DeliveryAPI.downloadRendition(id: asset.id, renditionName: rendition.name, format: format?.format)
             label += " (" + TerminalText.clean(rendition.name) + ")"
         }
+        // What json, ndjson and csv show: the image, the rendition, and whether it was drawn.
+        var data: [String: JSON] = ["id": .string(asset.id), "name": .string(asset.name), "drawn": false]
+        if let renditionName {
+            data["rendition"] = .string(file.rendition(named: renditionName)?.name ?? renditionName)
+        }
         guard let style = session.imageStyle else {
             let why = session.settings.images == .never ? "images are off (set images)" : "output is not a terminal"
-            return .text(label + ": not drawn: " + why + "\n")
+            data["reason"] = .string(why)
+            return .screen(label + ": not drawn: " + why + "\n", data: .document(.object(data)))
         }
         let columns = min(max(session.output.width, 20), 120)
         let rows = min(max(session.output.height - 3, 8), 48)
         let drawing = await session.drawImage(request, label: label, style: style, columns: columns, rows: rows)
-        return .text(label + "\n" + drawing)
+        data["drawn"] = true
+        return .screen(label + "\n" + drawing, data: .document(.object(data)))
     }
 }

@@ -41,11 +41,12 @@ package enum RenditionsCommand: Command {
         throws(ShellError) -> Rendition
     {
         guard let rendition = file.rendition(named: name) else {
-            let has = file.renditions.map(\.name).joined(separator: ", ")
+            let has = file.renditions.map(\.name)
+            let suggestion = Suggestions.closest(to: name, among: has).map { "did you mean '\($0)'? " } ?? ""
             throw .usage(
                 TerminalText.clean(
-                    "\(asset.name) has no rendition '\(name)'; "
-                        + (file.renditions.isEmpty ? "it has none" : "it has \(has)")),
+                    "\(asset.name) has no rendition '\(name)'; " + suggestion
+                        + (has.isEmpty ? "it has none" : "it has \(has.joined(separator: ", "))")),
                 span: span)
         }
         return rendition

@@ -30,7 +30,7 @@ package enum ShowCommand: Command {
         let read = try await ItemLookup.read(argument, of: command, in: session)
         if options.flags.contains("--raw") {
             let json = try await ItemLookup.fetchJSON(read, at: argument.span, in: session)
-            return .text(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(json)))
+            return .screen(TerminalText.cleanKeepingLines(JSONWriter(indent: 2).string(json)), data: .document(json))
         }
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
         return .screen(ShowCommand.text(of: asset), data: .item(asset))

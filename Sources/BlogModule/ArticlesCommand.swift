@@ -44,7 +44,12 @@ package enum ArticlesCommand: Command {
         }
         return .screen(
             screen(topic: topic, page: page, width: BlogScreen.width(session), thumbnails: thumbnails),
-            data: .items(Listing(items: page.items, totalResults: page.totalResults, hasMore: page.hasMore)))
+            data: .items(
+                Listing(
+                    items: page.items, totalResults: page.totalResults, hasMore: page.hasMore,
+                    columns: ["id", "name", "fields.author", "fields.published_date", "description"].map {
+                        ListingColumn(field: $0)
+                    })))
     }
 
     /// The topic `target` names: read by id (and checked to be a topic), else found by name.

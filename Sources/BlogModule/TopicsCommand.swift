@@ -42,8 +42,21 @@ package enum TopicsCommand: Command {
                 }, in: session)
         }
         return .screen(
-            screen(cards, width: BlogScreen.width(session), thumbnails: thumbnails),
-            data: .items(Listing(items: cards.map(\.topic))))
+            screen(cards, width: BlogScreen.width(session), thumbnails: thumbnails), data: .table(table(cards)))
+    }
+
+    /// The cards as data, what json, ndjson and csv show: each topic's id, name, article count
+    /// and description.
+    static func table(_ cards: [Card]) -> Table {
+        Table(
+            columns: ["id", "name", "articles", "description"],
+            rows: cards.map { [$0.topic.id, $0.topic.name, String($0.articles), $0.topic.description] },
+            records: cards.map { card in
+                [
+                    "id": .string(card.topic.id), "name": .string(card.topic.name), "articles": .int(card.articles),
+                    "description": .string(card.topic.description),
+                ]
+            })
     }
 
     /// Each topic read and counted, in parallel, in the order given.

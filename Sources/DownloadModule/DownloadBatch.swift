@@ -49,6 +49,7 @@ final class DownloadBatch {
             }
             summary.downloaded += 1
             summary.downloadedBytes += done.bytes
+            summary.written.append(DownloadSummary.File(file: name, id: planned.asset.id, bytes: done.bytes))
             manifest.record(
                 DownloadManifest.Entry(
                     assetId: planned.asset.id, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))

@@ -73,6 +73,8 @@ package enum DownloadCommand: Command {
             }
             throw .usage(TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: arguments.target.span)
         }
+        // A selection that matched nothing has nothing to write: no folder is made for it.
+        if items.isEmpty { return DownloadSummary(folder: arguments.folderText, items: 0).result }
         do {
             try DownloadFolder.prepare(arguments.folder, shown: arguments.folderText)
         } catch {

@@ -136,11 +136,13 @@ struct DownloadPlan {
         case .rendition(let renditionName, let format):
             guard let rendition = file.rendition(named: renditionName) else {
                 let has = file.renditions.map(\.name)
+                let suggestion = Suggestions.closest(to: renditionName, among: has).map { "did you mean '\($0)'? " }
                 return .failure(
                     .missing(
-                        "has no rendition '\(renditionName)'; "
+                        "has no rendition '\(renditionName)'; " + (suggestion ?? "")
                             + (has.isEmpty ? "it has none" : "it has \(has.joined(separator: ", "))")))
             }
+            let renditionName = rendition.name
             var chosen = format.flatMap { rendition.format($0) }
             if let format, chosen == nil {
                 let has = rendition.formats.map(\.format)

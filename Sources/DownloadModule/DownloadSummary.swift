@@ -11,6 +11,11 @@
 //     failed      1 file
 //   failed: bad.jpg (CONT...): injected fault: 503 (HTTP 503 Service Unavailable from GET ...)
 //   skipped: About coffee (CORE...): a content item (Article), not a digital asset: it has no native file
+//   wrote: photo.jpg (CONT...), 137.6 KB
+//   wrote: photo (2).jpg (CONT...), 137.5 KB
+//
+// The files written are listed by name in the folder (`photo (2).jpg` when the name was taken),
+// sorted, in every format (`files` in JSON; the text names the first 50, `WrittenFiles`).
 
 import DeliveryKit
 import OCEQCore
@@ -25,6 +30,13 @@ struct DownloadSummary {
         var reason: String
     }
 
+    /// A file written, by its name in the folder.
+    struct File {
+        var file: String
+        var id: String
+        var bytes: Int64
+    }
+
     /// The folder as the user wrote it.
     var folder: String
     /// Items the target named.
@@ -32,6 +44,8 @@ struct DownloadSummary {
     /// Files transferred and their bytes.
     var downloaded = 0
     var downloadedBytes: Int64 = 0
+    /// The files written, as they completed.
+    var written: [File] = []
     /// Files the server said were unchanged.
     var complete = 0
     /// Items that are not files of the kind asked for.
@@ -61,11 +75,13 @@ struct DownloadSummary {
         for line in failures { out += "failed: \(describe(line))\n" }
         for line in notFiles { out += "skipped: \(describe(line))\n" }
         if let manifestProblem { out += "failed: the manifest was not saved: \(manifestProblem)\n" }
+        out += WrittenFiles.lines(files.map { "\($0.file) (\($0.id)), \(ByteCount.text($0.bytes))" }, verb: "wrote")
         return TerminalText.cleanKeepingLines(out)
     }
 
     /// The summary as one JSON object (`folder`, `items`, `downloaded`, `bytes`, `skipped`,
-    /// `cancelled`, `notDigitalAssets` and `failures` with `name`, `id`, `reason`).
+    /// `cancelled`, `notDigitalAssets` and `failures` with `name`, `id`, `reason`, and `files` with
+    /// `file`, `id`, `bytes`).
     var json: JSON {
         func lines(_ list: [Line]) -> JSON {
             .array(
@@ -75,10 +91,15 @@ struct DownloadSummary {
             "folder": .string(folder), "items": .int(items), "downloaded": .int(downloaded),
             "bytes": .int(Int(downloadedBytes)), "skipped": .int(complete), "cancelled": .int(cancelled),
             "notDigitalAssets": lines(notFiles), "failures": lines(failures),
+            "files": .array(
+                files.map { .object(["file": .string($0.file), "id": .string($0.id), "bytes": .int(Int($0.bytes))]) }),
         ]
         if let manifestProblem { object["manifestProblem"] = .string(manifestProblem) }
         return .object(object)
     }
+
+    /// The files written, sorted by name (the order they completed in varies from run to run).
+    var files: [File] { written.sorted { $0.file < $1.file } }
 
     /// The summary as a command's result: the text for people, the JSON object as its data.
     var result: CommandResult { .screen(text, data: .document(json)) }

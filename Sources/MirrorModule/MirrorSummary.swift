@@ -26,6 +26,8 @@ struct MirrorSummary {
     var skippedFiles: Set<String> = []
     /// Everything that failed.
     var failures: [String] = []
+    /// The native files fetched this run, relative to DIR, as they completed.
+    var fetched: [String] = []
     var seconds = 0.0
 
     /// True when nothing failed and nothing was skipped.
@@ -53,12 +55,14 @@ struct MirrorSummary {
         if !failures.isEmpty {
             out += "failed \(failures.count):\n" + failures.map { "  " + $0 + "\n" }.joined()
         }
+        out += WrittenFiles.lines(fetched.sorted(), verb: "fetched")
         return out
     }
 
     /// The summary as one JSON object, as `download` gives one under `set format json`: `folder`,
     /// `items`, `written`, `unchanged`, `files`, `fetched`, `complete`, `failedFiles`, `bytes`,
-    /// `referencesAdded`, `removed`, `skipped` and `failures` (lists of text). No timing.
+    /// `referencesAdded`, `removed`, `skipped` and `failures` (lists of text), `fetchedFiles` (the
+    /// native files fetched, relative to DIR, sorted). No timing.
     var json: JSON {
         .object([
             "folder": .string(target), "items": .int(itemsWritten + itemsUnchanged), "written": .int(itemsWritten),
@@ -66,6 +70,7 @@ struct MirrorSummary {
             "fetched": .int(filesDownloaded), "complete": .int(filesComplete), "failedFiles": .int(filesFailed),
             "bytes": .int(Int(bytes)), "referencesAdded": .int(referencesAdded), "removed": .int(itemsRemoved),
             "skipped": .array(skipped.map { .string($0) }), "failures": .array(failures.map { .string($0) }),
+            "fetchedFiles": .array(fetched.sorted().map { .string($0) }),
         ])
     }
 

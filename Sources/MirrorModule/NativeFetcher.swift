@@ -53,6 +53,7 @@ struct NativeFetcher {
             case .success(let done):
                 summary.filesDownloaded += 1
                 summary.bytes += done.bytes - done.resumedFrom
+                summary.fetched.append(target.relative(job.path))
                 removeOthers(in: job.folder, keeping: job.name)
             case .failure(.cancelled):
                 continue  // Ctrl-C: the run reports it once

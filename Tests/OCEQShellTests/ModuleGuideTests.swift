@@ -14,7 +14,7 @@ struct ModuleGuideTests {
         #expect(registry.command(named: "greet") != nil)
         #expect(registry.command(named: "hi") != nil)
         #expect(registry.commandNames.contains("greet"))
-        #expect(HelpCommand.overview(registry).contains("example commands:\n  greet "))
+        #expect(HelpCommand.overview(registry).contains("example commands:\n  greet, hi "))
     }
 
     @Test("its examples parse, and it runs with words, values and errors with a span")

@@ -92,7 +92,7 @@ struct RendererTests {
     func csv() {
         let sink = MemoryOutput()
         CSVRenderer().render(.items(Listing(items: [item("CORE1", name: "Tea, \"green\"")])), to: sink)
-        #expect(sink.text == "row,id,type,name,description\r\n1,CORE1,Article,\"Tea, \"\"green\"\"\",\r\n")
+        #expect(sink.text == "id,type,name,description\r\nCORE1,Article,\"Tea, \"\"green\"\"\",\r\n")
     }
 
     @Test("display widths", arguments: [("abc", 3), ("日本", 4), ("é", 1), ("☕️", 2), ("", 0)])

@@ -21,13 +21,15 @@ public enum OceqBinary {
     /// Runs oceq in the repository's root with `input` on stdin; exit code, stdout and stderr.
     /// The connection variables (`OCEQ_URL`, `OCEQ_CHANNEL_TOKEN`, `OCEQ_BEARER`) and `COLUMNS`
     /// of the test's own environment are removed unless `environment` sets them.
+    /// `directory` is the working folder instead of the repository's root.
     public static func run(
-        _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil
+        _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil,
+        directory: URL? = nil
     ) throws -> (code: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = executable ?? OceqBinary.executable
         process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
+        process.currentDirectoryURL = directory ?? repositoryRoot
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
             merged.removeValue(forKey: key)

@@ -153,8 +153,11 @@ public struct DigitalAssetFields: Sendable, Hashable {
         advancedVideoInfo = fields["advancedVideoInfo"].flatMap { $0.isNull ? nil : $0 }
     }
 
-    /// The rendition with this name (case-sensitive, as the server treats them).
-    public func rendition(named name: String) -> Rendition? { renditions.first { $0.name == name } }
+    /// The rendition with this name: the one spelled exactly so, else the one that differs only in
+    /// case (`medium` is `Medium`). Use its `name` in requests: the server compares names exactly.
+    public func rendition(named name: String) -> Rendition? {
+        renditions.first { $0.name == name } ?? renditions.first { $0.name.lowercased() == name.lowercased() }
+    }
 }
 
 /// A rendition of a digital asset (`Thumbnail`, `Small`, `Medium`, `Large`, custom).
@@ -172,7 +175,9 @@ public struct Rendition: Sendable, Hashable {
     }
 
     /// The format with this extension (`jpg`, `webp`).
-    public func format(_ format: String) -> RenditionFormat? { formats.first { $0.format == format } }
+    public func format(_ format: String) -> RenditionFormat? {
+        formats.first { $0.format == format } ?? formats.first { $0.format.lowercased() == format.lowercased() }
+    }
 }
 
 /// One format of a rendition.

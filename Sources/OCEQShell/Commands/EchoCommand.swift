@@ -5,7 +5,11 @@ package enum EchoCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "echo", abstract: "print its arguments, variables and rows resolved",
         usage: "echo [WORD|\"TEXT\"|$VAR|$n|@n]...",
-        examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1"]
+        examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1", "echo \"$n articles\""],
+        discussion: """
+            Inside double quotes, $name, ${name} and $1..$9 are replaced by their values, as a shell
+            does; single quotes keep the text as written. A $ not followed by a name stays a $.
+            """
     ).sendingNothing(because: "it prints its arguments")
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
@@ -17,7 +21,11 @@ package enum EchoCommand: Command {
             case .word(let word), .symbol(let word): words.append(word)
             case .value(let value):
                 do {
-                    words.append(try compiler.resolve(value))
+                    if case .string(let text, .double) = value.kind {
+                        words.append(try interpolated(text, at: value.span.start + 1, compiler: compiler))
+                    } else {
+                        words.append(try compiler.resolve(value))
+                    }
                 } catch {
                     throw .diagnostics(error)
                 }
@@ -26,6 +34,52 @@ package enum EchoCommand: Command {
             }
         }
         return .text(TerminalText.cleanKeepingLines(words.joined(separator: " ")) + "\n")
+    }
+
+    /// `text` (a double-quoted string whose first byte is at `offset` of the source) with `$name`,
+    /// `${name}` and `$1`..`$9` replaced by their values; an unknown name fails at its span.
+    static func interpolated(_ text: String, at offset: Int, compiler: Compiler) throws(DiagnosticError) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        func isNameStart(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+        }
+        func isName(_ byte: UInt8) -> Bool { isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            let start = index
+            let braced = bytes[index + 1] == UInt8(ascii: "{")
+            let nameStart = index + (braced ? 2 : 1)
+            var kind: Value.Kind?
+            var end = nameStart
+            if nameStart < bytes.count, bytes[nameStart] >= UInt8(ascii: "1"), bytes[nameStart] <= UInt8(ascii: "9"),
+                !braced
+            {
+                kind = .argument(Int(bytes[nameStart] - 0x30))
+                end = nameStart + 1
+            } else if nameStart < bytes.count, isNameStart(bytes[nameStart]) {
+                while end < bytes.count && isName(bytes[end]) { end += 1 }
+                kind = .variable(String(decoding: bytes[nameStart..<end], as: UTF8.self))
+            }
+            if braced {
+                if kind == nil || end >= bytes.count || bytes[end] != UInt8(ascii: "}") { kind = nil } else { end += 1 }
+            }
+            guard let kind else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            let value = Value(kind, span: SourceSpan(start: offset + start, end: offset + end))
+            out += Array(try compiler.resolve(value).utf8)
+            index = end
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

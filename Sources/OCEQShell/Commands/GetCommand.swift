@@ -7,7 +7,9 @@ package enum GetCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "get", abstract: "read one item whole: by id, by row of the last listing, or by slug",
         usage: "get ID|@n|$VAR|slug:SLUG [expand all|NAME,...]",
-        examples: ["get @1", "get slug:coffee-brewing-methods", "get CORE0123456789ABCDEF expand author"]
+        examples: [
+            "get @1", "get slug:spiced-maple-latte", "get CORE8C564D27A008AE7CD725776EB309BE9F expand author",
+        ]
     ).completing([.item, .expansion]).planning(CorePlans.get)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {

@@ -22,13 +22,18 @@ package enum HelpCommand: Command {
     /// Every command with its abstract, grouped by module.
     package static func overview(_ registry: CommandRegistry) -> String {
         let userCommands = registry.user.commands.values.sorted { $0.name < $1.name }
-        let width = (registry.commands.map { $0.descriptor.name.count } + userCommands.map(\.name.count)).max() ?? 0
+        /// A command's name and its aliases: `quit, exit`.
+        func names(_ descriptor: CommandDescriptor) -> String {
+            ([descriptor.name] + descriptor.aliases).joined(separator: ", ")
+        }
+        let width =
+            (registry.commands.map { names($0.descriptor).count } + userCommands.map(\.name.count)).max() ?? 0
         var out = ""
         for module in registry.modules {
             out += "\(module.name) commands:\n"
             for command in module.commands {
                 let descriptor = command.descriptor
-                out += "  " + descriptor.name.padding(width) + "  " + descriptor.abstract + "\n"
+                out += "  " + names(descriptor).padding(width) + "  " + descriptor.abstract + "\n"
             }
         }
         if !userCommands.isEmpty {

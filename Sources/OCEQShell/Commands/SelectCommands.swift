@@ -66,14 +66,43 @@ package enum FirstCommand: Command {
 @MainActor
 enum SelectRunner {
     /// The query `select` stands for in `session` (a list without `limit` gets the session's).
+    ///
+    /// The `fields` sent also name the `order` fields the rows show (`ListingColumn`): without a
+    /// `fields` clause the API sends only `id type name description`, so ordering on another field
+    /// asks for `name,description` and that field; a `fields` list gets the order fields added.
     static func compile(_ select: SelectStatement, in session: Session) throws(ShellError) -> CompiledQuery {
+        try compiled(select, in: session).query
+    }
+
+    /// The query `select` stands for and the columns its rows show (from the query as written).
+    static func compiled(
+        _ select: SelectStatement, in session: Session
+    ) throws(ShellError) -> (
+        query: CompiledQuery, columns: [ListingColumn]
+    ) {
         var query = try session.compile(select)
         if query.kind == .list && query.limit == nil { query.limit = session.settings.limit }
-        return query
+        let columns = ListingColumn.columns(for: query)
+        if query.kind != .count { query.fields = fieldsSent(query) }
+        return (query, columns)
+    }
+
+    /// The `fields` parameter that brings every column `query`'s rows show.
+    static func fieldsSent(_ query: CompiledQuery) -> String? {
+        if query.fields?.lowercased() == "all" { return query.fields }
+        let summary = ["id", "type", "name", "description"]
+        var fields = query.fields.map { $0.split(separator: ",").map(String.init) } ?? []
+        let missing = query.orderKeys.map(\.field).filter { field in
+            !fields.contains(field) && (query.fields != nil || !summary.contains(field))
+        }
+        guard !missing.isEmpty else { return query.fields }
+        if query.fields == nil { fields = ["name", "description"] }
+        var seen: Set<String> = []
+        return (fields + missing).filter { seen.insert($0).inserted }.joined(separator: ",")
     }
 
     static func run(_ select: SelectStatement, in session: Session) async throws(ShellError) -> CommandResult {
-        let query = try compile(select, in: session)
+        let (query, columns) = try compiled(select, in: session)
         let connection = try session.requireConnection()
         let page: Page<Asset>
         do {
@@ -85,9 +114,10 @@ enum SelectRunner {
         case .count:
             return .count(page.totalResults ?? page.count)
         case .list, .first:
-            let listing = Listing(
+            var listing = Listing(
                 items: query.kind == .first ? Array(page.items.prefix(1)) : page.items,
-                totalResults: page.totalResults, hasMore: page.hasMore)
+                totalResults: page.totalResults, hasMore: page.hasMore, columns: columns)
+            await ReferenceNames.fill(&listing, client: connection.client)
             session.lastRows = listing.items
             return .items(listing)
         }

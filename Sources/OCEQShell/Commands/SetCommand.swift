@@ -1,3 +1,4 @@
+import Foundation
 import OCEQCore
 import OCEQLanguage
 import TerminalMedia
@@ -7,9 +8,10 @@ package enum SetCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "set", abstract: "change how oceq shows results and runs scripts; alone, show the settings",
         usage:
-            "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | html text|raw | images auto|never|symbols|sixel|kitty|iterm | csv-raw on|off]",
+            "set [format table|expanded|json|ndjson|csv | limit N | errexit on|off | timing on|off | pager on|off | color auto|always|never | html text|raw | images auto|never|symbols|sixel|kitty|iterm | csv-raw on|off]",
         examples: [
-            "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set html raw",
+            "set format json", "set limit 50", "set errexit off", "set timing on", "set pager off", "set color never",
+            "set html raw",
             "set images symbols", "set",
         ]
     ).completing([.setting]).sendingNothing(because: "it changes or shows a setting of this session")
@@ -21,7 +23,8 @@ package enum SetCommand: Command {
         [
             "format": .string(settings.format.rawValue), "limit": .int(settings.limit),
             "errexit": .string(settings.errexit ? "on" : "off"), "timing": .string(settings.timing ? "on" : "off"),
-            "pager": .string(settings.pager ?? "off"), "html": .string(settings.html.rawValue),
+            "pager": .string(settings.pager ?? "off"), "color": .string(settings.color ? "on" : "off"),
+            "html": .string(settings.html.rawValue),
             "images": .string(settings.images.rawValue), "csv-raw": .string(settings.csvRaw ? "on" : "off"),
         ]
     }
@@ -63,6 +66,16 @@ package enum SetCommand: Command {
                 throw .usage("set html takes text or raw, not '\(value)'", span: argument.span)
             }
             session.settings.html = mode
+        case "color":
+            let synonyms = ["on": "always", "off": "never"]
+            guard let mode = CLIOptions.ColorMode(rawValue: synonyms[value] ?? value) else {
+                let modes = CLIOptions.ColorMode.allCases.map(\.rawValue)
+                throw .usage(
+                    "set color takes auto, always or never, not '\(value)'" + suggestion(value, modes),
+                    span: argument.span)
+            }
+            session.settings.color = mode.enabled(
+                isTerminal: session.errors.isTerminal, environment: ProcessInfo.processInfo.environment)
         case "images":
             guard let mode = ImageMode(rawValue: value) else {
                 let modes = ImageMode.allCases.map(\.rawValue)

@@ -1,8 +1,9 @@
-// CSV (RFC 4180 quoting, CRLF line ends) with a header row. A listing is one row per item
-// (`row,id,type,name,description`); a table is its columns and rows (no title or footer); an item
+// CSV (RFC 4180 quoting, CRLF line ends) with a header row. A listing is one row per item in the
+// listing's columns (`ListingColumn`: the query's, `id,type,name,description` by default; no row
+// number, line n is row n); a table is its columns and rows (no title or footer); an item
 // and a document are `field,value` rows: the document's key/value lines (`DocumentLines`), the same
-// keys the table view shows, never a one-row table. A screen is the data it shows; text and
-// counts are written as they are.
+// keys the table view shows, never a one-row table. A screen is the data it shows; a count is a
+// `count` column of one row; text is written as it is.
 //
 // CSV injection (OWASP): a spreadsheet runs a cell that begins with `=`, `+`, `-`, `@`, a tab or a
 // carriage return as a formula, so such a cell is written as `'` plus the text, quoted
@@ -26,11 +27,8 @@ package struct CSVRenderer: Renderer {
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         switch result {
         case .items(let listing):
-            sink.write((["row"] + ItemColumns.names).joined(separator: ",") + "\r\n")
-            for (index, asset) in listing.items.enumerated() {
-                let cells = [String(index + 1)] + ItemColumns.values(asset)
-                sink.write(row(cells))
-            }
+            sink.write(row(listing.columnNames.map(TerminalText.clean)))
+            for cells in listing.cells { sink.write(row(cells)) }
         case .item(let asset):
             fieldRows(ItemColumns.fieldLines(asset), to: sink)
         case .document(let value):
@@ -40,6 +38,8 @@ package struct CSVRenderer: Renderer {
             for cells in table.rows { sink.write(row(cells.map(TerminalText.clean))) }
         case .screen(_, let data):
             render(data, to: sink)
+        case .count(let count):
+            sink.write("count\r\n\(count)\r\n")
         default:
             TableRenderer().render(result, to: sink)
         }

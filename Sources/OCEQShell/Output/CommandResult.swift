@@ -38,12 +38,18 @@ package struct Listing: Sendable {
     package var totalResults: Int?
     /// Whether more items follow.
     package var hasMore: Bool
+    /// The columns table, csv and ndjson show (`ListingColumn`): the query's, or the standard ones.
+    package var columns: [ListingColumn]
 
-    /// A listing of `items`.
-    package init(items: [Asset], totalResults: Int? = nil, hasMore: Bool = false) {
+    /// A listing of `items` shown in `columns`.
+    package init(
+        items: [Asset], totalResults: Int? = nil, hasMore: Bool = false,
+        columns: [ListingColumn] = ListingColumn.standard
+    ) {
         self.items = items
         self.totalResults = totalResults
         self.hasMore = hasMore
+        self.columns = columns
     }
 }
 

@@ -1,5 +1,6 @@
-// JSON and NDJSON. A listing is an array of the items as the server sent them (keys sorted), one
-// item is its object, a count is a number, a table is the array of its records, a document is its
+// JSON and NDJSON. A listing is an array of the items as the server sent them (keys sorted) in
+// json, and in ndjson one object per row with the columns the table and csv show (`ListingColumn`);
+// one item is its object, a count is a number, a table is the array of its records, a document is its
 // value, a screen is the data it shows. Pretty with two spaces on a terminal, compact otherwise;
 // NDJSON is one compact value per line: each item of a listing, each record of a table, each
 // element of a document that is an array. JSON escapes C0 and DEL itself; C1 characters, which
@@ -32,6 +33,7 @@ package struct JSONRenderer: Renderer {
         case .text(let text): PlainText.write(text, to: sink)
         case .count(let count): sink.write("\(count)\n")
         case .item(let asset): write(asset.json)
+        case .items(let listing) where lines: write(all: listing.records)
         case .items(let listing): write(all: listing.items.map(\.json))
         case .table(let table): write(all: table.records)
         case .document(.array(let elements)): write(all: elements)

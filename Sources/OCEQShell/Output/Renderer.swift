@@ -1,6 +1,6 @@
 // One renderer per output format. Each turns a `CommandResult` into text on a sink; server text is
-// cleaned of control characters (`TerminalText.clean`) on the way. Item rows show the standard
-// columns (`#`, `id`, `type`, `name`, `description`); JSON shows the items as the server sent them.
+// cleaned of control characters (`TerminalText.clean`) on the way. Item rows show the listing's
+// columns (`ListingColumn`: what the query asked for); JSON shows the items as the server sent them.
 // Commands return data and never read the format: this file and the renderers beside it are the
 // only places that know what each format does with each kind of result.
 
@@ -48,14 +48,8 @@ enum PlainText {
     }
 }
 
-/// The standard columns of an item row.
+/// An item's fields as lines, for the expanded view and csv's `field,value` rows.
 enum ItemColumns {
-    static let names = ["id", "type", "name", "description"]
-
-    static func values(_ asset: Asset) -> [String] {
-        [asset.id, asset.type, asset.name, asset.description].map(TerminalText.clean)
-    }
-
     /// The lines of one item for the expanded view: standard fields, then `fields.*`.
     static func fieldLines(_ asset: Asset) -> [(String, String)] {
         var lines: [(String, String)] = [

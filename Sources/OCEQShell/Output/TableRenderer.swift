@@ -27,14 +27,16 @@ package struct TableRenderer: Renderer {
         case .items(let listing) where listing.items.isEmpty:
             sink.write(TableRenderer.footer(listing))
         case .items(let listing):
-            let rows = listing.items.enumerated().map { [String($0.offset + 1)] + ItemColumns.values($0.element) }
+            let rows = listing.cells.enumerated().map { [String($0.offset + 1)] + $0.element }
             if sink.isTerminal && !TableRenderer.fits(rows, width: sink.width) {
                 ExpandedRenderer().render(result, to: sink)
                 return
             }
             sink.write(
                 TableRenderer.table(
-                    header: ["#"] + ItemColumns.names, rows: rows, width: sink.width, shrinkOrder: [4, 3, 2, 1]))
+                    header: ["#"] + listing.columnNames.map(TerminalText.clean), rows: rows, width: sink.width,
+                    shrinkOrder: TableRenderer.shrinkOrder(listing.columns),
+                    evenly: listing.columns.filter { !$0.asked && TableRenderer.summary.contains($0.field) }.count))
             sink.write(TableRenderer.footer(listing))
         }
     }
@@ -42,8 +44,24 @@ package struct TableRenderer: Renderer {
     /// Whether item rows fit in `width` with the ids whole and the other columns at least 10 wide.
     static func fits(_ rows: [[String]], width: Int) -> Bool {
         let number = rows.map { TerminalText.width(of: $0[0]) }.max() ?? 1
-        let id = rows.map { TerminalText.width(of: $0[1]) }.max() ?? 2
-        return number + id + 3 * 10 + 2 * 4 <= width
+        let id = rows.map { $0.count > 1 ? TerminalText.width(of: $0[1]) : 0 }.max() ?? 2
+        let others = min(3, max(0, (rows.first?.count ?? 2) - 2))
+        return number + id + others * 10 + (others + 1) * 2 <= width
+    }
+
+    /// The summary columns of a listing, in the order they give way.
+    static let summary = ["description", "name", "type"]
+
+    /// Which listing columns give way first: the summary's the query did not name (`description`,
+    /// then `name`, then `type`), then the others, the last first, so the fields the query asked
+    /// for keep their width longest; `#` and `id` come last (offsets count `#`).
+    static func shrinkOrder(_ columns: [ListingColumn]) -> [Int] {
+        let indexed = columns.enumerated().filter { $0.element.field != "id" }
+        let first = TableRenderer.summary.compactMap { name in
+            indexed.first { $0.element.field == name && !$0.element.asked }?.offset
+        }
+        let rest = indexed.map(\.offset).filter { !first.contains($0) }.reversed()
+        return (first + rest).map { $0 + 1 }
     }
 
     /// A command's table: its title, the rows under their header (none when there are no rows),
@@ -76,9 +94,10 @@ package struct TableRenderer: Renderer {
     /// `rows` under `header`, each column as wide as its widest cell, the whole at most `width`.
     ///
     /// Columns shrink in `shrinkOrder` (the last column first by default), each down to
-    /// `minimum` columns, before any other column gives way.
+    /// `minimum` columns, before any other column gives way; the first `evenly` of that order
+    /// shrink together (the widest first) before the others.
     static func table(
-        header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, minimum: Int = 10
+        header: [String], rows: [[String]], width: Int, shrinkOrder: [Int]? = nil, evenly: Int = 0, minimum: Int = 10
     ) -> String {
         let columns = header.count
         var widths = header.map { TerminalText.width(of: $0) }
@@ -92,6 +111,14 @@ package struct TableRenderer: Renderer {
         let budget = max(columns * 4, width - separator * (columns - 1))
         let order = shrinkOrder ?? Array((0..<columns).reversed())
         for floor in [minimum, 4] {
+            // The first `evenly` columns give way together, the widest first, so that none of
+            // them is cut to the floor while another keeps its whole width.
+            let group = Array(order.prefix(evenly))
+            while widths.reduce(0, +) > budget,
+                let widest = group.filter({ widths[$0] > floor }).max(by: { widths[$0] < widths[$1] })
+            {
+                widths[widest] -= 1
+            }
             for index in order where widths.reduce(0, +) > budget && widths[index] > floor {
                 let excess = widths.reduce(0, +) - budget
                 widths[index] = max(floor, widths[index] - excess)

@@ -5,7 +5,9 @@ import TerminalMedia
 
 extension Settings {
     /// The settings `set` changes, in the order `set` alone lists them.
-    package static let names = ["format", "limit", "errexit", "timing", "pager", "html", "images", "csv-raw"]
+    package static let names = [
+        "format", "limit", "errexit", "timing", "pager", "color", "html", "images", "csv-raw",
+    ]
 
     /// The words `set NAME` accepts, in the order to offer them; nil when it takes a number (`limit`) or the
     /// name is not a setting. On/off settings also take true/false, yes/no and 1/0, which are not offered.
@@ -14,6 +16,7 @@ extension Settings {
         case "format": return OutputFormat.allCases.map(\.rawValue)
         case "html": return HTMLMode.allCases.map(\.rawValue)
         case "images": return ImageMode.allCases.map(\.rawValue)
+        case "color": return CLIOptions.ColorMode.allCases.map(\.rawValue)
         case "errexit", "timing", "pager", "csv-raw": return ["on", "off"]
         default: return nil
         }

@@ -10,7 +10,7 @@ package struct Settings: Sendable, Equatable {
     package var errexit = true
     /// After each statement, print its requests, bytes and milliseconds to stderr.
     package var timing = false
-    /// Colour in error messages (`--color`; off for pipes, `TERM=dumb` and `NO_COLOR`).
+    /// Colour in error messages (`--color`, `set color`; off for pipes, `TERM=dumb` and `NO_COLOR`).
     package var color = false
     /// The pager for output taller than the terminal (`$PAGER`, else `less -FRX`); nil is off.
     package var pager: String?
@@ -37,6 +37,7 @@ package struct Settings: Sendable, Equatable {
         errexit  \(errexit ? "on" : "off")
         timing   \(timing ? "on" : "off")
         pager    \(pager ?? "off")
+        color    \(color ? "on" : "off")
         html     \(html.rawValue)
         images   \(images.rawValue)
         csv-raw  \(csvRaw ? "on" : "off")

@@ -20,7 +20,8 @@ struct CompleterArgumentTests {
         let (completer, _) = try sampleCompleter()
         #expect(texts(completer, "set ") == Settings.names)
         #expect(
-            texts(completer, "set ") == ["format", "limit", "errexit", "timing", "pager", "html", "images", "csv-raw"])
+            texts(completer, "set ")
+                == ["format", "limit", "errexit", "timing", "pager", "color", "html", "images", "csv-raw"])
         #expect(texts(completer, "set csv-raw ") == ["on", "off"])
         #expect(texts(completer, "set pa") == ["pager"])
         #expect(texts(completer, "set format ") == ["table", "expanded", "json", "ndjson", "csv"])
