@@ -43,6 +43,8 @@ package struct CompiledQuery: Sendable, Hashable {
     /// Fields used that are not standard fields (as written, in order, once each), for `explain`:
     /// user fields are per type, so the compiler cannot check them.
     package var userFields: [String]
+    /// Names compared with reference fields and the ids they were resolved to, for `explain`.
+    package var resolvedNames: [ResolvedName] = []
 
     /// A compiled query; every parameter optional.
     package init(

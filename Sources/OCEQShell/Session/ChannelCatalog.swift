@@ -5,6 +5,7 @@
 import DeliveryKit
 import DeliveryTransport
 import OCEQCore
+import OCEQLanguage
 
 /// Lookups of a channel's types, fields and item names.
 package enum ChannelCatalog {
@@ -39,19 +40,5 @@ package enum ChannelCatalog {
         if let first = value.arrayValue?.first { return referencedType(first) }
         guard let object = value.objectValue, object["id"]?.stringValue != nil else { return nil }
         return object["type"]?.stringValue
-    }
-}
-
-/// An item's name and id.
-package struct ItemName: Sendable, Hashable {
-    /// The name.
-    package var name: String
-    /// The id.
-    package var id: String
-
-    /// The item `id` called `name`.
-    package init(name: String, id: String) {
-        self.name = name
-        self.id = id
     }
 }
