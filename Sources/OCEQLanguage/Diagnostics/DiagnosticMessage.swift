@@ -180,6 +180,16 @@ package enum DiagnosticMessage: Sendable, Hashable {
         }
     }
 
+    /// True for the checks against the channel's catalog (types, fields, data types, names of items).
+    package var isCatalogCheck: Bool {
+        switch self {
+        case .unknownType, .unknownField, .fieldNotSortable, .operatorNotForType, .valueNotOfType, .noItemNamed,
+            .itemNameAmbiguous:
+            return true
+        default: return false
+        }
+    }
+
     /// The stable identifier: the case name.
     package var id: String {
         let mirror = Mirror(reflecting: self)

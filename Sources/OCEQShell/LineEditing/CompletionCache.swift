@@ -39,6 +39,11 @@ package final class CompletionCache: Sendable {
         state.withLock { $0.values[key] as? Value }
     }
 
+    /// Keeps `value` for `key`.
+    package func store(_ key: String, _ value: some Sendable) {
+        state.withLock { $0.values[key] = value }
+    }
+
     /// The answer for `key`: cached, or computed by `work` and kept (no timeout: for a statement, which
     /// waits for what it needs). When `work` fails, its error is thrown and nothing is kept.
     package func load<Value: Sendable>(

@@ -14,6 +14,9 @@ extension ChannelCatalog {
     /// The cache key of the schema (`CompletionCache`).
     package static let schemaKey = "schema"
 
+    /// The cache key that marks the schema as unreadable (so it is asked and warned about once).
+    package static let schemaFailedKey = "schema-failed"
+
     /// The cache key of the names of the items of `type`, shared by completion and the compiler.
     package static func itemsKey(_ type: String) -> String { "items\u{0}" + type }
 

@@ -23,17 +23,40 @@ extension Session {
         }
     }
 
+    /// The schema problems of every select statement in `statements`, found before any of them runs:
+    /// each is compiled with its references (`$x`, `@n`, `$1`) standing for values not known yet, and
+    /// only the checks against the channel's catalog count. Empty without a catalog.
+    func catalogProblems(in statements: [Statement]) async -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for statement in statements {
+            await prepareCatalog(for: statement)
+            guard let schema: ChannelSchema = completionCache.cached(ChannelCatalog.schemaKey) else { return [] }
+            let compiler = Compiler(environment: PrecheckEnvironment(schema: schema, cache: completionCache))
+            for select in statement.selects {
+                do {
+                    _ = try compiler.compile(select)
+                } catch {
+                    problems += error.diagnostics.filter(\.message.isCatalogCheck)
+                }
+            }
+        }
+        return problems
+    }
+
     /// Reads the schema and the item names that compiling `statement` needs; when the schema cannot be
     /// read, writes one warning line and the statement compiles unchecked.
     func prepareCatalog(for statement: Statement) async {
         let selects = statement.selects
         guard !selects.isEmpty, let client = connection?.client else { return }
+        // Once unreadable, not asked again (nor warned about) until `refresh` or `connect`.
+        if completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) == true { return }
         let schema: ChannelSchema
         do {
             schema = try await channelSchema()
         } catch {
+            completionCache.store(ChannelCatalog.schemaFailedKey, true)
             errors.write(
-                "warning: the channel's types and fields could not be read, so the statement is not checked "
+                "warning: the channel's types and fields could not be read, so statements are not checked "
                     + "against them: \(TerminalText.clean(error.description))\n")
             return
         }
@@ -44,6 +67,25 @@ extension Session {
                     try await ChannelCatalog.itemNames(client, type: type)
                 }
             }
+        }
+    }
+}
+
+/// The environment of the check before a script runs: every reference stands for a value not known yet
+/// (which no check looks at), and the catalog is the session's.
+struct PrecheckEnvironment: CompileEnvironment {
+    let schema: ChannelSchema?
+    let cache: CompletionCache
+
+    func variable(_ name: String) -> VariableLookup { .value("1") }
+    func row(_ number: Int) -> RowLookup { .id("1") }
+    func argument(_ number: Int) -> String? { "1" }
+    var argumentCount: Int { 9 }
+    var variableNames: [String] { [] }
+
+    func items(ofType type: String) -> [ItemName]? {
+        cache.cached(ChannelCatalog.itemsKey(type), as: [ItemName].self)?.map {
+            ItemName(name: TerminalText.clean($0.name), id: $0.id)
         }
     }
 }
