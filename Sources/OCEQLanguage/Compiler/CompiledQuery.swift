@@ -45,6 +45,8 @@ package struct CompiledQuery: Sendable, Hashable {
     package var userFields: [String]
     /// Names compared with reference fields and the ids they were resolved to, for `explain`.
     package var resolvedNames: [ResolvedName] = []
+    /// True when the statement was checked against the channel's catalog.
+    package var checked = false
 
     /// A compiled query; every parameter optional.
     package init(

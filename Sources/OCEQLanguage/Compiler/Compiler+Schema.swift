@@ -248,6 +248,17 @@ extension CompilerRun {
 }
 
 extension SelectStatement {
+    /// True when compiling the statement checks anything against a schema: it has a condition, an
+    /// `order`, or `fields`/`expand` names (`count` alone needs no catalog).
+    package var checksNames: Bool {
+        clauses.contains { clause in
+            switch clause.kind {
+            case .condition, .order, .fields(.names), .expand(.names): return true
+            case .limit, .offset, .search, .fields(.all), .expand(.all): return false
+            }
+        }
+    }
+
     /// The types whose item names compiling this statement under `schema` may look up: the referenced
     /// types of reference fields compared with a name. The shell reads them before it compiles.
     package func typesNamedByReferences(in schema: ChannelSchema) -> [String] {

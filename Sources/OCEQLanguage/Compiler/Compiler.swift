@@ -112,6 +112,7 @@ struct CompilerRun {
         query.filter = conditions.isEmpty ? nil : Self.allOf(conditions)
         query.userFields = userFields
         query.resolvedNames = resolved
+        query.checked = scope != nil
         return query
     }
 

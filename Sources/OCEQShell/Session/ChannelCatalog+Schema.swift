@@ -3,7 +3,8 @@
 // `$defs/<type>` with `x-ocm-fields` and `x-ocm-typeCategory`, the names in `x-ocm-types`), else from the
 // channel itself: every type from one pass over the listing (as `types` counts them), each type's fields
 // from a few items of it (`fields=all`), data types inferred from their values (DeliveryKit's `FieldKind`).
-// Names are cleaned of terminal controls here, once, so a diagnostic or a candidate list can show them.
+// Names are kept as served; `displayable` cleans them of terminal controls for the compiler, so a
+// diagnostic or a candidate list can show them.
 
 import DeliveryKit
 import DeliveryTransport
@@ -52,16 +53,16 @@ extension ChannelCatalog {
             }
             let fields = list.compactMap { entry -> SchemaField? in
                 guard let fieldName = entry["name"]?.stringValue else { return nil }
+                let dataType = FieldDataType(ocmName: entry["datatype"]?.stringValue ?? "") ?? .json
+                let isList = entry["valuecount"]?.stringValue == "list"
                 return SchemaField(
-                    name: clean(fieldName),
-                    dataType: FieldDataType(ocmName: entry["datatype"]?.stringValue ?? "") ?? .json,
-                    isList: entry["valuecount"]?.stringValue == "list",
-                    referenceTypes: (entry["referenceTypes"]?.arrayValue ?? []).compactMap(\.stringValue).map(clean),
-                    isSortable: entry["sortable"]?.boolValue ?? false,
+                    name: fieldName, dataType: dataType, isList: isList,
+                    referenceTypes: (entry["referenceTypes"]?.arrayValue ?? []).compactMap(\.stringValue),
+                    isSortable: (entry["sortable"]?.boolValue ?? true) && isSortable(dataType, isList: isList),
                     isRequired: entry["required"]?.boolValue ?? false)
             }
             let category = definition["x-ocm-typeCategory"]?.stringValue ?? ""
-            types.append(SchemaType(name: clean(name), isDigitalAsset: category == "DigitalAssetType", fields: fields))
+            types.append(SchemaType(name: name, isDigitalAsset: category == "DigitalAssetType", fields: fields))
         }
         return ChannelSchema(types: types, source: .metadataCatalog)
     }
@@ -72,7 +73,7 @@ extension ChannelCatalog {
         var types: [SchemaType] = []
         for (index, name) in kinds.keys.sorted().enumerated() {
             guard index < typesSampled else {
-                types.append(SchemaType(name: clean(name), isDigitalAsset: kinds[name] ?? false, fieldsKnown: false))
+                types.append(SchemaType(name: name, isDigitalAsset: kinds[name] ?? false, fieldsKnown: false))
                 continue
             }
             let request = DeliveryAPI.listAssets().query(try queryNode(type: name)).limit(itemsSampledPerType)
@@ -80,7 +81,7 @@ extension ChannelCatalog {
             let items = try await client.fetch(request).items
             types.append(
                 SchemaType(
-                    name: clean(name), isDigitalAsset: kinds[name] ?? false,
+                    name: name, isDigitalAsset: kinds[name] ?? false,
                     fields: sampledFields(items.map(\.customFields))))
         }
         return ChannelSchema(types: types, source: .sample)
@@ -95,9 +96,15 @@ extension ChannelCatalog {
         }
     }
 
+    /// Whether the API sorts on a field: within one type, single number, decimal and date fields
+    /// (delivery-api.md §4, `orderBy`; a server's catalog may say more, `oceq serve` sorts text too, but
+    /// OCM documents only these).
+    static func isSortable(_ dataType: FieldDataType, isList: Bool) -> Bool {
+        !isList && [.number, .decimal, .datetime].contains(dataType)
+    }
+
     /// The fields seen in `samples`, each typed by its first non-empty value. Long text is taken as text
-    /// (a sample cannot tell text from large text), an empty one as json (anything goes); sortable as the
-    /// server's catalog says: a single value that is not a reference or json.
+    /// (a sample cannot tell text from large text), an empty one as json (anything goes).
     static func sampledFields(_ samples: [[String: JSON]]) -> [SchemaField] {
         var kinds: [String: FieldKind] = [:]
         var values: [String: JSON] = [:]
@@ -112,10 +119,10 @@ extension ChannelCatalog {
         return kinds.keys.sorted().map { name in
             let kind = kinds[name] ?? .empty
             let (dataType, isList) = dataType(of: kind)
-            let referenced = dataType == .reference ? referencedType(values[name] ?? .null).map { [clean($0)] } : nil
+            let referenced = dataType == .reference ? referencedType(values[name] ?? .null).map { [$0] } : nil
             return SchemaField(
-                name: clean(name), dataType: dataType, isList: isList, referenceTypes: referenced ?? [],
-                isSortable: !isList && dataType != .reference && dataType != .json)
+                name: name, dataType: dataType, isList: isList, referenceTypes: referenced ?? [],
+                isSortable: isSortable(dataType, isList: isList))
         }
     }
 
@@ -149,6 +156,22 @@ extension ChannelCatalog {
         return field.isList ? .array([single]) : single
     }
 
-    /// A name from the channel, fit to be shown.
-    static func clean(_ name: String) -> String { TerminalText.clean(name) }
+    /// `schema` with every name cleaned of terminal controls, as the compiler gets it: what it names in a
+    /// diagnostic or a list of candidates is then fit to be shown (the schema itself keeps the names as
+    /// served, for the queries `types` sends).
+    package static func displayable(_ schema: ChannelSchema) -> ChannelSchema {
+        let clean = TerminalText.clean
+        let types = schema.types.values.map { type in
+            var copy = type
+            copy.name = clean(type.name)
+            copy.fields = type.fields.map { field in
+                var cleaned = field
+                cleaned.name = clean(field.name)
+                cleaned.referenceTypes = field.referenceTypes.map(clean)
+                return cleaned
+            }
+            return copy
+        }
+        return ChannelSchema(types: types, source: schema.source)
+    }
 }

@@ -31,7 +31,9 @@ extension Session {
         for statement in statements {
             await prepareCatalog(for: statement)
             guard let schema: ChannelSchema = completionCache.cached(ChannelCatalog.schemaKey) else { return [] }
-            let compiler = Compiler(environment: PrecheckEnvironment(schema: schema, cache: completionCache))
+            let environment = PrecheckEnvironment(
+                schema: ChannelCatalog.displayable(schema), cache: completionCache)
+            let compiler = Compiler(environment: environment)
             for select in statement.selects {
                 do {
                     _ = try compiler.compile(select)
@@ -46,7 +48,7 @@ extension Session {
     /// Reads the schema and the item names that compiling `statement` needs; when the schema cannot be
     /// read, writes one warning line and the statement compiles unchecked.
     func prepareCatalog(for statement: Statement) async {
-        let selects = statement.selects
+        let selects = statement.selects.filter(\.checksNames)
         guard !selects.isEmpty, let client = connection?.client else { return }
         // Once unreadable, not asked again (nor warned about) until `refresh` or `connect`.
         if completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) == true { return }
@@ -54,6 +56,8 @@ extension Session {
         do {
             schema = try await channelSchema()
         } catch {
+            // `explain` sends nothing and says itself that user fields go unchecked: no warning for it.
+            if case .explain = statement { return }
             completionCache.store(ChannelCatalog.schemaFailedKey, true)
             errors.write(
                 "warning: the channel's types and fields could not be read, so statements are not checked "

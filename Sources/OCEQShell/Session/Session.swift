@@ -120,7 +120,10 @@ struct SessionEnvironment: CompileEnvironment {
         variables = session.variables
         rows = session.lastRows
         arguments = session.arguments
-        schema = session.connection == nil ? nil : session.completionCache.cached(ChannelCatalog.schemaKey)
+        schema = session.connection == nil
+            ? nil : session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self).map {
+                ChannelCatalog.displayable($0)
+            }
         cache = session.completionCache
     }
 
