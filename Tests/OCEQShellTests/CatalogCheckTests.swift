@@ -1,7 +1,7 @@
 import DeliveryKit
 import DeliveryTransport
-import OCEQApp
 import Foundation
+import OCEQApp
 import OCEQCore
 import OCEQLanguage
 import OCEQTestSupport
@@ -78,7 +78,8 @@ let templateCatalogCases: [CatalogCase] = [
         "list type=Starter-Blog-Post ⟦starter-blog-post_autor⟧ = x",
         "no field 'starter-blog-post_autor' in type 'Starter-Blog-Post'; did you mean 'starter-blog-post_author'?"),
     CatalogCase(
-        "list type=⟦starter-blog-post⟧", "no type 'starter-blog-post' in this channel; did you mean 'Starter-Blog-Post'?"),
+        "list type=⟦starter-blog-post⟧",
+        "no type 'starter-blog-post' in this channel; did you mean 'Starter-Blog-Post'?"),
     CatalogCase(
         "list type=Starter-Blog-Post order ⟦starter-blog-post_author⟧",
         "cannot order by 'starter-blog-post_author' (reference); the API sorts on 'name', 'createdDate' and "
@@ -91,8 +92,10 @@ let templateCatalogCases: [CatalogCase] = [
 /// The 2021 blog template export, served in-process.
 let templateConnection: Connection? = {
     let credentials = Credentials(
-        url: repositoryRoot.appendingPathComponent("Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip")
-            .path,
+        url: repositoryRoot.appendingPathComponent(
+            "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
+        )
+        .path,
         channelToken: "2021-template-token")
     return try? Connection.open(credentials, opener: InProcessServer())
 }()
@@ -128,12 +131,15 @@ func expectDiagnostic(_ check: CatalogCase, connection: Connection?) async throw
 @Suite("Checks against the channel's catalog")
 @MainActor
 struct CatalogCheckTests {
-    @Test("each wrong statement on the sample channel is one diagnostic at the marked name", arguments: sampleCatalogCases)
+    @Test(
+        "each wrong statement on the sample channel is one diagnostic at the marked name", arguments: sampleCatalogCases
+    )
     func sampleChannel(_ check: CatalogCase) async throws {
         try await expectDiagnostic(check, connection: sampleConnection)
     }
 
-    @Test("each wrong statement on the 2021 export is one diagnostic at the marked name", arguments: templateCatalogCases)
+    @Test(
+        "each wrong statement on the 2021 export is one diagnostic at the marked name", arguments: templateCatalogCases)
     func templateExport(_ check: CatalogCase) async throws {
         try await expectDiagnostic(check, connection: templateConnection)
     }
@@ -210,7 +216,8 @@ struct CatalogCheckTests {
     @Test("a catalog that cannot be read warns once and the statements run unchecked")
     func unreadableCatalog() async throws {
         let port = try ClosedPort()
-        let configuration = try DeliveryConfiguration(url: "http://127.0.0.1:\(port.port)", channelToken: "closed-token")
+        let configuration = try DeliveryConfiguration(
+            url: "http://127.0.0.1:\(port.port)", channelToken: "closed-token")
         let connection = Connection(client: DeliveryClient(configuration: configuration), channelName: "closed")
         let run = await runScript(
             "count type=OCEGettingStartedArticel nmae=x\ncount type=Nothing\n", connection: connection, keepGoing: true)

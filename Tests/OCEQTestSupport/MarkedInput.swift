@@ -29,4 +29,3 @@ public struct MarkedInput: Sendable {
         self.end = end
     }
 }
-

@@ -223,7 +223,8 @@ extension CompilerRun {
         let names = items.map(\.name)
         switch NameMatch.find(text, in: names) {
         case .found(let index):
-            resolved.append(ResolvedName(field: field.name, written: text, name: items[index].name, id: items[index].id))
+            resolved.append(
+                ResolvedName(field: field.name, written: text, name: items[index].name, id: items[index].id))
             return items[index].id
         case .ambiguous(let indices):
             diagnose(

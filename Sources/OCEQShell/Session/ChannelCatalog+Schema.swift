@@ -156,6 +156,14 @@ extension ChannelCatalog {
         return field.isList ? .array([single]) : single
     }
 
+    /// The names and ids of the items of `type` that `cache` holds, names cleaned of terminal controls (for
+    /// the compiler's candidate lists); nil when they were not read.
+    package static func displayableItems(ofType type: String, in cache: CompletionCache) -> [ItemName]? {
+        cache.cached(itemsKey(type), as: [ItemName].self)?.map {
+            ItemName(name: TerminalText.clean($0.name), id: $0.id)
+        }
+    }
+
     /// `schema` with every name cleaned of terminal controls, as the compiler gets it: what it names in a
     /// diagnostic or a list of candidates is then fit to be shown (the schema itself keeps the names as
     /// served, for the queries `types` sends).

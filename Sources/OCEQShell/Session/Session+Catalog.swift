@@ -87,9 +87,5 @@ struct PrecheckEnvironment: CompileEnvironment {
     var argumentCount: Int { 9 }
     var variableNames: [String] { [] }
 
-    func items(ofType type: String) -> [ItemName]? {
-        cache.cached(ChannelCatalog.itemsKey(type), as: [ItemName].self)?.map {
-            ItemName(name: TerminalText.clean($0.name), id: $0.id)
-        }
-    }
+    func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
 }

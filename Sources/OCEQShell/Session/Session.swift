@@ -120,18 +120,16 @@ struct SessionEnvironment: CompileEnvironment {
         variables = session.variables
         rows = session.lastRows
         arguments = session.arguments
-        schema = session.connection == nil
-            ? nil : session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self).map {
+        schema =
+            session.connection == nil
+            ? nil
+            : session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self).map {
                 ChannelCatalog.displayable($0)
             }
         cache = session.completionCache
     }
 
-    func items(ofType type: String) -> [ItemName]? {
-        cache.cached(ChannelCatalog.itemsKey(type), as: [ItemName].self)?.map {
-            ItemName(name: TerminalText.clean($0.name), id: $0.id)
-        }
-    }
+    func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
 
     func variable(_ name: String) -> VariableLookup {
         switch variables[name] {
