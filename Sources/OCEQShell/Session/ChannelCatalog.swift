@@ -1,6 +1,7 @@
-// What a channel holds, asked of it through DeliveryKit: its types (one pass over the listing, as the
-// `types` command counts them), the fields of a type (one item of it with `fields=all`) and the names of a
-// type's items. Completion asks these through `CompletionCache`; commands may ask them directly.
+// What a channel holds, asked of it through DeliveryKit: its types (one pass over the listing), its schema
+// (ChannelCatalog+Schema.swift) and the names of a type's items. The session keeps the answers in
+// `CompletionCache` (Session+Catalog.swift), which completion, the compiler's checks, `types` and `fields`
+// read.
 
 import DeliveryKit
 import DeliveryTransport
@@ -19,13 +20,6 @@ package enum ChannelCatalog {
             }
         }
         return kinds
-    }
-
-    /// The user fields of one item of `type` (asked with `fields=all`); empty when the type has no items.
-    package static func sampleFields(_ client: DeliveryClient, type: String) async throws -> [String: JSON] {
-        let request = DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type)).limit(1)
-            .fields(.all)
-        return try await client.fetch(request).items.first?.customFields ?? [:]
     }
 
     /// The names and ids of the items of `type` (the first 500).
