@@ -259,4 +259,25 @@ struct CatalogCheckTests {
             #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
         }
     }
+
+    @Test("without a metadata catalog, fields and data types are read from sample values")
+    func sampledFields() throws {
+        let samples: [[String: JSON]] = [
+            ["title": "Hello", "count": .null, "topic": ["id": "CORE1", "type": "Topic", "name": "Recipes"]],
+            [
+                "title": "World", "count": 3, "when": ["value": "2026-01-01T00:00:00Z", "timezone": "UTC"],
+                "tags": ["a", "b"],
+            ],
+        ]
+        let fields = Dictionary(uniqueKeysWithValues: ChannelCatalog.sampledFields(samples).map { ($0.name, $0) })
+        #expect(fields["title"]?.dataType == .text)
+        #expect(fields["count"]?.dataType == .number)
+        #expect(fields["count"]?.isSortable == true)
+        #expect(fields["when"]?.dataType == .datetime)
+        #expect(fields["topic"]?.dataType == .reference)
+        #expect(fields["topic"]?.referenceTypes == ["Topic"])
+        #expect(fields["topic"]?.isSortable == false)
+        #expect(fields["tags"]?.isList == true)
+        #expect(fields["title"]?.isSortable == false)
+    }
 }
