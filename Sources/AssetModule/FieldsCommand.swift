@@ -1,5 +1,6 @@
-// `fields X`: one row per custom field, alphabetical (the API does not serve the type's order):
-// name, data type inferred from the value (FieldValue.swift), and a one-line summary.
+// `fields X`: one row per custom field, alphabetical: name, data type, and a one-line summary. The data
+// type is the one the session's channel catalog declares when the server's metadata catalog describes the
+// item's type; otherwise it is inferred from the value (DeliveryKit's `FieldKind`).
 
 import DeliveryKit
 import OCEQCore
@@ -13,9 +14,10 @@ package enum FieldsCommand: Command {
         usage: "fields ID|@n|$VAR|slug:SLUG|(first ...)",
         examples: ["fields @1", "fields slug:spiced-maple-latte", "fields (first type=OCEGettingStartedHomePage)"],
         discussion: """
-            Data types are inferred from the values (the API does not serve the type's
-            definition): text, largetext, number, decimal, boolean, datetime, reference,
-            reference list, json, list of ...; an empty field reads "empty (null)".
+            Data types are the type's own where the server's metadata catalog describes it,
+            else inferred from the values: text, largetext, number, decimal, boolean,
+            datetime, reference, reference list, json, list of ...; an empty field of
+            unknown type reads "empty (null)".
             """
     ).completing([.item]).planning(AssetPlans.item)
 
@@ -24,18 +26,26 @@ package enum FieldsCommand: Command {
         let argument = try ItemLookup.itemArgument(command.arguments, of: command, usage: descriptor.usage)
         let read = try await ItemLookup.read(argument, of: command, in: session)
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
-        return .table(FieldsCommand.table(of: asset))
+        // The catalog only adds the declared types: when it cannot be read, the inferred ones stand.
+        let schema = try? await session.channelSchema()
+        let declared = schema?.source == .metadataCatalog ? schema?.types[asset.type] : nil
+        return .table(FieldsCommand.table(of: asset, declared: declared))
     }
 
     /// The table of `asset`'s custom fields: each field's summary for people, its value in the
-    /// records.
-    static func table(of asset: Asset) -> Table {
+    /// records; the data types `declared` gives, else inferred.
+    static func table(of asset: Asset, declared: SchemaType? = nil) -> Table {
         let fields = asset.customFields.sorted { $0.key < $1.key }
+        func typeName(_ name: String, _ value: JSON) -> String {
+            guard let field = declared?.field(named: name) else { return FieldKind(value).name }
+            if !field.isList { return field.dataType.rawValue }
+            return field.dataType == .reference ? "reference list" : "list of \(field.dataType.rawValue)"
+        }
         let rows = fields.map { name, value in
-            [TerminalText.clean(name), FieldKind(value).name, FieldText.summary(value)]
+            [TerminalText.clean(name), typeName(name, value), FieldText.summary(value)]
         }
         let records = fields.map { name, value -> JSON in
-            ["name": .string(name), "type": .string(FieldKind(value).name), "value": value]
+            ["name": .string(name), "type": .string(typeName(name, value)), "value": value]
         }
         var footer =
             rows.isEmpty ? "(no custom fields)\n" : "(\(rows.count) field\(rows.count == 1 ? "" : "s"), alphabetical)\n"

@@ -1,6 +1,7 @@
-// `types`: every type in the channel with its number of items. The type names come from one pass
-// over the listing (summaries, 500 a page: `ChannelCatalog.typeKinds`, which Tab completion shares);
-// each count is the `totalResults` of a `type eq` query, as `count type=T` would ask.
+// `types`: every type in the channel with its number of items. The type names come from the session's
+// channel catalog (`Session.channelSchema`: the server's metadata catalog, else one pass over the listing),
+// which completion and the checks of statements read too; each count is the `totalResults` of a
+// `type eq` query, as `count type=T` would ask.
 
 import DeliveryKit
 import OCEQCore
@@ -18,12 +19,8 @@ package enum TypesCommand: Command {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         if let extra = command.arguments.first { throw .usage("types takes no arguments", span: extra.span) }
         let client = try session.requireConnection().client
-        let kinds: [String: Bool]
-        do {
-            kinds = try await ChannelCatalog.typeKinds(client)
-        } catch {
-            throw .delivery(error)
-        }
+        let schema = try await session.channelSchema()
+        let kinds = schema.types.mapValues(\.isDigitalAsset)
         var rows: [[String]] = []
         var objects: [JSON] = []
         var total = 0

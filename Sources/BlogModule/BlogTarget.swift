@@ -1,7 +1,7 @@
 // The one argument of `articles`, `read` and `author`: `@n`, `$var`, `$n`, a quoted string, or
 // words written as they are (`articles Espresso & Milk`), or `slug:S`. An id is used as it is; any other text
-// names an item of the expected type, matched without regard to case (a unique part of a name
-// will do).
+// names an item of the expected type, matched by core's `NameMatch` (the same rules as a reference
+// field compared with a name in a condition).
 
 import DeliveryKit
 import OCEQCore
@@ -55,22 +55,20 @@ struct BlogTarget {
         }
     }
 
-    /// The item of `items` this target names: by id, by name (case-insensitive), or by the one
-    /// name that contains it.
+    /// The item of `items` this target names: by id, else by name through core's `NameMatch` (exactly,
+    /// without regard to case, the one name starting with it, the one name containing it).
     func match(in items: [Asset], what: String) throws(ShellError) -> Asset {
         if let item = items.first(where: { $0.id == text }) { return item }
-
-        let wanted = text.lowercased()
-        if let item = items.first(where: { $0.name.lowercased() == wanted }) { return item }
-        let partial = items.filter { $0.name.lowercased().contains(wanted) }
-        if partial.count == 1 { return partial[0] }
-        let names = items.map(\.name)
-        if partial.count > 1 {
-            let some = partial.prefix(4).map { "'\($0.name)'" }.joined(separator: ", ")
+        switch NameMatch.find(text, in: items.map(\.name)) {
+        case .found(let index):
+            return items[index]
+        case .ambiguous(let indices):
+            let some = indices.prefix(4).map { "'\(items[$0].name)'" }.joined(separator: ", ")
             throw .usage("'\(text)' names more than one \(what): \(some)", span: span)
+        case .none(let suggestion):
+            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+            throw .usage("no \(what) named '\(text)'" + hint, span: span)
         }
-        let hint = Suggestions.closest(to: text, among: names).map { "; did you mean '\($0)'?" } ?? ""
-        throw .usage("no \(what) named '\(text)'" + hint, span: span)
     }
 }
 

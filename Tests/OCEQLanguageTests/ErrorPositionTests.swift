@@ -1,4 +1,5 @@
 import OCEQLanguage
+import OCEQTestSupport
 import Testing
 
 /// One malformed input: `⟦` (and optionally `⟧`) mark the expected span of the first diagnostic.

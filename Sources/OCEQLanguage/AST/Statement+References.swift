@@ -75,3 +75,30 @@ extension CommandArgument {
         }
     }
 }
+
+extension Statement {
+    /// Every select statement in the statement (itself, the one `let` or `explain` holds, the
+    /// selections among a command's arguments), for the shell to read what compiling them needs.
+    package var selects: [SelectStatement] {
+        switch self {
+        case .select(let select): return [select]
+        case .let(let statement):
+            if case .statement(let inner) = statement.binding { return inner.selects }
+            return []
+        case .explain(let statement): return statement.statement.selects
+        case .command(let command): return command.arguments.flatMap(\.selects)
+        case .define: return []
+        }
+    }
+}
+
+extension CommandArgument {
+    /// The selections in this argument.
+    var selects: [SelectStatement] {
+        switch kind {
+        case .selection(let select): return [select]
+        case .group(let arguments): return arguments.flatMap(\.selects)
+        case .value, .word, .symbol: return []
+        }
+    }
+}

@@ -32,9 +32,23 @@ package protocol CompileEnvironment {
     var argumentCount: Int { get }
     /// Every defined variable name, for "did you mean".
     var variableNames: [String] { get }
+    /// The channel's types and fields, for the checks of names, operators and values; nil when they
+    /// are not known (the statement is compiled unchecked).
+    var schema: ChannelSchema? { get }
+    /// The names and ids of the items of `type`, for a reference field compared with a name; nil when
+    /// they are not known (the name is sent as written).
+    func items(ofType type: String) -> [ItemName]?
 }
 
-/// A fixed environment: a dictionary of variables, the ids of the last listing, and arguments.
+extension CompileEnvironment {
+    /// No schema: nothing is checked against the channel.
+    package var schema: ChannelSchema? { nil }
+    /// No names: a name compared with a reference field is sent as written.
+    package func items(ofType type: String) -> [ItemName]? { nil }
+}
+
+/// A fixed environment: a dictionary of variables, the ids of the last listing, arguments, and
+/// optionally a schema and the names of items by type.
 package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
     /// Variable values by name (without `$`).
     package var variables: [String: String]
@@ -42,13 +56,24 @@ package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
     package var rows: [String]?
     /// The script's arguments, `$1` first.
     package var arguments: [String]
+    /// The channel's types and fields, if known.
+    package var schema: ChannelSchema?
+    /// The items of each type, by type name.
+    package var itemsByType: [String: [ItemName]]
 
     /// An environment holding the given state.
-    package init(variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = []) {
+    package init(
+        variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = [],
+        schema: ChannelSchema? = nil, itemsByType: [String: [ItemName]] = [:]
+    ) {
         self.variables = variables
         self.rows = rows
         self.arguments = arguments
+        self.schema = schema
+        self.itemsByType = itemsByType
     }
+
+    package func items(ofType type: String) -> [ItemName]? { itemsByType[type] }
 
     package func variable(_ name: String) -> VariableLookup {
         variables[name].map(VariableLookup.value) ?? .undefined

@@ -43,6 +43,10 @@ package struct CompiledQuery: Sendable, Hashable {
     /// Fields used that are not standard fields (as written, in order, once each), for `explain`:
     /// user fields are per type, so the compiler cannot check them.
     package var userFields: [String]
+    /// Names compared with reference fields and the ids they were resolved to, for `explain`.
+    package var resolvedNames: [ResolvedName] = []
+    /// True when the statement was checked against the channel's catalog.
+    package var checked = false
 
     /// A compiled query; every parameter optional.
     package init(

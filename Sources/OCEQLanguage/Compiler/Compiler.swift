@@ -48,6 +48,10 @@ struct CompilerRun {
     var diagnostics: [Diagnostic] = []
     var userFields: [String] = []
     var depth = 0
+    /// The statement's types under the environment's schema; nil without a schema (nothing is checked).
+    var scope: SchemaScope?
+    /// Names compared with reference fields and the items they were resolved to.
+    var resolved: [ResolvedName] = []
 
     init(compiler: Compiler) {
         self.compiler = compiler
@@ -67,6 +71,7 @@ struct CompilerRun {
             case .first: .first
             }
         var query = CompiledQuery(kind: kind)
+        if let schema = environment.schema { scope = SchemaScope(select, schema: schema) }
         var conditions: [QueryExpression] = []
         var seen = SeenClauses()
         for clause in select.clauses {
@@ -85,7 +90,7 @@ struct CompilerRun {
             case .condition(let condition):
                 if let compiled = compile(condition) { conditions.append(compiled) }
             case .order(let keys):
-                query.orderKeys = keys.filter { checkField($0.field) }.map { key in
+                query.orderKeys = keys.filter { checkField($0.field) && checkSortable($0) }.map { key in
                     SortKey(key.field.apiName, key.direction ?? .asc)
                 }
             case .limit(let value):
@@ -106,6 +111,8 @@ struct CompilerRun {
         }
         query.filter = conditions.isEmpty ? nil : Self.allOf(conditions)
         query.userFields = userFields
+        query.resolvedNames = resolved
+        query.checked = scope != nil
         return query
     }
 
@@ -121,18 +128,20 @@ struct CompilerRun {
         switch condition.kind {
         case .comparison(let field, let op, let value):
             let fieldOK = checkField(field)
-            guard let text = conditionValue(value), fieldOK else { return nil }
-            return .condition(QueryCondition(field: field.apiName, op: op, value: text))
+            guard let text = conditionValue(value), fieldOK, let checked = checkedValue(field, op, value, text) else {
+                return nil
+            }
+            return .condition(QueryCondition(field: field.apiName, op: op, value: checked))
         case .membership(let field, let values):
-            let fieldOK = checkField(field)
+            let fieldOK = checkField(field) && checkKnown(field)
             guard !values.isEmpty else {
                 diagnose(.emptyInList, at: condition.span)
                 return nil
             }
             var operands: [QueryExpression] = []
             for value in values {
-                if let text = conditionValue(value) {
-                    operands.append(.condition(QueryCondition(field: field.apiName, op: .equal, value: text)))
+                if let text = conditionValue(value), fieldOK, let checked = checkedValue(field, .equal, value, text) {
+                    operands.append(.condition(QueryCondition(field: field.apiName, op: .equal, value: checked)))
                 }
             }
             guard fieldOK, operands.count == values.count else { return nil }
@@ -188,7 +197,7 @@ struct CompilerRun {
         case .all: return "all"
         case .names(let names):
             var parts: [String] = []
-            for name in names where checkField(name) { parts.append(name.apiName) }
+            for name in names where checkField(name) && checkKnown(name) { parts.append(name.apiName) }
             return parts.count == names.count && !parts.isEmpty ? parts.joined(separator: ",") : nil
         }
     }

@@ -102,6 +102,23 @@ package enum DiagnosticMessage: Sendable, Hashable {
     /// `$x` bound to something that is not a single value.
     case variableNotAValue(String, holds: String)
 
+    // Checks against the channel's schema (types, fields, data types) and names of referenced items.
+
+    /// `type=OCEGettingStartedArticel`: no type of that name.
+    case unknownType(String, suggestion: String?)
+    /// `nmae ^= "Co"`: no type of the statement (`types`; empty: of the channel) has the field.
+    case unknownField(String, types: [String], suggestion: String?)
+    /// `order author`: the API cannot sort on the field; `sortable` lists those it can.
+    case fieldNotSortable(String, dataType: String, sortable: [String])
+    /// `published_date ~ x`: the operator does not apply to the field's data type.
+    case operatorNotForType(String, field: String, dataType: String, allowed: [String])
+    /// `published_date >= 2026`: the value cannot be of the field's data type; `hint` says what can.
+    case valueNotOfType(String, field: String, dataType: String, hint: String)
+    /// `topic=Recpes`: no item of the referenced types has that name; `candidates` are some that do exist.
+    case noItemNamed(String, field: String, types: [String], candidates: [String], suggestion: String?)
+    /// `topic=R`: several items fit the name equally well.
+    case itemNameAmbiguous(String, field: String, candidates: [String])
+
     // `define` blocks and calls of user commands.
 
     /// `cmd name=a name=b`
@@ -160,6 +177,16 @@ package enum DiagnosticMessage: Sendable, Hashable {
         switch self {
         case .variableNotSet, .recursiveCommand: return .warning
         default: return .error
+        }
+    }
+
+    /// True for the checks against the channel's catalog (types, fields, data types, names of items).
+    package var isCatalogCheck: Bool {
+        switch self {
+        case .unknownType, .unknownField, .fieldNotSortable, .operatorNotForType, .valueNotOfType, .noItemNamed,
+            .itemNameAmbiguous:
+            return true
+        default: return false
         }
     }
 
@@ -280,6 +307,29 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "the value contains '\"', which a delivery api query cannot express"
         case .variableNotAValue(let name, let holds):
             return "'$\(name)' holds \(holds), not a value"
+        case .unknownType(let name, let suggestion):
+            return "no type '\(name)' in this channel" + DiagnosticMessage.didYouMean(suggestion)
+        case .unknownField(let name, let types, let suggestion):
+            let scope =
+                types.isEmpty
+                ? "no type of this channel has a field '\(name)'"
+                : "no field '\(name)' in \(types.count == 1 ? "type" : "types") \(DiagnosticMessage.list(types))"
+            return scope + DiagnosticMessage.didYouMean(suggestion)
+        case .fieldNotSortable(let name, let dataType, let sortable):
+            return "cannot order by '\(name)' (\(dataType)); the API sorts on "
+                + DiagnosticMessage.list(sortable, limit: 12)
+        case .operatorNotForType(let op, let field, let dataType, let allowed):
+            return "'\(op)' does not apply to '\(field)' (\(dataType)); use " + allowed.joined(separator: " ")
+        case .valueNotOfType(let value, let field, let dataType, let hint):
+            return "'\(value)' is not a \(dataType) for '\(field)'; \(hint)"
+        case .noItemNamed(let name, let field, let types, let candidates, let suggestion):
+            let kind = types.isEmpty ? "item" : DiagnosticMessage.list(types, quoted: false, conjunction: "or")
+            let some = candidates.isEmpty ? "" : "; there are " + DiagnosticMessage.list(candidates, limit: 8)
+            return "no \(kind) named '\(name)' for '\(field)'"
+                + (suggestion.map { "; did you mean '\($0)'?" } ?? some)
+        case .itemNameAmbiguous(let name, let field, let candidates):
+            return "'\(name)' names more than one item for '\(field)': " + DiagnosticMessage.list(candidates, limit: 8)
+                + "; write more of the name, or its id"
         case .argumentGivenTwice(let name):
             return "'\(name)' is given twice"
         case .argumentNotAValue(let command):
@@ -335,6 +385,15 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .variableNotSet(let name):
             return "'$\(name)' is not set by a 'let' above"
         }
+    }
+
+    /// `'a', 'b' and 'c'` (`quoted`), at most `limit` of them and then "and N more".
+    static func list(_ names: [String], quoted: Bool = true, conjunction: String = "and", limit: Int = 4) -> String {
+        let shown = names.prefix(limit).map { quoted ? "'\($0)'" : $0 }
+        let rest = names.count - shown.count
+        if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
+        guard shown.count > 1 else { return shown.first ?? "" }
+        return shown.dropLast().joined(separator: ", ") + " \(conjunction) " + shown.last!
     }
 
     static func didYouMean(_ suggestion: String?) -> String {

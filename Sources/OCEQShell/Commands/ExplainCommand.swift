@@ -93,7 +93,11 @@ package enum ExplainCommand: Command {
             let name = field.hasPrefix("fields.") ? field : "fields." + field
             out +=
                 "note: '\(field)' is not a standard field: sent as \(name) "
-                + "(fields differ by type, so it is not checked)\n"
+                + (query.checked
+                    ? "(checked against the channel's catalog)\n" : "(fields differ by type, so it is not checked)\n")
+        }
+        for name in query.resolvedNames {
+            out += "note: \(name.field)=\(name.written) is sent as the id of '\(name.name)': \(name.id)\n"
         }
         return out
     }

@@ -1,7 +1,7 @@
 import OCEQLanguage
 
-/// `refresh`: forget what Tab completion learned from the channel (types, fields, item names), so that the
-/// next Tab asks again.
+/// `refresh`: forget the channel's catalog (types, fields, item names) that Tab completion and the checks of
+/// statements read, so that the next Tab or statement asks again.
 package enum RefreshCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "refresh", abstract: "forget the channel's types, fields and names that Tab completion cached",

@@ -18,11 +18,29 @@ package enum ListCommand: Command {
             "list type in (OCEGettingStartedAuthor, OCEGettingStartedTopic) order name",
         ],
         discussion: """
-            Conditions are FIELD OP VALUE, ANDed when written side by side; OP is one of
-            = != ~ ^= > >= < <= =~ ~~ (or the API's eq ne co sw gt ge lt le mt sm).
+            Conditions are FIELD OP VALUE. The operators (the API's word in brackets):
+              =  [eq]  equals (text without regard to case)   name = "Cold Brew"
+              != [ne]  does not equal                          language != en-US
+              ~  [co]  contains a word of the value (any one)  name ~ "cold tea"
+              ^= [sw]  starts with                             name ^= Co
+              >  >=  <  <=  [gt ge lt le]  numbers and dates    published_date >= 2026-01-01
+              =~ [mt]  matches a phrase; ? is one character,
+                       * any number of them                    name =~ "cold b*"
+              ~~ [sm]  similar: up to two letters differ       name ~~ Expreso
+              in (A, B)  any of the values                     topic in (Recipes, Roasting)
+            Grouping: `not` binds tightest, then `and`, then `or`; conditions written side by
+            side are ANDed, each taken whole, so  type=A name ~ tea or name ~ milk  means
+            type=A and (name ~ tea or name ~ milk). Parentheses group as written:
+              list (name ~ tea or name ~ milk) and not language = fr
             Standard fields (id type name description slug language createdDate updatedDate ...)
-            are sent as written; any other name means fields.NAME. Without limit, a list asks for
-            the `set limit` setting (20).
+            are sent as written; any other name means fields.NAME. With the channel's catalog
+            the statement is checked before it is sent: the type, each field (in the statement's
+            types, or in any type without type=), the operator and the value for the field's data
+            type (a date is a date: published_date >= 2026 is refused; write 2026-01-01), and
+            order on a field the API can sort. A reference field compared with a name
+            (topic=Recipes, author="Hana Kim") is sent as the id of the item of that name:
+            exactly, in any case, or the one name starting with or containing it; an id or @n is
+            used as it is. Without limit, a list asks for the `set limit` setting (20).
             """
     ).planning(CorePlans.select)
 

@@ -215,9 +215,7 @@ package struct Completer: Sendable {
     /// The fields the API sorts on: name and the dates, then the user fields of `type` holding one text,
     /// number or date.
     private func sortableFieldNames(_ type: String?) -> [String] {
-        let fields = type.map { source.fields(ofType: $0) } ?? [:]
-        return ChannelCatalog.sortableStandardFields
-            + fields.filter { ChannelCatalog.isSortable($0.value) }.keys.sorted()
+        ChannelCatalog.sortableStandardFields + (type.map { source.sortableFields(ofType: $0) } ?? [])
     }
 
     /// The type that a `type=NAME` condition of the statement names.

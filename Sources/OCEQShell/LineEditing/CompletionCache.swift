@@ -1,5 +1,5 @@
-// What Tab learned from the channel (type names, a sample item's fields per type, the names of a type's
-// items), kept for the session until `refresh`. A lookup runs in its own task and Tab waits for it only
+// What Tab and the compiler learned from the channel (its schema, the names of a type's items, the values
+// of a field), kept for the session until `refresh`. A lookup runs in its own task and Tab waits for it only
 // so long: one that takes longer goes on, and its answer is here for the next Tab.
 
 import DeliveryKit
@@ -40,6 +40,25 @@ package final class CompletionCache: Sendable {
     /// The cached answer for `key`, if any.
     package func cached<Value: Sendable>(_ key: String, as type: Value.Type = Value.self) -> Value? {
         state.withLock { $0.values[key] as? Value }
+    }
+
+    /// Keeps `value` for `key`.
+    package func store(_ key: String, _ value: some Sendable) {
+        state.withLock { $0.values[key] = value }
+    }
+
+    /// The answer for `key`: cached, or computed by `work` and kept (no timeout: for a statement, which
+    /// waits for what it needs). When `work` fails, its error is thrown and nothing is kept.
+    package func load<Value: Sendable>(
+        _ key: String, _ work: @Sendable () async throws -> Value
+    ) async throws -> Value {
+        if let value: Value = cached(key) { return value }
+        let generation = state.withLock { $0.generation }
+        let value = try await work()
+        state.withLock { state in
+            if state.generation == generation { state.values[key] = value }
+        }
+        return value
     }
 
     /// The answer for `key`: cached, or computed by `work` within `timeout`. Nil when `work` fails (nothing is

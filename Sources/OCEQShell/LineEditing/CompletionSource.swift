@@ -6,6 +6,7 @@ import DeliveryKit
 import DeliveryTransport
 import Foundation
 import OCEQCore
+import OCEQLanguage
 
 /// The words the completer may offer; every text is taken as it comes (the completer cleans it).
 package protocol CompletionSource: Sendable {
@@ -13,8 +14,10 @@ package protocol CompletionSource: Sendable {
     func commandNames() -> [String]
     /// The channel's type names.
     func typeNames() -> [String]
-    /// The user fields of one item of `type`, by name (empty when unknown).
+    /// The user fields of `type`, by name, each with a value of its shape (empty when unknown).
     func fields(ofType type: String) -> [String: JSON]
+    /// The user fields of `type` the API sorts on.
+    func sortableFields(ofType type: String) -> [String]
     /// The names and ids of the items of `type`.
     func items(ofType type: String) -> [ItemName]
     /// The distinct values `field` takes in (the first few hundred) items of `type`.
@@ -38,6 +41,13 @@ package protocol CompletionSource: Sendable {
 extension CompletionSource {
     /// Never, unless the source says otherwise.
     package func isWaiting() -> Bool { false }
+}
+
+extension CompletionSource {
+    /// The fields whose sample value is a single number or date.
+    package func sortableFields(ofType type: String) -> [String] {
+        fields(ofType: type).filter { ChannelCatalog.isSortable($0.value) }.keys.sorted()
+    }
 }
 
 /// A session's completion source: what the session holds when it is made (its registry, rows,
@@ -79,24 +89,26 @@ package struct SessionCompletionSource: CompletionSource {
 
     package func commandNames() -> [String] { registry.parserCommands.sorted() }
 
-    package func typeNames() -> [String] {
-        guard let client else { return [] }
-        let kinds = cache.value("types", timeout: timeout) { () async throws -> [String: Bool] in
-            try await ChannelCatalog.typeKinds(client)
-        }
-        return (kinds ?? [:]).keys.sorted()
+    /// The session's catalog of the channel (the one the compiler checks against), within the timeout.
+    private func schema() -> ChannelSchema? {
+        guard let client else { return nil }
+        return cache.value(ChannelCatalog.schemaKey, timeout: timeout) { try await ChannelCatalog.schema(client) }
     }
 
+    package func typeNames() -> [String] { schema()?.typeNames ?? [] }
+
     package func fields(ofType type: String) -> [String: JSON] {
-        guard let client else { return [:] }
-        return cache.value("fields\u{0}" + type, timeout: timeout) {
-            try await ChannelCatalog.sampleFields(client, type: type)
-        } ?? [:]
+        let fields = schema()?.types[type]?.fields ?? []
+        return Dictionary(fields.map { ($0.name, ChannelCatalog.shape(of: $0)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    package func sortableFields(ofType type: String) -> [String] {
+        (schema()?.types[type]?.fields ?? []).filter(\.isSortable).map(\.name).sorted()
     }
 
     package func items(ofType type: String) -> [ItemName] {
         guard let client else { return [] }
-        return cache.value("items\u{0}" + type, timeout: timeout) {
+        return cache.value(ChannelCatalog.itemsKey(type), timeout: timeout) {
             try await ChannelCatalog.itemNames(client, type: type)
         } ?? []
     }

@@ -8,6 +8,8 @@ import OCEQLanguage
 package enum Interpreter {
     /// Runs `statement` and returns its result without rendering it.
     package static func execute(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
+        // What the compiler checks names against (the channel's catalog), read before the command runs.
+        await session.prepareCatalog(for: statement)
         if let user = session.registry.user.commands[statement.commandName] {
             return try await user.run(statement, in: session)
         }

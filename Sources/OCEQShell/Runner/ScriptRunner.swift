@@ -60,6 +60,14 @@ package enum ScriptRunner {
         let savedSource = session.currentSource
         session.currentSource = (parsed.source, fileName)
         defer { session.currentSource = savedSource }
+        // Names checked against the channel's catalog before anything runs: a wrong one stops the script.
+        let problems = await session.catalogProblems(in: parsed.statements)
+        if !problems.isEmpty {
+            session.errors.write(
+                DiagnosticRenderer(fileName: fileName, colors: session.settings.color, redact: session.redact).render(
+                    problems, in: parsed.source))
+            return ExitCode.usage
+        }
         var failed = false
         for statement in parsed.statements {
             if Task.isCancelled { return ExitCode.interrupted }

@@ -1,10 +1,12 @@
-// What a channel holds, asked of it through DeliveryKit: its types (one pass over the listing, as the
-// `types` command counts them), the fields of a type (one item of it with `fields=all`) and the names of a
-// type's items. Completion asks these through `CompletionCache`; commands may ask them directly.
+// What a channel holds, asked of it through DeliveryKit: its types (one pass over the listing), its schema
+// (ChannelCatalog+Schema.swift) and the names of a type's items. The session keeps the answers in
+// `CompletionCache` (Session+Catalog.swift), which completion, the compiler's checks, `types` and `fields`
+// read.
 
 import DeliveryKit
 import DeliveryTransport
 import OCEQCore
+import OCEQLanguage
 
 /// Lookups of a channel's types, fields and item names.
 package enum ChannelCatalog {
@@ -23,13 +25,6 @@ package enum ChannelCatalog {
         return kinds
     }
 
-    /// The user fields of one item of `type` (asked with `fields=all`); empty when the type has no items.
-    package static func sampleFields(_ client: DeliveryClient, type: String) async throws -> [String: JSON] {
-        let request = DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type)).limit(1)
-            .fields(.all)
-        return try await client.fetch(request).items.first?.customFields ?? [:]
-    }
-
     /// The names and ids of the items of `type` (the first 500).
     package static func itemNames(_ client: DeliveryClient, type: String) async throws -> [ItemName] {
         let request = DeliveryAPI.listAssets().query(try QueryNode.equal(field: "type", value: type))
@@ -42,19 +37,5 @@ package enum ChannelCatalog {
         if let first = value.arrayValue?.first { return referencedType(first) }
         guard let object = value.objectValue, object["id"]?.stringValue != nil else { return nil }
         return object["type"]?.stringValue
-    }
-}
-
-/// An item's name and id.
-package struct ItemName: Sendable, Hashable {
-    /// The name.
-    package var name: String
-    /// The id.
-    package var id: String
-
-    /// The item `id` called `name`.
-    package init(name: String, id: String) {
-        self.name = name
-        self.id = id
     }
 }

@@ -32,7 +32,11 @@ package final class Session {
     /// The channel; nil when not connected (explain and help still work). Its secrets join
     /// `secrets` whenever it changes.
     package var connection: Connection? {
-        didSet { remember(connection) }
+        didSet {
+            remember(connection)
+            // Another channel: what was learned of the old one no longer holds.
+            completionCache.clear()
+        }
     }
     /// Every token this session has used; hidden from the messages it prints (which may echo a
     /// typed line or a server's error), never from results.
@@ -58,7 +62,8 @@ package final class Session {
     package var registry: CommandRegistry
     /// Serves a local export for `connect PATH` (injected by the executable; nil: none can be opened).
     package var localExportOpener: (any LocalExportOpener)?
-    /// What Tab completion learned from the channel; `refresh` clears it.
+    /// What Tab completion and the compiler learned from the channel (its catalog); `refresh` and
+    /// `connect` clear it.
     package let completionCache = CompletionCache()
     /// How deep `source` is nested.
     var sourceDepth = 0
@@ -110,13 +115,26 @@ struct SessionEnvironment: CompileEnvironment {
     let variables: [String: Variable]
     let rows: [Asset]?
     let arguments: [String]
+    /// The channel's schema if it has been read (see `Session.prepareCatalog`).
+    let schema: ChannelSchema?
+    /// Where the names of items by type are kept.
+    let cache: CompletionCache
 
     @MainActor
     init(session: Session) {
         variables = session.variables
         rows = session.lastRows
         arguments = session.arguments
+        schema =
+            session.connection == nil
+            ? nil
+            : session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self).map {
+                ChannelCatalog.displayable($0)
+            }
+        cache = session.completionCache
     }
+
+    func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
 
     func variable(_ name: String) -> VariableLookup {
         switch variables[name] {

@@ -1,36 +1,8 @@
-// Position markers inside test inputs, after swift-syntax's `extractMarkers`: `⟦` marks where the
-// expected span starts and an optional `⟧` where it ends. Both are removed before parsing, and
-// their positions are returned as UTF-8 byte offsets into what remains.
+// The diagnostics of marked test inputs (`MarkedInput`, in OCEQTestSupport, reads the markers).
 
 import OCEQLanguage
+import OCEQTestSupport
 import Testing
-
-/// Input with its markers removed, and where they were.
-struct MarkedInput {
-    /// The input without markers.
-    var text: String
-    /// Byte offset of `⟦`.
-    var start: Int
-    /// Byte offset of `⟧`, if given.
-    var end: Int?
-
-    init(_ marked: String) {
-        var text = ""
-        var start: Int?
-        var end: Int?
-        for character in marked {
-            switch character {
-            case "⟦": start = text.utf8.count
-            case "⟧": end = text.utf8.count
-            default: text.append(character)
-            }
-        }
-        precondition(start != nil, "no ⟦ marker in \(marked)")
-        self.text = text
-        self.start = start ?? 0
-        self.end = end
-    }
-}
 
 /// The diagnostics of parsing `text`, then (if it parsed) of compiling its select statements.
 func allDiagnostics(

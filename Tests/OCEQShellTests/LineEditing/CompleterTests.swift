@@ -43,13 +43,13 @@ struct CompleterTests {
         #expect(quoted.word == "\"ima" && texts(quoted) == ["Image"])
     }
 
-    @Test("a field position: the fields of the statement's type, learned from one item and cached")
+    @Test("a field position: the fields of the statement's type, from the channel's catalog, cached")
     func fields() throws {
         let (completer, session) = try sampleCompleter()
         let line = article + " to"
         let completion = completer.complete(line: line, cursor: line.count)
         #expect(completion.word == "to" && texts(completion) == ["topic"])
-        #expect(session.completionCache.cached("fields\u{0}OCEGettingStartedArticle", as: [String: JSON].self) != nil)
+        #expect(session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self) != nil)
         let after = article + " and not au"
         #expect(texts(completer.complete(line: after, cursor: after.count)) == ["author"])
         let order = article + " order by pub"

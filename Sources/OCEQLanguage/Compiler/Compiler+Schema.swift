@@ -1,0 +1,289 @@
+// The checks against the channel's schema, when the environment has one (issue 17):
+//
+// - the statement's types are those its top-level `type = X` / `type in (...)` conditions name (ANDed,
+//   so each item is one of them); with none, every type of the channel. A type name the channel does
+//   not have is an error wherever it is compared, and then no field is checked (the scope is unknown);
+// - a user field (`nmae`, `fields.nmae`) must be a field of one of those types; a path below it
+//   (`author.name`) is checked at its first name only;
+// - `order` takes a field the API sorts on; the operator must apply to the field's data type; a literal
+//   value must be one the data type can hold: a number, a decimal, true/false, a date. A year alone is
+//   not a date: `published_date >= 2026` is refused with the hint to write 2026-01-01;
+// - a reference field compared (`=`, `!=`, `in`) with a name is resolved to the id of the one item of
+//   the referenced types with that name (core's `NameMatch`: exactly, any case, unique prefix, unique
+//   part); an id, `@n`, `$var` or `$n` is used as it is. What was resolved is recorded for `explain`.
+//
+// With no schema nothing here runs, and the statement compiles as it always has.
+
+import OCEQCore
+
+/// A name compared with a reference field, and the item it was resolved to.
+package struct ResolvedName: Sendable, Hashable {
+    /// The field (`topic`).
+    package var field: String
+    /// The name as written (`Recipes`).
+    package var written: String
+    /// The item's name (`Recipes`).
+    package var name: String
+    /// The item's id, which is what is sent.
+    package var id: String
+
+    /// `written` in `field` resolved to the item `id` called `name`.
+    package init(field: String, written: String, name: String, id: String) {
+        self.field = field
+        self.written = written
+        self.name = name
+        self.id = id
+    }
+}
+
+/// The types a statement is about, under a schema.
+struct SchemaScope {
+    /// The channel's schema.
+    let schema: ChannelSchema
+    /// The types the statement names (known ones), or every type when it names none.
+    let types: [SchemaType]
+    /// True when the statement named its types.
+    let named: Bool
+
+    /// The scope of `select` under `schema`; nil when it names a type the schema lacks.
+    init?(_ select: SelectStatement, schema: ChannelSchema) {
+        var names: [String] = []
+        for condition in select.conditions { Self.typeNames(condition, into: &names) }
+        var types: [SchemaType] = []
+        for name in names {
+            guard let type = schema.types[name] else { return nil }
+            types.append(type)
+        }
+        self.schema = schema
+        self.named = !types.isEmpty
+        self.types = types.isEmpty ? schema.typeNames.compactMap { schema.types[$0] } : types
+    }
+
+    /// The type names of top-level `type = X` and `type in (...)` conditions, inside `and`s and parentheses.
+    static func typeNames(_ condition: Condition, into names: inout [String]) {
+        switch condition.kind {
+        case .comparison(let field, .equal, let value) where field.text == "type":
+            if let text = value.literalText { names.append(text) }
+        case .membership(let field, let values) where field.text == "type":
+            names.append(contentsOf: values.compactMap(\.literalText))
+        case .and(let operands):
+            for operand in operands { typeNames(operand, into: &names) }
+        case .parenthesized(let operand):
+            typeNames(operand, into: &names)
+        default: break
+        }
+    }
+
+    /// The type names of the scope, for messages (empty when the scope is the whole channel).
+    var typeNamesForMessages: [String] { named ? types.map(\.name) : [] }
+
+    /// The field `name` of the first type in scope that has it.
+    func field(_ name: String) -> SchemaField? {
+        for type in types {
+            if let field = type.field(named: name) { return field }
+        }
+        return nil
+    }
+
+    /// Every field name of the scope's types and the standard fields, for "did you mean".
+    var fieldNames: [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for name in ChannelSchema.itemStandardFields + types.flatMap({ $0.fields.map(\.name) })
+        where seen.insert(name).inserted {
+            out.append(name)
+        }
+        return out
+    }
+
+    /// The fields the API sorts on in this scope: the sortable standard fields a condition names most,
+    /// then the sortable user fields.
+    var sortableNames: [String] {
+        var seen = Set<String>()
+        let user = types.flatMap { $0.fields.filter(\.isSortable).map(\.name) }.filter { seen.insert($0).inserted }
+        return ["name", "createdDate", "updatedDate"] + user
+    }
+}
+
+extension CompilerRun {
+    /// The user field name a path starts with (`nmae` for `nmae`, `fields.nmae` and `nmae.x`), nil for a
+    /// standard field.
+    static func userFieldName(_ field: FieldPath) -> String? {
+        if field.isStandard || !field.isValid { return nil }
+        let segments = field.segments
+        if field.isPrefixed { return segments.count > 1 ? segments[1] : nil }
+        return segments[0]
+    }
+
+    /// The schema field `field` names, or nil (after a diagnostic when it names none in scope). Standard
+    /// fields and statements without a scope return nil without a diagnostic.
+    mutating func schemaField(_ field: FieldPath) -> SchemaField? {
+        guard let scope, let name = Self.userFieldName(field) else { return nil }
+        if let found = scope.field(name) { return found }
+        guard scope.types.allSatisfy(\.fieldsKnown) else { return nil }
+        let suggestion = Suggestions.closest(to: name, among: scope.fieldNames)
+        diagnose(.unknownField(name, types: scope.typeNamesForMessages, suggestion: suggestion), at: field.span)
+        return nil
+    }
+
+    /// Whether `field` is known in scope (a standard field, or a user field of a type in scope).
+    mutating func checkKnown(_ field: FieldPath) -> Bool {
+        guard let scope, let name = Self.userFieldName(field) else { return true }
+        return schemaField(field) != nil || !scope.types.allSatisfy(\.fieldsKnown) && scope.field(name) == nil
+    }
+
+    /// Checks an `order` key against the scope.
+    mutating func checkSortable(_ key: OrderKey) -> Bool {
+        guard let scope, Self.userFieldName(key.field) != nil else { return true }
+        guard let field = schemaField(key.field) else { return !scope.types.allSatisfy(\.fieldsKnown) }
+        guard key.field.segments.count == (key.field.isPrefixed ? 2 : 1) else { return true }
+        if field.isSortable { return true }
+        diagnose(
+            .fieldNotSortable(
+                field.name, dataType: field.dataType.described(list: field.isList), sortable: scope.sortableNames),
+            at: key.field.span)
+        return false
+    }
+
+    /// Checks a `type` value against the schema's type names.
+    mutating func checkTypeName(_ value: Value) -> Bool {
+        guard let schema = environment.schema, let name = value.literalText, schema.types[name] == nil else {
+            return true
+        }
+        diagnose(.unknownType(name, suggestion: Suggestions.closest(to: name, among: schema.typeNames)), at: value.span)
+        return false
+    }
+
+    /// The text to send for `value` (already resolved to `text`) compared with `field` by `op`, checked
+    /// against the field's data type and, for a reference compared with a name, resolved to an id; nil
+    /// after a diagnostic.
+    mutating func checkedValue(_ field: FieldPath, _ op: QueryOperator, _ value: Value, _ text: String) -> String? {
+        if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
+            return checkTypeName(value) ? text : nil
+        }
+        guard let schemaField = schemaField(field) else {
+            let unknown = scope.map { $0.types.allSatisfy(\.fieldsKnown) } ?? false
+            return unknown && Self.userFieldName(field) != nil ? nil : text
+        }
+        // A path below the field (`author.name`) is another item's field: not checked here.
+        guard field.segments.count == (field.isPrefixed ? 2 : 1) else { return text }
+        let dataType = schemaField.dataType
+        let described = dataType.described(list: schemaField.isList)
+        let allowed = dataType.operators(list: schemaField.isList)
+        guard allowed.contains(op) else {
+            let symbols = QueryOperator.languageOrder.filter(allowed.contains).map(\.symbol)
+            diagnose(
+                .operatorNotForType(op.symbol, field: schemaField.name, dataType: described, allowed: symbols),
+                at: field.span.union(value.span))
+            return nil
+        }
+        // References (`@n`, `$var`, `$n`) are used as they are.
+        if value.isReference { return text }
+        if let hint = Self.typeProblem(dataType, value, text) {
+            diagnose(.valueNotOfType(text, field: schemaField.name, dataType: described, hint: hint), at: value.span)
+            return nil
+        }
+        if dataType == .reference && (op == .equal || op == .notEqual) {
+            return resolveName(text, value: value, field: schemaField)
+        }
+        return text
+    }
+
+    /// What is wrong with `text` as a value of `dataType`, as a hint; nil when nothing is.
+    static func typeProblem(_ dataType: FieldDataType, _ value: Value, _ text: String) -> String? {
+        switch dataType {
+        case .number:
+            return Int(text) == nil ? "write a whole number, such as 42" : nil
+        case .decimal:
+            return Double(text) == nil ? "write a number, such as 4.5" : nil
+        case .boolean:
+            return ["true", "false"].contains(text.lowercased()) ? nil : "write true or false"
+        case .datetime:
+            if case .date = value.kind { return nil }
+            if case .success = DateLiteral.parse(text) { return nil }
+            if text.count == 4, Int(text) != nil {
+                return "a year alone is not a date; write \(text)-01-01"
+            }
+            return "write a date, such as 2026-01-01 or 2026-01-01T09:30:00Z"
+        case .text, .largetext, .json, .reference:
+            return nil
+        }
+    }
+
+    /// The id of the item of `field`'s referenced types that `text` names; `text` itself when it is the
+    /// id of one of them or the names are not known; nil after a diagnostic.
+    mutating func resolveName(_ text: String, value: Value, field: SchemaField) -> String? {
+        guard !field.referenceTypes.isEmpty else { return text }
+        var items: [ItemName] = []
+        for type in field.referenceTypes {
+            guard let some = environment.items(ofType: type) else { return text }
+            items.append(contentsOf: some)
+        }
+        if items.contains(where: { $0.id == text }) || Self.looksLikeID(text) { return text }
+        let names = items.map(\.name)
+        switch NameMatch.find(text, in: names) {
+        case .found(let index):
+            resolved.append(
+                ResolvedName(field: field.name, written: text, name: items[index].name, id: items[index].id))
+            return items[index].id
+        case .ambiguous(let indices):
+            diagnose(
+                .itemNameAmbiguous(text, field: field.name, candidates: indices.map { names[$0] }), at: value.span)
+        case .none(let suggestion):
+            diagnose(
+                .noItemNamed(
+                    text, field: field.name, types: field.referenceTypes, candidates: names.sorted(),
+                    suggestion: suggestion),
+                at: value.span)
+        }
+        return nil
+    }
+
+    /// True for OCM's ids: four capital letters and 32 hexadecimal digits (`CORE…`, `CONT…`).
+    static func looksLikeID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes[..<4].allSatisfy { (0x41...0x5A).contains($0) }
+            && bytes[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
+    }
+}
+
+extension SelectStatement {
+    /// True when compiling the statement checks anything against a schema: it has a condition, an
+    /// `order`, or `fields`/`expand` names (`count` alone needs no catalog).
+    package var checksNames: Bool {
+        clauses.contains { clause in
+            switch clause.kind {
+            case .condition, .order, .fields(.names), .expand(.names): return true
+            case .limit, .offset, .search, .fields(.all), .expand(.all): return false
+            }
+        }
+    }
+
+    /// The types whose item names compiling this statement under `schema` may look up: the referenced
+    /// types of reference fields compared with a name. The shell reads them before it compiles.
+    package func typesNamedByReferences(in schema: ChannelSchema) -> [String] {
+        guard let scope = SchemaScope(self, schema: schema) else { return [] }
+        var out: [String] = []
+        func visit(_ condition: Condition) {
+            switch condition.kind {
+            case .comparison(let field, _, let value):
+                add(field, [value])
+            case .membership(let field, let values):
+                add(field, values)
+            case .and(let operands), .or(let operands):
+                operands.forEach(visit)
+            case .not(let operand), .parenthesized(let operand):
+                visit(operand)
+            }
+        }
+        func add(_ field: FieldPath, _ values: [Value]) {
+            guard let name = CompilerRun.userFieldName(field), let found = scope.field(name),
+                found.dataType == .reference, values.contains(where: { !$0.isReference })
+            else { return }
+            for type in found.referenceTypes where !out.contains(type) { out.append(type) }
+        }
+        conditions.forEach(visit)
+        return out
+    }
+}

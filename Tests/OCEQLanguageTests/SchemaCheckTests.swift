@@ -1,0 +1,78 @@
+import OCEQLanguage
+import OCEQTestSupport
+import Testing
+
+/// A small channel: articles with a topic reference, a date, a number and a list of tags.
+let schemaEnvironment = StaticEnvironment(
+    rows: ["CORE00000000000000000000000000000009"],
+    schema: ChannelSchema(
+        types: [
+            SchemaType(
+                name: "Article",
+                fields: [
+                    SchemaField(name: "topic", dataType: .reference, referenceTypes: ["Topic"]),
+                    SchemaField(name: "published", dataType: .datetime, isSortable: true),
+                    SchemaField(name: "reads", dataType: .number, isSortable: true),
+                    SchemaField(name: "featured", dataType: .boolean),
+                    SchemaField(name: "body", dataType: .largetext),
+                    SchemaField(name: "tags", dataType: .text, isList: true),
+                ]),
+            SchemaType(name: "Topic", fields: [SchemaField(name: "blurb", dataType: .text)]),
+        ], source: .metadataCatalog),
+    itemsByType: [
+        "Topic": [
+            ItemName(name: "Recipes", id: "CORE00000000000000000000000000000001"),
+            ItemName(name: "Roasting", id: "CORE00000000000000000000000000000002"),
+        ]
+    ])
+
+@Suite("Schema checks in the compiler")
+struct SchemaCheckTests {
+    @Test(
+        "each statement's first problem is at the marked position",
+        arguments: [
+            ("list type=⟦Articel⟧", "unknownType"),
+            ("list type=Article ⟦blurb⟧ = x", "unknownField"),
+            ("list ⟦nothing⟧ = x", "unknownField"),
+            ("list type=Article order ⟦topic⟧", "fieldNotSortable"),
+            ("list type=Article ⟦reads ~ 5⟧", "operatorNotForType"),
+            ("list type=Article ⟦body = x⟧", "operatorNotForType"),
+            ("list type=Article reads > ⟦many⟧", "valueNotOfType"),
+            ("list type=Article featured = ⟦yes⟧", "valueNotOfType"),
+            ("list type=Article published >= ⟦2026⟧", "valueNotOfType"),
+            ("list type=Article topic = ⟦Baking⟧", "noItemNamed"),
+            ("list type=Article topic in (Recipes, ⟦R⟧)", "itemNameAmbiguous"),
+        ])
+    func problems(_ input: String, _ id: String) throws {
+        let marked = MarkedInput(input)
+        let first = try #require(allDiagnostics(marked.text, environment: schemaEnvironment).first)
+        #expect(first.message.id == id, "\(first.text)")
+        #expect(first.span.start == marked.start, "\(first.text) at \(first.span)")
+        if let end = marked.end { #expect(first.span.end == end) }
+    }
+
+    @Test("a name compared with a reference is sent as the item's id; an id or @n as it is")
+    func references() throws {
+        let compiler = Compiler(environment: schemaEnvironment)
+        func q(_ text: String) throws -> String? {
+            guard case .select(let select) = Parser.parse(text).statements.first else { return nil }
+            return try compiler.compile(select).q
+        }
+        let one = "CORE00000000000000000000000000000001"
+        #expect(try q("list type=Article topic=recipes") == "(type eq \"Article\" AND fields.topic eq \"\(one)\")")
+        #expect(try q("list type=Article topic=\(one)") == "(type eq \"Article\" AND fields.topic eq \"\(one)\")")
+        #expect(
+            try q("list type=Article topic=@1")
+                == "(type eq \"Article\" AND fields.topic eq \"CORE00000000000000000000000000000009\")")
+        #expect(
+            try q("list type=Article topic in (Recipes, roa)")
+                == "(type eq \"Article\" AND (fields.topic eq \"\(one)\" OR fields.topic eq "
+                + "\"CORE00000000000000000000000000000002\"))")
+        #expect(try q("list type=Article tags ~ tea reads >= 3 published < 2026-01-01") != nil)
+    }
+
+    @Test("without a schema nothing is checked")
+    func unchecked() {
+        #expect(allDiagnostics("list type=Articel nmae ~ x order topic", environment: StaticEnvironment()).isEmpty)
+    }
+}

@@ -1,0 +1,283 @@
+import DeliveryKit
+import DeliveryTransport
+import Foundation
+import OCEQApp
+import OCEQCore
+import OCEQLanguage
+import OCEQTestSupport
+import Testing
+
+@testable import OCEQShell
+
+/// One statement checked against a channel's catalog: `⟦`…`⟧` mark where the diagnostic points,
+/// `message` is its whole text.
+struct CatalogCase: CustomTestStringConvertible, Sendable {
+    var input: String
+    var message: String
+
+    init(_ input: String, _ message: String) {
+        self.input = input
+        self.message = message
+    }
+
+    var testDescription: String { input }
+}
+
+/// The issue's cases and more, against the bundled sample channel.
+let sampleCatalogCases: [CatalogCase] = [
+    CatalogCase(
+        "list type=OCEGettingStartedArticle ⟦nmae⟧ ^= \"Co\"",
+        "no field 'nmae' in type 'OCEGettingStartedArticle'; did you mean 'name'?"),
+    CatalogCase(
+        "list type=OCEGettingStartedArticle ⟦publishd_date⟧ >= 2026-01-01",
+        "no field 'publishd_date' in type 'OCEGettingStartedArticle'; did you mean 'published_date'?"),
+    CatalogCase(
+        "list type=OCEGettingStartedArticle order ⟦publish_date⟧ desc",
+        "no field 'publish_date' in type 'OCEGettingStartedArticle'; did you mean 'published_date'?"),
+    CatalogCase(
+        "list type=OCEGettingStartedArticle order ⟦author⟧",
+        "cannot order by 'author' (reference); the API sorts on 'name', 'createdDate', 'updatedDate' and "
+            + "'published_date'"),
+    CatalogCase(
+        "list type=⟦OCEGettingStartedArticel⟧",
+        "no type 'OCEGettingStartedArticel' in this channel; did you mean 'OCEGettingStartedArticle'?"),
+    CatalogCase(
+        "count type in (OCEGettingStartedArticle, ⟦OCEGettingStartedTopc⟧)",
+        "no type 'OCEGettingStartedTopc' in this channel; did you mean 'OCEGettingStartedTopic'?"),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle published_date >= ⟦2026⟧",
+        "'2026' is not a date for 'published_date'; a year alone is not a date; write 2026-01-01"),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle published_date < ⟦yesterday⟧",
+        "'yesterday' is not a date for 'published_date'; write a date, such as 2026-01-01 or 2026-01-01T09:30:00Z"),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle ⟦topic ~ Recipes⟧",
+        "'~' does not apply to 'topic' (reference); use = !="),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle ⟦published_date ^= 2026-01-01⟧",
+        "'^=' does not apply to 'published_date' (date); use = != > >= < <="),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle topic=⟦Recipies⟧",
+        "no OCEGettingStartedTopic named 'Recipies' for 'topic'; did you mean 'Recipes'?"),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle topic=⟦R⟧",
+        "'R' names more than one item for 'topic': 'Roasting' and 'Recipes'; write more of the name, or its id"),
+    CatalogCase(
+        "count type=OCEGettingStartedArticle topic in (Recipes, ⟦Nothing⟧)",
+        "no OCEGettingStartedTopic named 'Nothing' for 'topic'; there are 'Brewing at Home', 'Coffee Origins', "
+            + "'Equipment', 'Espresso & Milk', 'Recipes', 'Roasting' and 'Sustainability'"),
+    CatalogCase("list ⟦nmae⟧ = x", "no type of this channel has a field 'nmae'; did you mean 'name'?"),
+    CatalogCase(
+        "first type=OCEGettingStartedArticle fields name, ⟦publishd_date⟧",
+        "no field 'publishd_date' in type 'OCEGettingStartedArticle'; did you mean 'published_date'?"),
+]
+
+/// Cases against the real 2021 export, whose field names have dashes and underscores.
+let templateCatalogCases: [CatalogCase] = [
+    CatalogCase(
+        "list type=Starter-Blog-Post ⟦starter-blog-post_autor⟧ = x",
+        "no field 'starter-blog-post_autor' in type 'Starter-Blog-Post'; did you mean 'starter-blog-post_author'?"),
+    CatalogCase(
+        "list type=⟦starter-blog-post⟧",
+        "no type 'starter-blog-post' in this channel; did you mean 'Starter-Blog-Post'?"),
+    CatalogCase(
+        "list type=Starter-Blog-Post order ⟦starter-blog-post_author⟧",
+        "cannot order by 'starter-blog-post_author' (reference); the API sorts on 'name', 'createdDate' and "
+            + "'updatedDate'"),
+    CatalogCase(
+        "count type=Starter-Blog-Post starter-blog-post_author = ⟦\"Alex Reed\"⟧",
+        "no Starter-Blog-Author named 'Alex Reed' for 'starter-blog-post_author'; did you mean 'Alex Read'?"),
+]
+
+/// The 2021 blog template export, served in-process.
+let templateConnection: Connection? = {
+    let credentials = Credentials(
+        url: repositoryRoot.appendingPathComponent(
+            "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
+        )
+        .path,
+        channelToken: "2021-template-token")
+    return try? Connection.open(credentials, opener: InProcessServer())
+}()
+
+/// The diagnostics of `text` compiled in `session` after its catalog is read, as the interpreter does.
+@MainActor
+func catalogDiagnostics(_ text: String, in session: Session) async throws -> [Diagnostic] {
+    let parsed = Parser.parse(text, options: session.parserOptions)
+    #expect(!parsed.hasErrors, "\(text) parses")
+    let statement = try #require(parsed.statements.first)
+    await session.prepareCatalog(for: statement)
+    guard case .select(let select) = statement else { return [] }
+    do {
+        _ = try session.compiler.compile(select)
+        return []
+    } catch {
+        return error.diagnostics
+    }
+}
+
+@MainActor
+func expectDiagnostic(_ check: CatalogCase, connection: Connection?) async throws {
+    let marked = MarkedInput(check.input)
+    let (session, _, _) = makeSession(connection: try #require(connection))
+    let diagnostics = try await catalogDiagnostics(marked.text, in: session)
+    let first = try #require(diagnostics.first, "no diagnostic for \(check.input)")
+    #expect(diagnostics.count == 1, "\(diagnostics.map(\.text))")
+    #expect(first.text == check.message)
+    #expect(first.span.start == marked.start, "\(first.text) at \(first.span)")
+    if let end = marked.end { #expect(first.span.end == end, "\(first.text) at \(first.span)") }
+}
+
+@Suite("Checks against the channel's catalog")
+@MainActor
+struct CatalogCheckTests {
+    @Test(
+        "each wrong statement on the sample channel is one diagnostic at the marked name", arguments: sampleCatalogCases
+    )
+    func sampleChannel(_ check: CatalogCase) async throws {
+        try await expectDiagnostic(check, connection: sampleConnection)
+    }
+
+    @Test(
+        "each wrong statement on the 2021 export is one diagnostic at the marked name", arguments: templateCatalogCases)
+    func templateExport(_ check: CatalogCase) async throws {
+        try await expectDiagnostic(check, connection: templateConnection)
+    }
+
+    @Test(
+        "right statements pass the checks",
+        arguments: [
+            "list type=OCEGettingStartedArticle name ^= Co order published_date desc",
+            "count type=OCEGettingStartedArticle published_date >= 2026-01-01",
+            "count type=OCEGettingStartedArticle topic=@1",
+            "count type=OCEGettingStartedArticle topic=COREF6C0EA64ED7A3BB6322425A22527158C",
+            "list name ~ tea or name ~ milk",
+            "count type=OCEGettingStartedArticle topic=recipes",
+            "count type=OCEGettingStartedArticle author=\"Hana Kim\"",
+        ])
+    func rightStatements(_ text: String) async throws {
+        let (session, _, _) = makeSession(connection: try #require(sampleConnection))
+        session.lastRows = []
+        let diagnostics = try await catalogDiagnostics(text, in: session).filter(\.message.isCatalogCheck)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.text))")
+    }
+
+    @Test("topic=Recipes and topic=<id of Recipes> return the same rows, and explain says what was resolved")
+    func nameAndIdSameRows() async throws {
+        let (session, output, _) = makeSession(connection: try #require(sampleConnection))
+        func rows(_ text: String) async throws -> [String] {
+            let statement = try #require(Parser.parse(text, options: session.parserOptions).statements.first)
+            guard case .items(let listing) = try await Interpreter.execute(statement, in: session) else {
+                Issue.record("\(text) gave no rows")
+                return []
+            }
+            return listing.items.map(\.id)
+        }
+        let topic = try #require(try await rows("first type=OCEGettingStartedTopic name = \"Recipes\"").first)
+        let byName = try await rows("list type=OCEGettingStartedArticle topic=Recipes limit 100")
+        let byID = try await rows("list type=OCEGettingStartedArticle topic=\(topic) limit 100")
+        #expect(!byName.isEmpty)
+        #expect(byName == byID)
+        let both = try await rows("list type=OCEGettingStartedArticle topic in (Recipes, Roasting) limit 100")
+        #expect(both.count > byName.count)
+
+        let explain = try #require(
+            Parser.parse("explain count type=OCEGettingStartedArticle topic=recipes", options: session.parserOptions)
+                .statements.first)
+        _ = try await Interpreter.perform(explain, in: session)
+        #expect(output.text.contains("fields.topic eq \"\(topic)\""))
+        #expect(output.text.contains("note: topic=recipes is sent as the id of 'Recipes': \(topic)"))
+    }
+
+    @Test("an author's name in the 2021 export counts what the author's id counts")
+    func templateAuthorByName() async throws {
+        let script = """
+            count type=Starter-Blog-Post starter-blog-post_author="Alex Read"
+            count type=Starter-Blog-Post starter-blog-post_author=CORECE3370197DB34D77A2D5D4DC0118B9C8
+            """
+        let run = await runScript(script, connection: try #require(templateConnection))
+        #expect(run.code == 0, "\(run.errors)")
+        let counts = run.output.split(separator: "\n")
+        #expect(counts.count == 2)
+        #expect(counts.first == counts.last)
+        #expect(counts.first != "0")
+    }
+
+    @Test("a script with a wrong name stops with exit 2 before its first statement runs")
+    func scriptStopsBeforeRunning() async throws {
+        let run = await runScript(
+            "count type=OCEGettingStartedArticle\nlist type=OCEGettingStartedArticle nmae ^= \"Co\"\n",
+            connection: try #require(sampleConnection))
+        #expect(run.code == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("test.oceq:2:36: error: no field 'nmae' in type 'OCEGettingStartedArticle'"))
+    }
+
+    @Test("a catalog that cannot be read warns once and the statements run unchecked")
+    func unreadableCatalog() async throws {
+        let port = try ClosedPort()
+        let configuration = try DeliveryConfiguration(
+            url: "http://127.0.0.1:\(port.port)", channelToken: "closed-token")
+        let connection = Connection(client: DeliveryClient(configuration: configuration), channelName: "closed")
+        let run = await runScript(
+            "count type=OCEGettingStartedArticel nmae=x\ncount type=Nothing\n", connection: connection, keepGoing: true)
+        let lines = run.errors.split(separator: "\n")
+        let warnings = lines.filter { $0.hasPrefix("warning: the channel's types and fields could not be read") }
+        #expect(warnings.count == 1, "\(run.errors)")
+        // Unchecked: each statement was sent, and failed for the closed port, not for its names.
+        #expect(!run.errors.contains("no type"))
+        #expect(lines.filter { $0.contains("error:") }.count == 2, "\(run.errors)")
+        #expect(run.code == 1)
+    }
+
+    @Test("names from a hostile catalog are cleaned before they appear in a diagnostic")
+    func hostileNames() throws {
+        let field: JSON = [
+            "name": "evil\u{1B}]0;owned\u{07}", "datatype": "text", "valuecount": "single", "sortable": false,
+        ]
+        let catalog: JSON = [
+            "x-ocm-types": ["Bad\u{1B}[31mType"],
+            "$defs": ["Bad\u{1B}[31mType": ["x-ocm-fields": .array([field])]],
+        ]
+        let served = try #require(ChannelCatalog.schema(metadataCatalog: catalog))
+        #expect(served.typeNames == ["Bad\u{1B}[31mType"])
+        let schema = ChannelCatalog.displayable(served)
+        #expect(schema.typeNames == ["Bad[31mType"])
+        let fieldName = try #require(schema.types["Bad[31mType"]?.fields.first?.name)
+        #expect(!fieldName.unicodeScalars.contains { $0.value < 0x20 })
+        let compiler = Compiler(environment: StaticEnvironment(schema: schema))
+        let select = try #require(
+            Parser.parse("list order evil").statements.first.flatMap { statement -> SelectStatement? in
+                if case .select(let select) = statement { return select }
+                return nil
+            })
+        #expect(throws: DiagnosticError.self) { try compiler.compile(select) }
+        do {
+            _ = try compiler.compile(select)
+        } catch {
+            let text = error.diagnostics.map(\.text).joined()
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        }
+    }
+
+    @Test("without a metadata catalog, fields and data types are read from sample values")
+    func sampledFields() throws {
+        let samples: [[String: JSON]] = [
+            ["title": "Hello", "count": .null, "topic": ["id": "CORE1", "type": "Topic", "name": "Recipes"]],
+            [
+                "title": "World", "count": 3, "when": ["value": "2026-01-01T00:00:00Z", "timezone": "UTC"],
+                "tags": ["a", "b"],
+            ],
+        ]
+        let fields = Dictionary(uniqueKeysWithValues: ChannelCatalog.sampledFields(samples).map { ($0.name, $0) })
+        #expect(fields["title"]?.dataType == .text)
+        #expect(fields["count"]?.dataType == .number)
+        #expect(fields["count"]?.isSortable == true)
+        #expect(fields["when"]?.dataType == .datetime)
+        #expect(fields["topic"]?.dataType == .reference)
+        #expect(fields["topic"]?.referenceTypes == ["Topic"])
+        #expect(fields["topic"]?.isSortable == false)
+        #expect(fields["tags"]?.isList == true)
+        #expect(fields["title"]?.isSortable == false)
+    }
+}
