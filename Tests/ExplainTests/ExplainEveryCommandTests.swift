@@ -95,6 +95,8 @@ struct ExplainEveryCommandTests {
         ])
     func noRequestIsTrue(_ statement: String) async throws {
         let shell = try Shell()
+        // The catalog read once a session is planned and sent before the first statement that needs it.
+        #expect((await shell.run("count type=Image")).code == 0)
         let parsed = Parser.parse(statement, options: fullRegistry.parserOptions)
         let plan = try CorePlans.plan(try #require(parsed.statements.first), in: shell.session)
         guard case .noRequest = plan else {
@@ -105,6 +107,22 @@ struct ExplainEveryCommandTests {
         let result = await shell.run(statement)
         #expect(result.code == 0, "\(result.errors)")
         #expect(shell.sent() == [])
+    }
+
+    @Test("the first statement checked against the catalog plans and sends the catalog read first")
+    func catalogIsPlanned() async throws {
+        let (planned, sent, _) = try await plannedAndSent("count type=Image", after: "echo")
+        #expect(planned.count == 2)
+        #expect(planned.first?.contains("/metadata-catalog/items?") == true)
+        #expect(sent.count == planned.count, "\(sent)")
+        for (plan, url) in zip(planned, sent) {
+            #expect(PlanValue.matches(planned: plan, sent: url), "planned \(plan)\nsent    \(url)")
+        }
+        let shell = try Shell()
+        #expect((await shell.run("count type=Image")).code == 0)
+        let parsed = Parser.parse("count type=Image", options: fullRegistry.parserOptions)
+        let plan = try CorePlans.plan(try #require(parsed.statements.first), in: shell.session)
+        #expect(plan.requests.count == 1, "once read, the catalog is not planned again")
     }
 
     /// Runs `setup`, plans `statement`, runs it, and returns the planned and the sent URLs.

@@ -50,12 +50,27 @@ struct QueryRefusalTests {
             ),
         ])
     func servedRefusal(_ statement: String, _ expected: String) async throws {
-        let shell = try Shell()
+        // Checked against the catalog, these never reach the server (below); unchecked, they do.
+        let shell = try Shell(unchecked: true)
         let result = await shell.run(statement)
         #expect(result.code == 1)
         #expect(result.output == "")
         #expect(result.errors == expected)
         #expect(!result.errors.contains("position"))
+    }
+
+    @Test(
+        "with the channel's catalog the same statements are refused before the query is sent",
+        arguments: [
+            "list updatedDate ^= 2021", "count type=OCEGettingStartedArticle and (name ^= \"C\" or updatedDate ~~ x)",
+        ])
+    func checkedBeforeSending(_ statement: String) async throws {
+        let shell = try Shell()
+        let result = await shell.run(statement)
+        #expect(result.code == 2, "\(result.errors)")
+        #expect(result.errors.contains("updatedDate"))
+        #expect(!result.errors.contains("the channel refused"))
+        #expect(shell.sent().allSatisfy { $0.contains("/metadata-catalog/") })
     }
 
     /// A shell whose channel answers every request with `body` and status 400.

@@ -37,7 +37,9 @@ final class Shell {
     let output: MemoryOutput
     let errors = MemoryOutput()
 
-    init(terminal: Bool = false) throws {
+    /// A shell on the sample; with `unchecked`, as if the channel's catalog could not be read (and
+    /// that was said already), so statements go to the server unchecked.
+    init(terminal: Bool = false, unchecked: Bool = false) throws {
         let credentials = Credentials(
             url: repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
             channelToken: "935a30048d49b8479c9bc1577e392eba")
@@ -50,6 +52,7 @@ final class Shell {
             registry: fullRegistry, connection: connection, output: output, errors: errors,
             baseDirectory: repositoryRoot.path)
         session.localExportOpener = InProcessServer()
+        if unchecked { session.completionCache.store(ChannelCatalog.schemaFailedKey, true) }
     }
 
     /// Runs `text`; exit code, and what it printed on stdout and stderr.
@@ -106,6 +109,8 @@ final class StubShell {
         session = Session(
             registry: fullRegistry, connection: connection, output: MemoryOutput(), errors: errors,
             baseDirectory: repositoryRoot.path)
+        // Its catalog answers 400 too: as if that was said already, so that only the query's error shows.
+        session.completionCache.store(ChannelCatalog.schemaFailedKey, true)
     }
 
     /// Runs `text`; exit code and what it printed on stderr.

@@ -57,6 +57,12 @@ let sampleCatalogCases: [CatalogCase] = [
         "count type=OCEGettingStartedArticle ⟦published_date ^= 2026-01-01⟧",
         "'^=' does not apply to 'published_date' (date); use = != > >= < <="),
     CatalogCase(
+        "list ⟦updatedDate ^= 2021⟧",
+        "'^=' does not apply to 'updatedDate' (date); use = != > >= < <="),
+    CatalogCase(
+        "count type=Image size >= ⟦big⟧",
+        "'big' is not a number for 'size'; write a whole number, such as 42"),
+    CatalogCase(
         "count type=OCEGettingStartedArticle topic=⟦Recipies⟧",
         "no OCEGettingStartedTopic named 'Recipies' for 'topic'; did you mean 'Recipes'?"),
     CatalogCase(

@@ -161,7 +161,7 @@ extension CompilerRun {
         if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
             return checkTypeName(value) ? text : nil
         }
-        guard let schemaField = schemaField(field) else {
+        guard let schemaField = schemaField(field) ?? (scope == nil ? nil : ChannelSchema.standardField(field)) else {
             let unknown = scope.map { $0.types.allSatisfy(\.fieldsKnown) } ?? false
             return unknown && Self.userFieldName(field) != nil ? nil : text
         }

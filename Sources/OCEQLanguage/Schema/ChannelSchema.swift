@@ -152,6 +152,26 @@ package struct ChannelSchema: Sendable, Hashable {
         "id", "type", "typeCategory", "name", "description", "slug", "language", "createdDate", "updatedDate",
         "translatable", "taxonomies",
     ]
+    /// The data type of a standard field written alone (`updatedDate`, `size`), so that its operators and
+    /// values are checked as a user field's are; nil for a path, a user field or `taxonomies`.
+    package static func standardField(_ field: FieldPath) -> SchemaField? {
+        guard field.isStandard, !field.isPrefixed, field.segments.count == 1 else { return nil }
+        let name = field.segments[0]
+        let dataType: FieldDataType
+        switch name {
+        case "createdDate", "updatedDate": dataType = .datetime
+        case "size": dataType = .number
+        case "translatable": dataType = .boolean
+        case "taxonomies", "type": return nil
+        default:
+            guard itemStandardFields.contains(name) || assetStandardFields.contains(name) else { return nil }
+            dataType = .text
+        }
+        return SchemaField(
+            name: name, dataType: dataType, isList: false, referenceTypes: [],
+            isSortable: sortableStandardFields.contains(name), isRequired: false)
+    }
+
     /// The standard fields only digital assets have.
     package static let assetStandardFields = ["fileGroup", "fileExtension", "mimeType", "size"]
     /// The standard fields the API sorts on.
