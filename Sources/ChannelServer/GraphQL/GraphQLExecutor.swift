@@ -275,7 +275,8 @@ final class GraphQLExecutor {
             if named.isLeaf {
                 guard let leaf = coerce(value, named) else {
                     errors.append(
-                        GraphQLError("\(name) cannot represent the value of this field.", at: [field.location], path: path))
+                        GraphQLError(
+                            "\(name) cannot represent the value of this field.", at: [field.location], path: path))
                     return nil
                 }
                 try count(leaf, field.responseKey, field.location)
@@ -375,14 +376,16 @@ final class GraphQLExecutor {
             item = source.itemById(id)
             guard let item else { throw GraphQLError("No item with id \"\(id.prefix(80))\" in this channel.") }
             if let type, item["type"]?.stringValue != type {
-                throw GraphQLError("The item \(id.prefix(80)) is of type \(item["type"]?.stringValue ?? "?"), not \(type).")
+                throw GraphQLError(
+                    "The item \(id.prefix(80)) is of type \(item["type"]?.stringValue ?? "?"), not \(type).")
             }
         } else if let slug = arguments["slug"]?.stringValue {
             item = source.itemBySlug(slug)
             guard let item else { throw GraphQLError("No item with slug \"\(slug.prefix(80))\" in this channel.") }
             if let type, item["type"]?.stringValue != type {
                 throw GraphQLError(
-                    "The item with slug \(slug.prefix(80)) is of type \(item["type"]?.stringValue ?? "?"), not \(type).")
+                    "The item with slug \(slug.prefix(80)) is of type \(item["type"]?.stringValue ?? "?"), not \(type)."
+                )
             }
         } else {
             throw GraphQLError("Give the argument id or slug.")

@@ -14,7 +14,10 @@ enum GraphQLExplorerPage {
             status: 200,
             headers: [
                 ("Content-Type", "text/html; charset=utf-8"),
-                ("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"),
+                (
+                    "Content-Security-Policy",
+                    "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'"
+                ),
             ], body: request.method == "HEAD" ? .empty : .bytes(Array(html.utf8)))
     }
 

@@ -20,7 +20,9 @@ enum GraphQLIntrospection {
         let includeDeprecated = [
             GraphQLInputValue(name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false))
         ]
-        func object(_ name: String, _ fields: [(String, GraphQLTypeReference, [GraphQLInputValue])])
+        func object(
+            _ name: String, _ fields: [(String, GraphQLTypeReference, [GraphQLInputValue])]
+        )
             -> GraphQLNamedType
         {
             GraphQLNamedType(

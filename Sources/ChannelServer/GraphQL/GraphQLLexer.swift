@@ -201,7 +201,9 @@ struct GraphQLLexer {
                     }
                     var scalar = Unicode.Scalar(code)
                     if (0xD800...0xDBFF).contains(code), peek() == "\\", peek(1) == "u" {
-                        let low = String(String.UnicodeScalarView(scalars[min(index + 2, scalars.count)..<min(index + 6, scalars.count)]))
+                        let low = String(
+                            String.UnicodeScalarView(
+                                scalars[min(index + 2, scalars.count)..<min(index + 6, scalars.count)]))
                         if let lowCode = UInt32(low, radix: 16), (0xDC00...0xDFFF).contains(lowCode) {
                             index += 6
                             scalar = Unicode.Scalar(0x10000 + ((code - 0xD800) << 10) + (lowCode - 0xDC00))

@@ -102,7 +102,8 @@ enum GraphQLSchemaBuilder {
                     GraphQLFieldDefinition(name: "fields", type: .named(fieldsType.name), resolve: .key("fields")))
                 types[fieldsType.name] = fieldsType
             } else {
-                object.fields.append(GraphQLFieldDefinition(name: "fields", type: .named("JSON"), resolve: .key("fields")))
+                object.fields.append(
+                    GraphQLFieldDefinition(name: "fields", type: .named("JSON"), resolve: .key("fields")))
             }
             types[name] = object
             query.fields.append(
@@ -135,7 +136,8 @@ enum GraphQLSchemaBuilder {
         for field in definition.fields {
             if isAsset, assetSystemFields.contains(field.name) { continue }
             var candidate = GraphQLNaming.convert(field.name, lowerFirst: false)
-            if reservedFieldNames.contains(candidate) || (isAsset && (candidate == "file" || candidate == "renditions")) {
+            if reservedFieldNames.contains(candidate) || (isAsset && (candidate == "file" || candidate == "renditions"))
+            {
                 candidate = "field" + GraphQLNaming.upperFirst(candidate)
             }
             let fieldName = GraphQLNaming.unique(candidate) { !taken.contains($0) }
@@ -170,7 +172,9 @@ enum GraphQLSchemaBuilder {
     static func builtInTypes() -> [GraphQLNamedType] {
         let string = GraphQLTypeReference.named("String")
         let int = GraphQLTypeReference.named("Int")
-        func object(_ name: String, _ description: String, _ fields: [(String, GraphQLTypeReference)])
+        func object(
+            _ name: String, _ description: String, _ fields: [(String, GraphQLTypeReference)]
+        )
             -> GraphQLNamedType
         {
             GraphQLNamedType(
@@ -209,7 +213,8 @@ enum GraphQLSchemaBuilder {
             standardFilter,
             GraphQLNamedType(
                 kind: .inputObject, name: "queryFilter",
-                description: "`default`: words searched in names, descriptions and text fields; `q`: a REST `q` expression.",
+                description:
+                    "`default`: words searched in names, descriptions and text fields; `q`: a REST `q` expression.",
                 inputFields: [
                     GraphQLInputValue(name: "default", type: string), GraphQLInputValue(name: "q", type: string),
                 ]),

@@ -91,8 +91,7 @@ struct GraphQLValidator {
                 "Variable \"$\(definition.name)\" is never used\(operationName.map { " in operation \"\($0)\"" } ?? "").",
                 definition.location)
         }
-        for (name, fragment) in document.fragments.sorted(by: { $0.key < $1.key }) where !usedFragments.contains(name)
-        {
+        for (name, fragment) in document.fragments.sorted(by: { $0.key < $1.key }) where !usedFragments.contains(name) {
             // A fragment only another operation uses is fine.
             if document.operations.count == 1 { record("Fragment \"\(name)\" is never used.", fragment.location) }
         }
@@ -270,7 +269,8 @@ struct GraphQLValidator {
                 definition.defaultValue != nil && definition.defaultValue != .null && !definition.type.isNonNull
                 ? .nonNull(definition.type) : definition.type
             guard Self.fits(effective, type) else {
-                return "Variable \"$\(name)\" of type \"\(definition.type)\" used in position expecting type \"\(type)\"."
+                return
+                    "Variable \"$\(name)\" of type \"\(definition.type)\" used in position expecting type \"\(type)\"."
             }
             return nil
         }
@@ -315,7 +315,9 @@ struct GraphQLValidator {
                     if let problem = check(member.value, against: field.type) { return problem }
                 }
                 for field in named.inputFields
-                where field.type.isNonNull && field.defaultValue == nil && !members.contains(where: { $0.name == field.name }) {
+                where field.type.isNonNull && field.defaultValue == nil
+                    && !members.contains(where: { $0.name == field.name })
+                {
                     return "Field \"\(name).\(field.name)\" of required type \"\(field.type)\" was not provided."
                 }
                 return nil

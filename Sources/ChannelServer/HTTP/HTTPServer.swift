@@ -279,9 +279,14 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         let announcesBody = headers["transfer-encoding"] != nil || (length != nil && length != "0")
         // A POST (the GraphQL endpoint) is the one request whose body is read; a declared length
         // over the limit is refused at once.
-        if announcesBody, method.map({ String(cString: $0) }) == "POST",
-            (length.flatMap { Int($0) } ?? 0) <= HTTPServer.maximumBodyLength
-        {
+        if announcesBody, method.map({ String(cString: $0) }) == "POST" {
+            guard (length.flatMap { Int($0) } ?? 0) <= HTTPServer.maximumBodyLength else {
+                context.answered = true
+                var response = HTTPServer.plainError(
+                    413, "request body longer than \(HTTPServer.maximumBodyLength) bytes")
+                let request = ServerRequest(method: "POST", target: context.target, headers: headers)
+                return send(server, context, request, &response, connection)
+            }
             context.body = []
             return .YES
         }
