@@ -277,9 +277,9 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         context.headers = headers
         let length = headers["content-length"]
         let announcesBody = headers["transfer-encoding"] != nil || (length != nil && length != "0")
-        // A POST (the GraphQL endpoint) is the one request whose body is read; a declared length
-        // over the limit is refused at once.
-        if announcesBody, method.map({ String(cString: $0) }) == "POST" {
+        // A POST to the GraphQL endpoint is the one request whose body is read; a declared length
+        // over the limit is refused at once. Other uploads are answered without reading them.
+        if announcesBody, method.map({ String(cString: $0) }) == "POST", context.target.contains("/graphql") {
             guard (length.flatMap { Int($0) } ?? 0) <= HTTPServer.maximumBodyLength else {
                 context.answered = true
                 var response = HTTPServer.plainError(
