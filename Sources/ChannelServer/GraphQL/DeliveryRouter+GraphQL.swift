@@ -38,6 +38,15 @@ extension DeliveryRouter {
                 constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer.revealedForRequest)
             else { throw .bearer }
         }
+        // The export cannot change under us: an answer without errors is kept for the same body,
+        // target, host and token presence (a request without the token may be answered differently).
+        let cacheKey =
+            cache != nil && request.body.count <= 16 * 1024
+            ? "POST " + (offered == nil ? "- " : "T ") + (request.header("Host") ?? "") + " " + request.target + " "
+                + String(decoding: request.body, as: UTF8.self) : nil
+        if let cache, let cacheKey, let hit = cache.get(cacheKey) {
+            return Self.graphQLAnswer(hit.bytes)
+        }
         let body: JSON
         do {
             body = try JSON.parse(request.body, maximumDepth: 64)
@@ -87,7 +96,15 @@ extension DeliveryRouter {
         let bytes = GraphQLEngine.run(
             schema: graphQLSchema, query: query, variables: variables, operationName: operationName, source: source,
             limits: configuration.graphQL)
-        return HTTPResponse(
+        if let cache, let cacheKey, !bytes.starts(with: Array("{\"errors\"".utf8)) {
+            cache.put(cacheKey, ResponseCache.Entry(bytes: bytes, tag: EntityTag.of(bytes)))
+        }
+        return Self.graphQLAnswer(bytes)
+    }
+
+    /// A 200 GraphQL answer.
+    static func graphQLAnswer(_ bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(
             status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
             body: .bytes(bytes))
     }
