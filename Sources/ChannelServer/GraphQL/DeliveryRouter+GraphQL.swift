@@ -33,11 +33,7 @@ extension DeliveryRouter {
         if let offered, !constantTimeEqual(offered, configuration.channelToken.revealedForRequest) {
             throw .channelToken
         }
-        if let bearer = configuration.bearer {
-            guard let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer "),
-                constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer.revealedForRequest)
-            else { throw .bearer }
-        }
+        try authorizeBearer(request)
         // The export cannot change under us: an answer without errors is kept for the same body,
         // target, host and token presence (a request without the token may be answered differently).
         let cacheKey =

@@ -144,6 +144,11 @@ public final class DeliveryRouter: Sendable {
         guard let offered, constantTimeEqual(offered, configuration.channelToken.revealedForRequest) else {
             throw .channelToken
         }
+        try authorizeBearer(request)
+    }
+
+    /// On a secure channel, the bearer gate (401).
+    func authorizeBearer(_ request: ServerRequest) throws(APIError) {
         if let bearer = configuration.bearer {
             guard let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer "),
                 constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer.revealedForRequest)

@@ -25,8 +25,8 @@ package enum GraphQLCommand: Command {
             "gql people.graphql",
         ],
         discussion:
-            "The channel token is sent as the channelToken query parameter, and fills a declared $channelToken. "
-            + "explain gql ... shows the POST and its curl line without sending it.")
+            "The channel token is sent as the channelToken query parameter and fills a declared $channelToken.\n"
+            + "A query with unbalanced brackets must be quoted. explain gql ... shows the POST and its curl line.")
 
     /// A parsed `gql` statement.
     struct Invocation {
