@@ -35,6 +35,12 @@ struct GraphQLErrorTests {
         let wrongType = try channel.graphQL("{ getItems { totalResults ... on image { id } } }")
         #expect(wrongType.messages.first?.contains("can never be of type \"image\"") == true)
         #expect(wrongType.firstLocations == [[1, 27]])
+        let unknownType = try channel.graphQL("{ getItems { items { ... on nothing { id } } } }")
+        #expect(unknownType.messages == ["Unknown type \"nothing\"."])
+        #expect(unknownType.firstLocations == [[1, 22]])
+        let conflict = try channel.graphQL("{ a: getItems(limit: 1) { count } a: getItems(limit: 2) { count } }")
+        #expect(conflict.messages.first?.hasPrefix("Fields \"a\" conflict") == true)
+        #expect(conflict.firstLocations == [[1, 35]])
         let enumValue = try channel.graphQL(
             "{ getItems(filter: {type: {op: IS, value: \"Image\"}}) { totalResults } }")
         #expect(enumValue.messages.first?.contains("does not exist in \"filterOperator\" enum") == true)

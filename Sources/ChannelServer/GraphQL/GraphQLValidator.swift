@@ -110,6 +110,23 @@ struct GraphQLValidator {
     private mutating func walk(
         _ selections: [GraphQLSelection], parent: GraphQLNamedType, depth: Int, path: [String]
     ) throws {
+        // Fields of one selection set sharing a response key must be the same field with the same
+        // arguments (the part of "field selection merging", §5.3.2, that needs no fragments).
+        var keys: [String: GraphQLField] = [:]
+        for case .field(let field) in selections {
+            guard let earlier = keys[field.responseKey] else {
+                keys[field.responseKey] = field
+                continue
+            }
+            let sameArguments =
+                earlier.arguments.map { "\($0.name):\(GraphQLIntrospection.literal($0.value))" }.sorted()
+                == field.arguments.map { "\($0.name):\(GraphQLIntrospection.literal($0.value))" }.sorted()
+            if earlier.name != field.name || !sameArguments {
+                record(
+                    "Fields \"\(field.responseKey)\" conflict because they are different fields or have different arguments. Use different aliases on the fields to fetch both if this was intentional.",
+                    field.location)
+            }
+        }
         for selection in selections {
             for directive in selection.directives {
                 switch selection {
