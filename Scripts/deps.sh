@@ -6,6 +6,8 @@ OCEQ_APT_PACKAGES=(
     libxml2-dev libchafa-dev
     curl sqlite3
 )
+# Tests only: the GraphQL explorer test loads its page in headless Chromium (it skips without it).
+OCEQ_TEST_PACKAGES=(chromium)
 # Benchmarks only (Scripts/bench-*): the baselines they run beside oceq.
 OCEQ_BENCH_PACKAGES=(nginx-light wrk)
 

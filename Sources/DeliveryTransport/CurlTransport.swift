@@ -345,7 +345,11 @@ final class CurlTransfer: @unchecked Sendable {
             { oceq_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(buffer)) },
             { oceq_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1) },
             { oceq_curl_setopt_long(easy, CURLOPT_HTTPGET, 1) },
-            { self.request.method == "GET" ? CURLE_OK : text(CURLOPT_CUSTOMREQUEST, self.request.method) },
+            {
+                self.request.method == "GET" || self.request.method == "POST"
+                    ? CURLE_OK : text(CURLOPT_CUSTOMREQUEST, self.request.method)
+            },
+            { self.postBody(easy) },
             { text(CURLOPT_PROTOCOLS_STR, "http,https") },
             { text(CURLOPT_REDIR_PROTOCOLS_STR, "http,https") },
             { oceq_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1) },
@@ -374,6 +378,15 @@ final class CurlTransfer: @unchecked Sendable {
             if code != CURLE_OK { return code }
         }
         return CURLE_OK
+    }
+
+    /// A POST's body, copied into the handle (nothing for GET).
+    private func postBody(_ easy: UnsafeMutableRawPointer) -> CURLcode {
+        guard let body = request.body else { return CURLE_OK }
+        let size = oceq_curl_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
+        guard size == CURLE_OK else { return size }
+        var bytes = body
+        return bytes.withUnsafeMutableBytes { oceq_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
     }
 
     /// Frees the header list and error buffer (the easy handle is recycled by the engine).

@@ -61,6 +61,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// The longest request target the handler accepts (longer ones get 414).
     public static let maximumTargetLength = 16 * 1024
+    /// The largest request body read (a GraphQL POST); a longer one gets 413.
+    public static let maximumBodyLength = 1 << 20
 
     let handler: Handler
     let observer: Observer?
@@ -180,6 +182,8 @@ final class RequestContext {
     /// The request and its answer made on the slow pool, queued when MHD resumes the connection.
     var deferredRequest: ServerRequest?
     var deferredResponse: HTTPResponse?
+    /// The body of a POST, collected across calls of the access handler.
+    var body: [UInt8]?
 
     init(target: String) {
         self.target = target
@@ -245,7 +249,7 @@ private let headerIterator:
         }
 
 private let accessHandler: MHD_AccessHandlerCallback = {
-    cls, connection, _, method, _, _, uploadSize, contextSlot in
+    cls, connection, _, method, _, uploadData, uploadSize, contextSlot in
     guard let cls, let connection, let contextSlot, let raw = contextSlot.pointee else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeUnretainedValue()
@@ -273,7 +277,35 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         context.headers = headers
         let length = headers["content-length"]
         let announcesBody = headers["transfer-encoding"] != nil || (length != nil && length != "0")
+        // A POST to the GraphQL endpoint is the one request whose body is read; a declared length
+        // over the limit is refused at once. Other uploads are answered without reading them.
+        if announcesBody, method.map({ String(cString: $0) }) == "POST", context.target.contains("/graphql") {
+            guard (length.flatMap { Int($0) } ?? 0) <= HTTPServer.maximumBodyLength else {
+                context.answered = true
+                var response = HTTPServer.plainError(
+                    413, "request body longer than \(HTTPServer.maximumBodyLength) bytes")
+                let request = ServerRequest(method: "POST", target: context.target, headers: headers)
+                return send(server, context, request, &response, connection)
+            }
+            context.body = []
+            return .YES
+        }
         return announcesBody ? answer(server, context, headers, connection, method) : .YES
+    }
+    if let size = uploadSize, size.pointee > 0, let data = uploadData {
+        guard (context.body?.count ?? 0) + size.pointee <= HTTPServer.maximumBodyLength else {
+            size.pointee = 0
+            context.answered = true
+            context.deferredRequest = ServerRequest(method: "POST", target: context.target, headers: headers)
+            context.deferredResponse = HTTPServer.plainError(
+                413, "request body longer than \(HTTPServer.maximumBodyLength) bytes")
+            return .YES
+        }
+        data.withMemoryRebound(to: UInt8.self, capacity: size.pointee) { bytes in
+            context.body?.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size.pointee))
+        }
+        size.pointee = 0
+        return .YES
     }
     return answer(server, context, headers, connection, method)
 }
@@ -284,10 +316,11 @@ private func answer(
     _ method: UnsafePointer<CChar>?
 ) -> MHD_Result {
     context.answered = true
-    let request = ServerRequest(
+    var request = ServerRequest(
         method: method.map { String(cString: $0) } ?? "GET", target: context.target, headers: headers,
         // The address is only for the access log: formatting it costs more than the rest of the request line.
         clientAddress: server.observer == nil ? "-" : clientAddress(connection))
+    if let body = context.body { request.body = body }
     var response: HTTPResponse
     if context.target.utf8.count > HTTPServer.maximumTargetLength {
         response = HTTPServer.plainError(414, "request target longer than \(HTTPServer.maximumTargetLength) bytes")

@@ -20,6 +20,8 @@ public struct ServerRequest: Sendable {
     public var headers: [String: String]
     /// The peer's address, for the access log.
     public var clientAddress: String
+    /// The request body: read only for a POST (GraphQL), at most `HTTPServer.maximumBodyLength` bytes.
+    public var body: [UInt8] = []
 
     /// A request built from its parts; `target` is parsed into segments and query.
     public init(method: String, target: String, headers: [String: String] = [:], clientAddress: String = "-") {

@@ -13,7 +13,7 @@ public struct CORSPolicy: Sendable, Equatable {
     public var origins: [String]
 
     /// The methods a preflight allows.
-    static let methods = "GET, HEAD, OPTIONS"
+    static let methods = "GET, HEAD, POST, OPTIONS"
     /// The request headers a preflight allows.
     static let requestHeaders =
         "Authorization, channelToken, Content-Type, X-Requested-With, If-None-Match, If-Range, Range"

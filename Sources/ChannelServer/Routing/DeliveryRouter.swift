@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var responseCacheBytes: Int
     /// The origins browser apps may read answers from (`--cors`); off by default.
     public var cors = CORSPolicy()
+    /// Bounds on GraphQL requests.
+    public var graphQL = GraphQLLimits()
 
     public init(
         channelToken: String, bearer: String? = nil, maximumLimit: Int = 500, maximumQueryLength: Int = 16 * 1024,
@@ -51,6 +53,8 @@ public final class DeliveryRouter: Sendable {
     let cache: ResponseCache?
     /// The open cursors of scrolled searches (`scroll=true`, `scrollId`).
     let scrolls = ScrollCursors()
+    /// The GraphQL schema generated from the channel's types.
+    let graphQLSchema: GraphQLSchema
 
     public init(
         content: ChannelContent, index: ChannelIndex, configuration: ServerConfiguration,
@@ -61,6 +65,7 @@ public final class DeliveryRouter: Sendable {
         self.index = index
         self.configuration = configuration
         self.renditions = renditions
+        self.graphQLSchema = GraphQLSchemaBuilder.build(content.contentTypes)
         self.cache =
             configuration.responseCacheBytes > 0 ? ResponseCache(capacity: configuration.responseCacheBytes) : nil
     }
@@ -75,6 +80,7 @@ public final class DeliveryRouter: Sendable {
 
     /// The answer before CORS headers.
     func answer(_ request: ServerRequest) -> HTTPResponse {
+        if let graphQL = graphQL(request) { return graphQL }
         do {
             let rest = try gate(request)
             // JSON answers are cached whole (the export cannot change under us); binaries are
@@ -138,6 +144,11 @@ public final class DeliveryRouter: Sendable {
         guard let offered, constantTimeEqual(offered, configuration.channelToken.revealedForRequest) else {
             throw .channelToken
         }
+        try authorizeBearer(request)
+    }
+
+    /// On a secure channel, the bearer gate (401).
+    func authorizeBearer(_ request: ServerRequest) throws(APIError) {
         if let bearer = configuration.bearer {
             guard let authorization = request.header("Authorization"), authorization.lowercased().hasPrefix("bearer "),
                 constantTimeEqual(String(authorization.dropFirst(7).trimmingSpaces()), bearer.revealedForRequest)

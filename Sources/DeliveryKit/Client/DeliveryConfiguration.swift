@@ -46,7 +46,7 @@ public struct DeliveryConfiguration: Sendable {
 
 /// A request ready to send: its URL (with and without secrets) and headers.
 public struct PreparedRequest: Sendable, CustomStringConvertible {
-    /// Always `GET` for the delivery API.
+    /// `GET`, or `POST` for GraphQL.
     public var method: String
     /// The full URL, channel token included.
     public var url: String
@@ -54,6 +54,8 @@ public struct PreparedRequest: Sendable, CustomStringConvertible {
     public var redactedURL: String
     /// `User-Agent`, `Accept`, and `Authorization` when a bearer token is configured.
     public var headers: [HTTPHeader]
+    /// The body of a POST (a GraphQL request); nil for GET.
+    public var body: [UInt8]? = nil
 
     /// A request of `method` to `url` (shown as `redactedURL`) with `headers`.
     package init(method: String, url: String, redactedURL: String, headers: [HTTPHeader]) {

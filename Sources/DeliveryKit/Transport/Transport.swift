@@ -41,6 +41,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// Ask for a compressed body (JSON); downloads keep the bytes as stored.
     public var acceptCompressed: Bool
+    /// The body of a POST (GraphQL); nil for GET.
+    public var body: [UInt8]? = nil
 
     public init(method: String = "GET", url: String, headers: [HTTPHeader] = [], acceptCompressed: Bool = false) {
         self.method = method

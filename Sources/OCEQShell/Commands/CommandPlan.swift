@@ -42,6 +42,8 @@ package struct PlannedRequest: Sendable {
         case json(any DeliveryRequest)
         /// A binary download (native file, rendition, thumbnail).
         case download(any DownloadRequest)
+        /// A GraphQL query, POSTed.
+        case graphQL(GraphQLQuery)
     }
 
     /// What the answer is for, lower case (`the article, its author expanded`).
@@ -68,7 +70,14 @@ package struct PlannedRequest: Sendable {
         switch request {
         case .json(let request): return try? using.prepare(request)
         case .download(let request): return try? using.prepare(download: request)
+        case .graphQL(let request): return using.prepare(graphQL: request)
         }
+    }
+
+    /// A GraphQL query sent for `purpose`.
+    package init(_ purpose: String, graphQL: GraphQLQuery) {
+        self.purpose = purpose
+        self.request = .graphQL(graphQL)
     }
 
     /// A download sent for `purpose`.

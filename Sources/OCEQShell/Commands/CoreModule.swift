@@ -7,6 +7,6 @@ package enum CoreModule {
             ListCommand.self, CountCommand.self, FirstCommand.self, GetCommand.self, ExplainCommand.self,
             LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, ConnectCommand.self,
             HelpCommand.self,
-            QuitCommand.self, DefineCommand.self, PluginsCommand.self, RefreshCommand.self,
+            QuitCommand.self, DefineCommand.self, PluginsCommand.self, RefreshCommand.self, GraphQLCommand.self,
         ])
 }

@@ -43,6 +43,8 @@ package enum ExplainCommand: Command {
                 throw .diagnostics(error)
             }
             return .text(text(for: read, client: connection.client))
+        case .command(let command) where command.name == GraphQLCommand.descriptor.name:
+            return .text(try GraphQLCommand.explanation(command, in: session))
         case .command(let command):
             if let user = session.registry.userCommand(named: command.name) { return .text(user.explanation) }
             return .text(
