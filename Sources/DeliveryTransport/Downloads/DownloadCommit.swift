@@ -1,4 +1,4 @@
-// Group commit for a batch of downloads: complete parts wait in a small batch (128 files or 200 ms,
+// Group commit for a batch of downloads: complete parts wait in a small batch (64 files or 200 ms,
 // or until no transfer is left to add to it); then, on a thread of its own while the transfers keep
 // every slot busy, the batch's parts are flushed, renamed, and the renames flushed. Only then are
 // they reported (`finished`, hence the manifest): no file appears under its final name before its
@@ -31,9 +31,8 @@ import OCEQCore
         self.maxDelay = maxDelay
     }
 
-    /// 128 files or 200 ms. (64 before: on a disk shared with busy builds a `syncfs` took 40 to 180
-    /// ms, and the sample's 74 images took two batches, four of them; now one batch, two.)
-    public static let standard = DownloadCommitPolicy(maxFiles: 128, maxDelay: .milliseconds(200))
+    /// 64 files or 200 ms.
+    public static let standard = DownloadCommitPolicy(maxFiles: 64, maxDelay: .milliseconds(200))
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).
