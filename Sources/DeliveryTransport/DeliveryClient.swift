@@ -78,41 +78,58 @@ public struct DeliveryClient: Sendable {
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
         do {
-            return Self.redactingLinks(try JSON.parse(sink.body))
+            var json = try JSON.parse(sink.body)
+            Self.redactLinks(in: &json)
+            return json
         } catch {
             throw .malformedJSON(url: url, error)
         }
     }
 
-    /// `json` with the `channelToken` parameter of every link's `href` shown as `REDACTED`: servers
+    /// Shows the `channelToken` parameter of every link's `href` in `json` as `REDACTED`: servers
     /// build each link with the token of the request, so the URL is redacted as it arrives (the
     /// client builds its own URLs and never follows an href). Only `href`s inside `links` arrays
-    /// change; no other text of the answer is touched.
-    static func redactingLinks(_ json: JSON) -> JSON {
+    /// change; no other text of the answer is touched. Each container is taken out of its parent (which then holds
+    /// `.null`), changed where it stands and put back, so a freshly parsed answer is walked once and
+    /// never copied: rebuilding every object into a new dictionary cost more than parsing the page
+    /// (callgrind, a 50-item page: 3.2 M instructions against 1.4 M for the parse).
+    static func redactLinks(in json: inout JSON) {
         switch json {
-        case .object(let members):
-            var out: [String: JSON] = [:]
-            for (key, member) in members {
-                if key == "links", case .array(let links) = member {
-                    out[key] = .array(links.map(redactingHref))
+        case .object(var members):
+            json = .null
+            var index = members.startIndex
+            while index != members.endIndex {
+                if members.keys[index] == "links" {
+                    redactHrefs(in: &members.values[index])
                 } else {
-                    out[key] = redactingLinks(member)
+                    redactLinks(in: &members.values[index])
                 }
+                members.formIndex(after: &index)
             }
-            return .object(out)
-        case .array(let elements):
-            return .array(elements.map(redactingLinks))
+            json = .object(members)
+        case .array(var elements):
+            json = .null
+            for position in elements.indices { redactLinks(in: &elements[position]) }
+            json = .array(elements)
         default:
-            return json
+            break
         }
     }
 
-    private static func redactingHref(_ link: JSON) -> JSON {
-        guard case .object(var members) = link else { return redactingLinks(link) }
-        if case .string(let href)? = members["href"] {
-            members["href"] = .string(Redactor.redactTokenParameters(href))
+    /// The members of a `links` array: each link's `href` redacted, then the link walked like any object.
+    private static func redactHrefs(in links: inout JSON) {
+        guard case .array(var elements) = links else { return redactLinks(in: &links) }
+        links = .null
+        for position in elements.indices {
+            if case .object(var members) = elements[position], case .string(let href)? = members["href"] {
+                elements[position] = .null
+                let redacted = Redactor.redactTokenParameters(href)
+                if redacted != href { members["href"] = .string(redacted) }
+                elements[position] = .object(members)
+            }
+            redactLinks(in: &elements[position])
         }
-        return redactingLinks(.object(members))
+        links = .array(elements)
     }
 
     /// Every page of a list, fetched one at a time as the sequence is iterated.

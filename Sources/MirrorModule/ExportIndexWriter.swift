@@ -15,20 +15,33 @@ struct ExportIndexWriter {
 
     func write() throws(MirrorError) {
         var inference = ContentTypeInference()
-        var entries: [(type: String, id: String)] = []
+        // `group1` (as JSON text) and Summary's `items` are built as the files are read, one type
+        // folder listed at a time: a mirror of 100k items holds each id once here, not as a list of
+        // pairs, a JSON tree and its text at once (this step set the peak RSS of such a mirror).
+        let variationSets = variationSetCount()
+        var group1: [UInt8] = [UInt8(ascii: "[")]
+        var count = 0
+        var ids = ""
         var languages: [String] = []
-        for (folder, id) in target.itemFiles() {
+        try target.forEachItemFile { folder, id throws(MirrorError) in
             let path = target.itemFile(type: folder, id: id)
             guard let data = target.read(path),
                 let object = (try? JSON.parse(data))?.objectValue
-            else { continue }
+            else { return }
             inference.add(object)
-            entries.append((folder, id))
+            if count > 0 {
+                group1.append(UInt8(ascii: ","))
+                ids += ","
+            }
+            JSONWriter.appendQuoted(folder + ":" + id, into: &group1)
+            ids += id
+            count += 1
             let translatable = object["translatable"]?.boolValue ?? true
             if translatable, let language = object["language"]?.stringValue, !languages.contains(language) {
                 languages.append(language)
             }
         }
+        group1.append(UInt8(ascii: "]"))
         let content = target.content
         let definitions = inference.definitions()
         let typeNames = definitions.keys.sorted()
@@ -39,17 +52,17 @@ struct ExportIndexWriter {
         let metadata: JSON = .object([
             "export-version": "1.1", "template-id": .string(templateID),
             "template-name": .string(MirrorTarget.contentFolderName), "template-description": "",
-            "count": .int(typeNames.count + entries.count), "varsetcount": .int(variationSetCount()), "groups": 2,
+            "count": .int(typeNames.count + count), "varsetcount": .int(variationSets), "groups": 2,
             "isCDTIncluded": true,
             "group0": .array(typeNames.map(JSON.string)),
-            "group1": .array(entries.map { .string($0.type + ":" + $0.id) }),
         ])
-        try target.write(Self.bytes(metadata), to: content + "/metadata.json")
+        try target.write(Self.bytes(metadata, inserting: ("group1", group1)), to: content + "/metadata.json")
+        group1 = []
         let summary: JSON = .object([
             "template-description": "", "template-id": .string(templateID),
             "template-name": .string(MirrorTarget.contentFolderName),
             "types": .string(typeNames.joined(separator: ",")),
-            "items": .string(entries.map(\.id).joined(separator: ",")),
+            "items": .string(ids),
         ])
         try target.write(Self.bytes(summary), to: content + "/Summary.json")
         let sortedLanguages = languages.sorted()
@@ -75,5 +88,33 @@ struct ExportIndexWriter {
         var bytes = JSONWriter().compactBytes(json)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
+    }
+
+    /// `bytes(object)` with one more member whose value is JSON text already, where the writer's
+    /// sorted keys would put it: as if it had been in `object`.
+    static func bytes(_ object: JSON, inserting member: (key: String, text: [UInt8])) -> [UInt8] {
+        guard case .object(let members) = object else { return bytes(object) }
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        var first = true
+        var inserted = false
+        func insertMember() {
+            if !first { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendQuoted(member.key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            out += member.text
+            first = false
+            inserted = true
+        }
+        for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            if !inserted && member.key < key { insertMember() }
+            if !first { out.append(UInt8(ascii: ",")) }
+            JSONWriter.appendQuoted(key, into: &out)
+            out.append(UInt8(ascii: ":"))
+            out += JSONWriter().compactBytes(value)
+            first = false
+        }
+        if !inserted { insertMember() }
+        out += Array("}\n".utf8)
+        return out
     }
 }

@@ -29,6 +29,7 @@ struct MirrorRun {
     func run() async -> MirrorSummary {
         let started = ContinuousClock.now
         var state = MirrorState(summary: MirrorSummary(target: target.root))
+        state.collectsReferences = !isFullChannel
         let converter = ExportItemConverter(sourceOrigin: Self.stableOrigin(client.configuration.server))
 
         // 1. The items.
@@ -56,6 +57,9 @@ struct MirrorRun {
                 state.natives, summary: &state.summary)
         }
         if Task.isCancelled { state.summary.failures.append("interrupted; run it again to go on") }
+        // The index files are written from the files on disk: what the run kept per item goes first.
+        state.written = []
+        state.natives = []
 
         // 4. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
         do {

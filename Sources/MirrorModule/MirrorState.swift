@@ -9,8 +9,11 @@ struct MirrorState {
     var summary: MirrorSummary
     var natives: [NativeFetcher.NativeFile] = []
     var written: [(id: String, known: VariationSetFetcher.Known)] = []
-    /// Ids the written items refer to, in the order met.
+    /// Ids the written items refer to, in the order met (only a selection reads them).
     var referenced: [String] = []
+    /// False for a mirror of the whole channel, which holds every item it could refer to: its
+    /// references are not kept (100k ids are megabytes that nothing reads).
+    var collectsReferences = true
 
     /// Writes `asset`'s item file under `target` and records what follows from it: its native
     /// file, its references. An id or type that is not a plain name skips the item.
@@ -39,7 +42,7 @@ struct MirrorState {
             return
         }
         written.append((id, VariationSetFetcher.Known(type: asset.type, name: asset.name)))
-        referenced += ExportItemConverter.referencedIDs(in: exported)
+        if collectsReferences { referenced += ExportItemConverter.referencedIDs(in: exported) }
         guard exported["typeCategory"]?.stringValue == ExportItemConverter.typeCategoryAsset else { return }
         let name = SafeName.fileName(asset.name, id: id, fileExtension: exported["fileExtension"]?.stringValue)
         natives.append(

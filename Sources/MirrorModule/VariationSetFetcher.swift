@@ -23,8 +23,15 @@ struct VariationSetFetcher {
     /// Fetches the sets of `items` (id → type, name, in listing order) and writes them; the
     /// failures, as messages.
     func run(_ items: [(id: String, known: Known)]) async -> (written: Int, failures: [String]) {
-        let names = Dictionary(items.map { ($0.id, $0.known) }, uniquingKeysWith: { first, _ in first })
-        var covered: Set<String> = []
+        // Each id's first position, and a flag per item for "a fetched set holds it": with 100k items a
+        // set of ids and a second table of names were megabytes; a flag is a byte.
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(items.count)
+        for (position, item) in items.enumerated() where positions[item.id] == nil { positions[item.id] = position }
+        var covered = [Bool](repeating: false, count: items.count)
+        func cover(_ id: String) { if let position = positions[id] { covered[position] = true } }
+        func isCovered(_ id: String) -> Bool { positions[id].map { covered[$0] } ?? false }
+        let names: (String) -> Known? = { id in positions[id].map { items[$0].known } }
         var failures: [String] = []
         var written = 0
         var next = 0
@@ -32,7 +39,7 @@ struct VariationSetFetcher {
             // A batch of ids not yet covered by a set.
             var batch: [String] = []
             while next < items.count && batch.count < maxConcurrent {
-                if !covered.contains(items[next].id) { batch.append(items[next].id) }
+                if !isCovered(items[next].id) { batch.append(items[next].id) }
                 next += 1
             }
             let client = self.client
@@ -54,21 +61,21 @@ struct VariationSetFetcher {
                 for await result in group { out.append(result) }
                 return out.sorted { $0.0 < $1.0 }
             }
-            for (id, result) in results where !covered.contains(id) {
+            for (id, result) in results where !isCovered(id) {
                 switch result {
                 case .failure(.http(let error)) where error.status == 404:
-                    covered.insert(id)
+                    cover(id)
                 case .failure(.cancelled):
                     continue
                 case .failure(let error):
                     failures.append("variations of \(id): \(error)")
                 case .success(let json):
                     guard let set = Self.exportSet(json, names: names) else {
-                        covered.insert(id)
+                        cover(id)
                         continue
                     }
-                    for member in set.members { covered.insert(member) }
-                    covered.insert(id)
+                    for member in set.members { cover(member) }
+                    cover(id)
                     do {
                         if try target.write(
                             ExportIndexWriter.bytes(set.json),
@@ -87,7 +94,7 @@ struct VariationSetFetcher {
 
     /// The export form of a Delivery variation set, or nil when its ids are not plain names.
     static func exportSet(
-        _ json: JSON, names: [String: Known]
+        _ json: JSON, names: (String) -> Known?
     ) -> (json: JSON, master: String, members: [String])? {
         guard let setId = json["setId"]?.stringValue, SafeName.isValidID(setId),
             let master = json["masterItem"]?.stringValue, SafeName.isValidID(master)
@@ -102,14 +109,14 @@ struct VariationSetFetcher {
                 "value": .string(item["value"]?.stringValue ?? ""), "status": "published", "isPublished": true,
                 "isMaster": .bool(id == master),
             ]
-            if let known = names[id] { member["name"] = .string(known.name) }
+            if let known = names(id) { member["name"] = .string(known.name) }
             members.append(.object(member))
         }
         guard !ids.isEmpty else { return nil }
         var set: [String: JSON] = [
             "id": .string(setId), "varType": "language", "masterItemId": .string(master), "items": .array(members),
         ]
-        if let type = names[master]?.type ?? ids.lazy.compactMap({ names[$0]?.type }).first {
+        if let type = names(master)?.type ?? ids.compactMap({ names($0)?.type }).first {
             set["type"] = .string(type)
         }
         return (.array([.object(set)]), master, ids)

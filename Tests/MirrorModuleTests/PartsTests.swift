@@ -99,3 +99,24 @@ struct PartsTests {
         #expect(ContentTypeInference.apiName("image_16x9") == "image16x9")
     }
 }
+
+@Suite("Mirror index files written from text")
+struct IndexBytesTests {
+    @Test("a member inserted as JSON text lands where the sorted keys put it, as if written whole")
+    func inserted() throws {
+        let members: [String: JSON] = ["count": 3, "group0": ["A", "B"], "groups": 2, "z": "last"]
+        let group1: JSON = ["A:ID1", "B:ID2"]
+        let text = JSONWriter().compactBytes(group1)
+        var whole = members
+        whole["group1"] = group1
+        #expect(
+            ExportIndexWriter.bytes(.object(members), inserting: ("group1", text))
+                == ExportIndexWriter.bytes(.object(whole)))
+        #expect(
+            ExportIndexWriter.bytes(.object(["a": 1]), inserting: ("zz", Array("[]".utf8)))
+                == ExportIndexWriter.bytes(.object(["a": 1, "zz": []])))
+        #expect(
+            ExportIndexWriter.bytes(.object([:]), inserting: ("k", Array("1".utf8)))
+                == ExportIndexWriter.bytes(.object(["k": 1])))
+    }
+}

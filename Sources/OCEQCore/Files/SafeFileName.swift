@@ -40,11 +40,19 @@ package enum SafeFileName {
     }
 
     static func clean(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
-            scalars.append(isForbidden(scalar) ? "_" : scalar)
+        var text: String
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most names): already NFC and without format characters, so only the bytes the
+            // list forbids change (callgrind: the general path took about 93 000 instructions a name).
+            text = String(
+                decoding: name.utf8.map { isForbidden(Unicode.Scalar($0)) ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+        } else {
+            var scalars = String.UnicodeScalarView()
+            for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+                scalars.append(isForbidden(scalar) ? "_" : scalar)
+            }
+            text = String(scalars)
         }
-        var text = String(scalars)
         while let first = text.first, first == "." || first == " " { text.removeFirst() }
         while let last = text.last, last == "." || last == " " { text.removeLast() }
         guard !text.isEmpty else { return "" }
@@ -63,6 +71,7 @@ package enum SafeFileName {
         case "/", "\\", ":", "*", "?", "\"", "<", ">", "|": return true
         default: break
         }
+        if scalar.isASCII { return false }
         return scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .lineSeparator
             || scalar.properties.generalCategory == .paragraphSeparator
     }
@@ -70,6 +79,8 @@ package enum SafeFileName {
     /// `CON`, `PRN`, `AUX`, `NUL`, `COM0`–`COM9`, `LPT0`–`LPT9`, with or without an extension, any case.
     static func isReservedDeviceName(_ name: String) -> Bool {
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        // A device name is three or four letters and digits: a longer ASCII stem without white space is none.
+        if stem.utf8.count > 4, stem.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return false }
         let upper = stem.uppercased().trimmingCharacters(in: .whitespaces)
         if ["CON", "PRN", "AUX", "NUL"].contains(upper) { return true }
         if upper.count == 4, upper.hasPrefix("COM") || upper.hasPrefix("LPT"), let last = upper.last, last.isNumber {

@@ -40,11 +40,10 @@ package enum Interpreter {
     }
 
     static func reportTiming(_ session: Session) {
-        guard let entries = session.connection?.takeLog(), session.settings.timing, !entries.isEmpty else { return }
-        let bytes = entries.reduce(Int64(0)) { $0 + $1.bytes }
-        let milliseconds = entries.reduce(0.0) { $0 + $1.milliseconds }
-        let count = entries.count
+        guard let totals = session.connection?.takeTotals(), session.settings.timing, totals.count > 0 else { return }
+        let count = totals.count
         session.errors.write(
-            "timing: \(count) request\(count == 1 ? "" : "s"), \(bytes) bytes, \(Int(milliseconds.rounded())) ms\n")
+            "timing: \(count) request\(count == 1 ? "" : "s"), \(totals.bytes) bytes, "
+                + "\(Int(totals.milliseconds.rounded())) ms\n")
     }
 }

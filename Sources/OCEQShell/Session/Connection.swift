@@ -34,9 +34,14 @@ package final class Connection: @unchecked Sendable {
 
     deinit { localExport?.stop() }
 
-    /// The request log entries since the last call.
+    /// The request log entries since the last call (at most `RequestLogBox.keptEntries`).
     package func takeLog() -> [RequestLogEntry] {
         log.take()
+    }
+
+    /// The totals of the requests since the last `takeLog` or `takeTotals`.
+    package func takeTotals() -> RequestTotals {
+        log.takeTotals()
     }
 
     /// Connects as `credentials` say: for an export path, `opener` serves it on loopback (nil: a
@@ -110,23 +115,61 @@ package final class Connection: @unchecked Sendable {
     }
 }
 
-/// Collects request log entries from any thread.
+/// Collects request log entries from any thread. Between two takes it keeps the first
+/// `keptEntries` entries and the totals of all: a `mirror` of 100k items sends over 100k requests,
+/// and keeping every entry until the command ended held about 30 MB.
 package final class RequestLogBox: Sendable {
-    let entries = Locked<[RequestLogEntry]>([])
+    /// What the log holds between two takes.
+    struct Contents {
+        var entries: [RequestLogEntry] = []
+        var totals = RequestTotals()
+    }
+
+    /// The most entries kept between two takes (the totals count every request).
+    package static let keptEntries = 1000
+    let contents = Locked(Contents())
 
     /// An empty log.
     package init() {}
 
     /// Adds one entry.
     package func append(_ entry: RequestLogEntry) {
-        entries.withLock { $0.append(entry) }
+        contents.withLock { contents in
+            contents.totals.add(entry)
+            if contents.entries.count < Self.keptEntries { contents.entries.append(entry) }
+        }
     }
 
-    /// The entries so far, leaving the log empty.
+    /// The entries so far (at most `keptEntries`), leaving the log empty.
     package func take() -> [RequestLogEntry] {
-        entries.withLock { list in
-            defer { list.removeAll() }
-            return list
+        contents.withLock { contents in
+            defer { contents = Contents() }
+            return contents.entries
         }
+    }
+
+    /// The totals of every request so far, leaving the log empty.
+    package func takeTotals() -> RequestTotals {
+        contents.withLock { contents in
+            defer { contents = Contents() }
+            return contents.totals
+        }
+    }
+}
+
+/// The number of requests, the bytes received and the time taken, for `set timing on`.
+package struct RequestTotals: Sendable, Equatable {
+    /// Attempts logged.
+    package var count = 0
+    /// Body bytes received.
+    package var bytes: Int64 = 0
+    /// Wall time of the attempts added up, in milliseconds.
+    package var milliseconds = 0.0
+
+    /// Counts `entry`.
+    mutating func add(_ entry: RequestLogEntry) {
+        count += 1
+        bytes += entry.bytes
+        milliseconds += entry.milliseconds
     }
 }
