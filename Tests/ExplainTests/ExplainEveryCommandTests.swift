@@ -67,7 +67,7 @@ struct ExplainEveryCommandTests {
                     #expect(result.code == 0)
                     explained.insert(name)
                 } else if text.contains(" request:\n") || text.contains(" requests, in order:\n")
-                    || text.hasPrefix("GET /items")
+                    || text.hasPrefix("GET /items") || text.hasPrefix("POST /graphql\n")
                 {
                     #expect(text.contains("url   http://127.0.0.1:") || text.contains("url   https://"), "\(example)")
                     #expect(!text.contains("935a30048d49b8479c9bc1577e392eba"), "the token is shown: \(example)")

@@ -22,7 +22,7 @@ package enum GraphQLCommand: Command {
         examples: [
             "gql { getItems(limit: 3) { totalResults items { name type } } }",
             "gql --var slug=coffee query ($slug: String!) { getItem(slug: $slug) { id name } }",
-            "gql people.graphql",
+            "gql Scripts/authors.graphql",
         ],
         discussion:
             "The channel token is sent as the channelToken query parameter and fills a declared $channelToken.\n"
