@@ -29,7 +29,11 @@ package enum AuthorCommand: Command {
             let authors = try await channel.all(BlogType.author)
             if authors.isEmpty, !(await channel.isBlog()) { throw BlogChannel.notBlog }
             session.lastRows = authors
-            return .screen(index(authors, width: BlogScreen.width(session)), data: .items(Listing(items: authors)))
+            // Every row is an author: no type column.
+            let columns = ["id", "name", "description"].map { ListingColumn(field: $0) }
+            return .screen(
+                index(authors, width: BlogScreen.width(session)),
+                data: .items(Listing(items: authors, columns: columns)))
         }
         let named = try await target.resolvingSlug(in: channel, what: "author")
         var id = named.text

@@ -35,4 +35,16 @@ struct BlogFormatsTests {
         #expect(lines[0] == "id,name,author,published_date,description")
         #expect(!lines[1].contains("COREAE3B") && !lines[1].contains("\"id\""), "the author by name: \(lines[1])")
     }
+
+    @Test("the author list in csv has no type column: every row is an author")
+    func authorColumns() async throws {
+        let shell = Shell()
+        _ = await shell.run("set format csv")
+        let csv = await shell.run("author")
+        #expect(csv.code == 0, "\(csv.errors)")
+        let lines = csv.output.components(separatedBy: "\r\n")
+        #expect(lines[0] == "id,name,description")
+        #expect(lines[1].contains(",Alex Morgan,"), "\(lines[1])")
+        #expect(!csv.output.contains("OCEGettingStartedAuthor"))
+    }
 }
