@@ -445,6 +445,15 @@ struct IndexSyntheticTests {
             guard let price = $0.fields["price"]?.doubleValue else { return false }
             return $0.type == "Product" && price >= 50 && price < 60
         }
+        // One range beside another condition (the range's set is tested, not walked), and ranges alone.
+        try check("fields.price ge \"50\" AND type eq \"Product\" AND NOT fields.price gt \"90\"") {
+            guard let price = $0.fields["price"]?.doubleValue else { return false }
+            return $0.type == "Product" && price >= 50 && !(price > 90)
+        }
+        try check("fields.price ge \"50\" AND fields.price lt \"60\"") {
+            guard let price = $0.fields["price"]?.doubleValue else { return false }
+            return price >= 50 && price < 60
+        }
         try check("fields.stock gt \"990\" OR fields.capacity le \"12\"") {
             ($0.fields["stock"]?.intValue).map { $0 > 990 } ?? false
                 || ($0.fields["capacity"]?.intValue).map { $0 <= 12 } ?? false

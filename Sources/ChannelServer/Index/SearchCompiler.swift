@@ -157,10 +157,18 @@ struct SearchCompiler {
             }
         }
         var predicates: [String] = []
+        // A one-sided range on a user field (`ge D`) usually keeps most items. Beside other
+        // conditions, a unary `+` keeps SQLite from driving the scan by its long ord list (one
+        // probe of the other condition's index per listed item): it walks the other condition and
+        // tests the range's set instead. Callgrind over 100 000 items, `type eq T AND
+        // fields.published ge D`: 688 M instructions without the `+`, 394 M with it when the range
+        // keeps 90 %; 12 M and 38 M when it keeps 2 %. A two-sided range is more often narrow and
+        // keeps driving. Same rows, same order either way.
+        let drive = others.isEmpty ? "" : "+"
         for key in rangeOrder {
             let conditions = ranges[key]!
             if conditions.count == 1 {
-                predicates.append(try condition(conditions[0], alias: alias))
+                predicates.append(drive + (try condition(conditions[0], alias: alias)))
             } else {
                 predicates.append("\(alias).ord IN (\(mergedRange(conditions, dates: key.hasSuffix("#date"))))")
             }
