@@ -124,8 +124,8 @@ let package = Package(
         // The download benchmark's client (Scripts/bench-download runs it beside curl).
         .executableTarget(name: "oceq-bench-download", dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport"]),
 
-        // Helpers shared by the test targets (golden files, temporary folders, the oceq binary).
-        .target(name: "OCEQTestSupport", dependencies: ["OCEQTestHome"], path: "Tests/OCEQTestSupport"),
+        // Helpers shared by the test targets (golden files, temporary folders, child processes, the oceq binary).
+        .target(name: "OCEQTestSupport", dependencies: ["OCEQTestHome", "CSystem"], path: "Tests/OCEQTestSupport"),
         // Before main, every test process points HOME and the XDG folders at a fresh folder of its own.
         .target(name: "OCEQTestHome", path: "Tests/OCEQTestHome"),
 

@@ -1,4 +1,6 @@
-// The loader behind every library opened at first use (see include/CSystem.h).
+// The loader behind every library opened at first use (see include/CSystem.h), and the wrappers of
+// pipe2 and the _np spawn file actions, which glibc declares only under _GNU_SOURCE.
+#define _GNU_SOURCE
 #include "CSystem.h"
 
 
@@ -19,4 +21,14 @@ int oceq_library_open(const char *soname, int flags, const char *const *names, v
         }
     }
     return 0;
+}
+
+int oceq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int oceq_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int oceq_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }

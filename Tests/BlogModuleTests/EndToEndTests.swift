@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 import Testing
 
 @Suite("The oceq binary runs the blog commands")
@@ -12,27 +13,15 @@ struct BlogEndToEndTests {
         return repositoryRoot.appendingPathComponent(".build/debug/oceq")
     }
 
-    /// Runs oceq in the repository's root; exit code, stdout and stderr (stderr read to a file).
+    /// Runs oceq in the repository's root; exit code, stdout and stderr.
     static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
         var environment = ProcessInfo.processInfo.environment
         for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] { environment.removeValue(forKey: key) }
-        process.environment = environment
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("oceq-blog-\(UUID()).err")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let stderr = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
-        return (process.terminationStatus, stdout, stderr)
+        let finished = try ChildProcess(
+            executable.path, arguments, environment: environment, directory: repositoryRoot.path, stdin: .null,
+            stdout: .pipe, stderr: .pipe
+        ).finish()
+        return (finished.code, finished.stdoutText, finished.stderrText)
     }
 
     @Test("oceq -c home -c 'articles @2' -c 'read @1' in the repository opens the sample and chains")

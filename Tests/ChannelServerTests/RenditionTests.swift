@@ -99,14 +99,13 @@ struct BrokenImageTests {
         // Copy the 2021 export, then overwrite one image's bytes with garbage.
         let folder = NSTemporaryDirectory() + "oceq-broken-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let unzip = Process()
-        unzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        unzip.arguments = [
-            "python3", "-c", "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])",
-            TestChannel.fixtureZip, folder,
-        ]
-        try unzip.run()
-        unzip.waitUntilExit()
+        try ChildProcess(
+            "/usr/bin/env",
+            [
+                "python3", "-c", "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])",
+                TestChannel.fixtureZip, folder,
+            ]
+        ).wait()
         let image = "CONT3110A512B76A4F8AB544208A59896B78"
         let file = "\(folder)/Content Template of BlogTemplate/ContentItems/Image/files/\(image)/Header 11(430896).jpg"
         try Data("this is not a jpeg at all".utf8).write(to: URL(fileURLWithPath: file))

@@ -35,36 +35,21 @@ struct InterruptedScriptTests {
             arguments: ["--token", DownloadServer.token, "--faults", "delay:ms=300:path=/assets"])
         defer { server.stop() }
 
-        let process = Process()
-        process.executableURL = OceqBinary.executable
-        process.arguments = [
-            "--url", server.origin, "--token", DownloadServer.token, "--color", "never", script, folder,
-        ]
-        process.currentDirectoryURL = OceqBinary.repositoryRoot
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let readers = DispatchGroup()
-        nonisolated(unsafe) var stdout = Data()
-        nonisolated(unsafe) var stderr = Data()
-        DispatchQueue.global().async(group: readers) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: readers) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        let process = try ChildProcess(
+            OceqBinary.executable.path,
+            ["--url", server.origin, "--token", DownloadServer.token, "--color", "never", script, folder],
+            directory: OceqBinary.repositoryRoot.path, stdin: .null, stdout: .pipe, stderr: .pipe)
 
         // Interrupt once a few files are complete and the rest are still to come.
         let deadline = Date().addingTimeInterval(120)
         while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
         try #require(process.isRunning, "the batch ended before it could be interrupted")
-        kill(process.processIdentifier, SIGINT)
-        readers.wait()
-        process.waitUntilExit()
-        let output = String(decoding: stdout, as: UTF8.self)
-        let errors = String(decoding: stderr, as: UTF8.self)
+        process.interrupt()
+        let finished = process.finish()
+        let output = finished.stdoutText
+        let errors = finished.stderrText
 
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130, "\(output)\n\(errors)")
+        #expect(finished.termination == .exit(130), "\(output)\n\(errors)")
         #expect(output.hasPrefix("start\n"))
         #expect(output.contains("  cancelled "), "the download's summary: \(output)")
         #expect(!output.contains("never"), "the script stops at the interrupt")

@@ -115,25 +115,14 @@ struct EndToEndTests {
 
     @Test("a script against a separate oceq serve, over --url and OCEQ_CHANNEL_TOKEN")
     func remoteServe() throws {
-        let server = Process()
-        server.executableURL = Oceq.executable
-        server.arguments = ["serve", "--port", "0", "--quiet", "Samples/OCEGettingStarted"]
-        server.currentDirectoryURL = repositoryRoot
-        let out = Pipe()
-        server.standardOutput = out
-        server.standardError = Pipe()
-        try server.run()
+        let server = try ChildProcess(
+            Oceq.executable.path, ["serve", "--port", "0", "--quiet", "Samples/OCEGettingStarted"],
+            directory: repositoryRoot.path, stdout: .pipe, stderr: .pipe)
         defer {
             server.terminate()
-            server.waitUntilExit()
+            server.wait()
         }
-        var line: [UInt8] = []
-        while true {
-            let byte = out.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte.first == 10 { break }
-            line.append(contentsOf: byte)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = server.readLine() ?? ""
         let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
         let url = String(text[range])
         let viaServe = try Oceq.run(
@@ -149,21 +138,13 @@ struct EndToEndTests {
 
     @Test("Ctrl-C while a script waits for stdin exits with 130")
     func interrupted() throws {
-        let process = Process()
-        process.executableURL = Oceq.executable
-        process.currentDirectoryURL = repositoryRoot
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
-        try process.run()
+        let process = try ChildProcess(
+            Oceq.executable.path, directory: repositoryRoot.path, stdin: .pipe, stdout: .pipe, stderr: .pipe)
         // Wait until oceq catches SIGINT (its handler is installed before it reads stdin), not for a time.
-        let caught = waitUntilCatching(SIGINT, process: process.processIdentifier)
+        let caught = waitUntilCatching(SIGINT, process: process.pid)
         #expect(caught, "oceq never installed its SIGINT handler")
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 130)
+        process.interrupt()
+        #expect(process.wait() == .exit(130))
     }
 
     @Test("the REPL in a pseudo-terminal: banner, continuation, Ctrl-C, an error, Ctrl-D")
@@ -176,18 +157,14 @@ struct EndToEndTests {
             return
         }
         func drive() throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: python)
-            process.arguments = [
-                repositoryRoot.appendingPathComponent("Tests/OCEQShellTests/Support/drive_repl.py").path,
-                Oceq.executable.path, repositoryRoot.path,
-            ]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
+            try ChildProcess(
+                python,
+                [
+                    repositoryRoot.appendingPathComponent("Tests/OCEQShellTests/Support/drive_repl.py").path,
+                    Oceq.executable.path, repositoryRoot.path,
+                ],
+                stdout: .pipe
+            ).finish().stdoutText
         }
         let text = try drive()
         let steps = text.components(separatedBy: "=====\n")

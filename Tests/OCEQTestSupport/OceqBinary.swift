@@ -26,34 +26,13 @@ public enum OceqBinary {
         _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil,
         directory: URL? = nil
     ) throws -> (code: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = executable ?? OceqBinary.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? repositoryRoot
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
             merged.removeValue(forKey: key)
         }
-        process.environment = merged
-        let stdin = Pipe()
-        let out = Pipe()
-        let err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let errors = DispatchQueue(label: "stderr")
-        nonisolated(unsafe) var stderrData = Data()
-        let group = DispatchGroup()
-        errors.async(group: group) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-            String(decoding: stderrData, as: UTF8.self)
-        )
+        let finished = try ChildProcess.run(
+            (executable ?? OceqBinary.executable).path, arguments, environment: merged,
+            directory: (directory ?? repositoryRoot).path, input: Array(input.utf8))
+        return (finished.code, finished.stdoutText, finished.stderrText)
     }
 }

@@ -11,7 +11,7 @@ public final class ServeProcess: @unchecked Sendable {
     public let stdoutPath: String
     /// The file holding its stderr (start-up lines, the access log, injected faults).
     public let stderrPath: String
-    private let process: Process
+    private let process: ChildProcess
     private let scratch: String
     private let ownsScratch: Bool
 
@@ -33,19 +33,14 @@ public final class ServeProcess: @unchecked Sendable {
         stderrPath = scratch + "/serve.stderr"
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process = Process()
-        process.executableURL = OceqBinary.executable
-        process.arguments =
+        process = try ChildProcess(
+            OceqBinary.executable.path,
             [
                 "serve", export, "--host", "127.0.0.1", "--port", "0", "--cache-dir",
                 cacheDirectory ?? scratch + "/cache",
-            ]
-            + arguments
-        process.currentDirectoryURL = OceqBinary.repositoryRoot
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        try process.run()
+            ] + arguments,
+            directory: OceqBinary.repositoryRoot.path, stdin: .null, stdout: .file(stdoutPath),
+            stderr: .file(stderrPath))
         let deadline = Date().addingTimeInterval(60)
         var found: Int?
         while found == nil, Date() < deadline, process.isRunning {
@@ -57,7 +52,8 @@ public final class ServeProcess: @unchecked Sendable {
             }
         }
         guard let found else {
-            if process.isRunning { process.terminate() }
+            process.terminate()
+            process.wait()
             let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
             throw ServeProcessError(message: "oceq serve did not start: \(errors)")
         }
@@ -73,7 +69,7 @@ public final class ServeProcess: @unchecked Sendable {
     public func stop() {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            process.wait()
         }
     }
 

@@ -11,6 +11,7 @@
 #include <malloc.h>
 #include <poll.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -183,5 +184,20 @@ static inline int oceq_pipe_nonblocking(int fds[2]) {
     }
     return 0;
 }
+
+// MARK: - Child processes (the tests' ChildProcess)
+
+/// pipe2(fds, O_CLOEXEC): both ends close-on-exec from the start, so a child another thread starts
+/// meanwhile never holds them (pipe2 needs _GNU_SOURCE). Returns 0, or -1 with errno.
+int oceq_pipe_cloexec(int fds[_Nonnull 2]);
+
+/// posix_spawn_file_actions_addchdir_np: the child changes to `path` at this point of its file
+/// actions (glibc 2.29; declared only under _GNU_SOURCE). Returns 0 or an error number.
+int oceq_spawn_addchdir(posix_spawn_file_actions_t *_Nonnull actions, const char *_Nonnull path);
+
+/// posix_spawn_file_actions_addclosefrom_np: the child closes every descriptor from `lowest` up at
+/// this point of its file actions (glibc 2.34; declared only under _GNU_SOURCE). Returns 0 or an
+/// error number.
+int oceq_spawn_addclosefrom(posix_spawn_file_actions_t *_Nonnull actions, int lowest);
 
 #pragma clang diagnostic pop

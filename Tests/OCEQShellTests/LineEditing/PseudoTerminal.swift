@@ -1,4 +1,5 @@
 import Foundation
+import OCEQTestSupport
 
 /// The first executable `name` on PATH.
 func executableOnPath(_ name: String) -> String? {
@@ -86,14 +87,6 @@ let oceqPseudoTerminalStart = #"""
 
 /// Runs `script` with `python` and `arguments`; what it printed (stdout and stderr).
 func runPython(_ python: String, _ script: String, arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let finished = try ChildProcess(python, ["-c", script] + arguments, stdout: .pipe, stderr: .stdout).finish()
+    return finished.stdoutText
 }
