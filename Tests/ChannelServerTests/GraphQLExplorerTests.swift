@@ -45,31 +45,26 @@ struct GraphQLExplorerTests {
         let url =
             "http://127.0.0.1:\(channel.port)/graphql/explorer?run=1&channelToken=\(TestChannel.token)&query="
             + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(folder.path)/profile", "--virtual-time-budget=10000", "--dump-dom", url,
-        ]
         // Chromium's singleton socket path must be short: its own temporary folder is under /tmp.
         let shortTemporary = "/tmp/oqc-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: shortTemporary, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: shortTemporary) }
-        process.environment = [
-            "HOME": folder.path, "TMPDIR": shortTemporary, "PATH": "/usr/bin:/bin",
-            "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CACHE_HOME": folder.path + "/cache",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let child = try ChildProcess(
+            chromium,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                "--user-data-dir=\(folder.path)/profile", "--virtual-time-budget=10000", "--dump-dom", url,
+            ],
+            environment: [
+                "HOME": folder.path, "TMPDIR": shortTemporary, "PATH": "/usr/bin:/bin",
+                "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CACHE_HOME": folder.path + "/cache",
+            ], stdin: .null, stdout: .pipe, stderr: .pipe)
+        let watchdog = DispatchWorkItem { if child.isRunning { child.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let finished = child.finish()
         watchdog.cancel()
+        let dom = finished.stdoutText
+        let errorText = finished.stderrText
         #expect(dom.contains("data-done=\"1\""), "the page ran the query: \(dom.prefix(400)) \(errorText.suffix(1500))")
         #expect(dom.contains("\"totalResults\": \(total)"), "the result is shown: \(dom.prefix(2000))")
         #expect(dom.contains("<li>oCEGettingStartedArticle (object)</li>"), "the schema is listed")

@@ -25,14 +25,10 @@ struct GraphQLIntrospectionTests {
         """
 
     static var graphQLCoreMissing: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import graphql"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return true }
-        process.waitUntilExit()
-        return process.terminationStatus != 0
+        guard let result = try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import graphql"]) else {
+            return true
+        }
+        return result.code != 0
     }
 
     @Test("graphql-core builds a client schema and validates the sample's queries, and rejects a wrong one")
@@ -68,20 +64,16 @@ struct GraphQLIntrospectionTests {
         ]
         try Data(JSONWriter().bytes(queries)).write(to: URL(fileURLWithPath: folder.path + "/queries.json"))
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: folder.path + "/check.py"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", folder.path + "/check.py",
-            "http://127.0.0.1:\(channel.port)\(TestChannel.graphQLPath)?channelToken=\(TestChannel.token)",
-            folder.path + "/queries.json",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let child = try ChildProcess(
+            "/usr/bin/env",
+            [
+                "python3", folder.path + "/check.py",
+                "http://127.0.0.1:\(channel.port)\(TestChannel.graphQLPath)?channelToken=\(TestChannel.token)",
+                folder.path + "/queries.json",
+            ], stdin: .null, stdout: .pipe, stderr: .stdout)
+        let finished = child.finish()
+        let output = finished.stdoutText
+        #expect(finished.code == 0, "\(output)")
         let lines = Set(output.split(separator: "\n").map(String.init))
         for name in ["people", "items", "getItem", "sorted"] {
             #expect(lines.contains("\(name) valid"), "\(output)")
