@@ -8,15 +8,12 @@ import Testing
 /// names its limit. Limits are set low on a router built over the sample channel.
 @Suite("GraphQL limits against hostile queries", .serialized)
 struct GraphQLLimitsTests {
-    /// The sample channel, loaded with its index in a folder of its own that is removed at once: the
-    /// open index stays readable, and nothing is left in TMPDIR when the tests end.
+    /// The sample channel, its index in the test process's shared temporary folder (removed at exit).
     static let service: ChannelService = {
-        let folder = TestTemporary.make("oceq-graphql-limits")
-        defer { TestTemporary.remove(folder) }
         var options = ServeOptions()
         options.paths = [SampleChannelTests.sampleFolder]
         options.token = Secret(TestChannel.token)
-        options.cacheDirectory = folder
+        options.cacheDirectory = TestTemporary.shared("oceq-graphql-limits")
         return try! ChannelService.load(options)
     }()
 
