@@ -35,9 +35,25 @@ struct BlogChannel: Sendable {
             + "content model of Oracle's blog sample)", span: nil)
 
     /// §3.1: the home item (`fields=all`, the first of at most one); `notBlog` when there is none.
+    /// OCM answers a search naming a type the channel lacks with 400 ("Type with name X is not found")
+    /// where `oceq serve` of an old export may answer an empty page: both mean there is no blog.
     func home() async throws(ShellError) -> Asset {
-        guard let home = try await fetch(BlogChannel.homeRequest).items.first else { throw BlogChannel.notBlog }
+        let page: Page<Asset>
+        do {
+            page = try await fetch(BlogChannel.homeRequest)
+        } catch {
+            if BlogChannel.isUnknownType(error) { throw BlogChannel.notBlog }
+            throw error
+        }
+        guard let home = page.items.first else { throw BlogChannel.notBlog }
         return home
+    }
+
+    /// Whether `error` is the channel's 400 for a search on a type it does not have (OCM says
+    /// "Type with name X is not found"; the blog's own queries are otherwise well formed).
+    static func isUnknownType(_ error: ShellError) -> Bool {
+        guard case .delivery(.http(let http)) = error, http.status == 400 else { return false }
+        return true
     }
 
     /// The request of `home()`.
@@ -87,7 +103,13 @@ struct BlogChannel: Sendable {
 
     /// Every item of `type`, by name (for name look-ups and the author index).
     func all(_ type: String) async throws(ShellError) -> [Asset] {
-        try await fetch(BlogChannel.allRequest(type)).items
+        do {
+            return try await fetch(BlogChannel.allRequest(type)).items
+        } catch {
+            // OCM's 400 for a type the channel lacks: no items of it (the caller then asks `isBlog`).
+            if BlogChannel.isUnknownType(error) { return [] }
+            throw error
+        }
     }
 
     /// The request of `all(_:)`.
