@@ -14,11 +14,7 @@ enum BlogPlans {
     static func home(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         try BlogArguments.none(statement)
         let home = PlannedRequest("the home page (\(BlogType.home) named HomePage)", BlogChannel.homeRequest)
-        guard session.imageStyle != nil else { return .requests([home], notes: [imagesNotDrawn]) }
-        let logo = PlannedRequest(
-            "the company logo", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("logo.id")),
-            repeats: "when the home page has one")
-        return .requests([home, logo])
+        return withPictures([home], [picture("the company logo", "logo.id", "when the home page has one")], in: session)
     }
 
     /// `topics [--images]`: the home item, then each topic and its article count.
@@ -27,25 +23,18 @@ enum BlogPlans {
         try BlogArguments.none(statement)
         let channel = try BlogChannel(session)
         let topic = PlanValue.fromAnswer("topic.id")
-        var requests = [
+        let requests = [
             PlannedRequest("the home page, for its topics", BlogChannel.homeRequest),
             PlannedRequest("the topic read whole", DeliveryAPI.readAsset(id: topic), repeats: "for each topic"),
             PlannedRequest(
                 "the number of the topic's articles", channel.articleCountRequest("topic", topic),
                 repeats: "for each topic"),
         ]
-        var notes: [String] = []
-        if images {
-            if session.imageStyle != nil {
-                requests.append(
-                    PlannedRequest(
-                        "the topic's thumbnail", download: topicThumbnail(PlanValue.fromAnswer("thumbnail.id")),
-                        repeats: "for each topic with a thumbnail"))
-            } else {
-                notes.append(imagesNotDrawn)
-            }
-        }
-        return .requests(requests, notes: notes)
+        guard images else { return .requests(requests) }
+        let thumbnail = PlannedRequest(
+            "the topic's thumbnail", download: topicThumbnail(PlanValue.fromAnswer("thumbnail.id")),
+            repeats: "for each topic with a thumbnail")
+        return withPictures(requests, [thumbnail], in: session)
     }
 
     /// `articles TOPIC [--images]`: the topic (by id or among all topics), then its articles.
@@ -59,18 +48,11 @@ enum BlogPlans {
         let (id, named) = target(written, what: "topic", type: BlogType.topic, into: &requests)
         if !named { requests.append(PlannedRequest("the topic read whole", DeliveryAPI.readAsset(id: id))) }
         requests.append(PlannedRequest("the topic's articles, newest first", channel.articlesRequest("topic", id)))
-        var notes: [String] = []
-        if images {
-            if session.imageStyle != nil {
-                requests.append(
-                    PlannedRequest(
-                        "the article's thumbnail", download: articleThumbnail(PlanValue.fromAnswer("image.id")),
-                        repeats: "for each article with an image"))
-            } else {
-                notes.append(imagesNotDrawn)
-            }
-        }
-        return .requests(requests, notes: notes)
+        guard images else { return .requests(requests) }
+        let thumbnail = PlannedRequest(
+            "the article's thumbnail", download: articleThumbnail(PlanValue.fromAnswer("image.id")),
+            repeats: "for each article with an image")
+        return withPictures(requests, [thumbnail], in: session)
     }
 
     /// `read ARTICLE`: the article (found among all articles when named), its hero image and the
@@ -82,17 +64,12 @@ enum BlogPlans {
         var requests: [PlannedRequest] = []
         let id = target(written, what: "article", type: BlogType.article, into: &requests).id
         requests.append(PlannedRequest("the article, its author expanded", BlogChannel.articleRequest(id)))
-        guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
-        requests.append(
-            PlannedRequest(
-                "the hero image, image_16x9",
-                download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("hero.id")),
-                repeats: "when the article has one"))
-        requests.append(
-            PlannedRequest(
-                "the author's avatar", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("avatar.id")),
-                repeats: "when the author has one"))
-        return .requests(requests)
+        return withPictures(
+            requests,
+            [
+                picture("the hero image, image_16x9", "hero.id", "when the article has one"),
+                picture("the author's avatar", "avatar.id", "when the author has one"),
+            ], in: session)
     }
 
     /// `author [AUTHOR]`: every author; or the author, then their articles.
@@ -106,12 +83,8 @@ enum BlogPlans {
         let id = target(written, what: "author", type: BlogType.author, into: &requests).id
         requests.append(PlannedRequest("the author read whole", DeliveryAPI.readAsset(id: id)))
         requests.append(PlannedRequest("the author's articles, newest first", channel.articlesRequest("author", id)))
-        guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
-        requests.append(
-            PlannedRequest(
-                "the author's avatar", download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer("avatar.id")),
-                repeats: "when the author has one"))
-        return .requests(requests)
+        return withPictures(
+            requests, [picture("the author's avatar", "avatar.id", "when the author has one")], in: session)
     }
 
     /// The requests that find the id `written` names, appended to `requests`: a slug is read for
@@ -145,6 +118,20 @@ enum BlogPlans {
     /// The request of an article's thumbnail (`articles --images`).
     static func articleThumbnail(_ id: String) -> DownloadThumbnail {
         DeliveryAPI.downloadThumbnail(id: id, fileGroup: "Images")
+    }
+
+    /// `requests`, then `pictures` where this session draws images; else the note that none is fetched.
+    static func withPictures(
+        _ requests: [PlannedRequest], _ pictures: [PlannedRequest], in session: Session
+    ) -> CommandPlan {
+        guard session.imageStyle != nil else { return .requests(requests, notes: [imagesNotDrawn]) }
+        return .requests(requests + pictures)
+    }
+
+    /// The native file of a picture whose id only an earlier answer gives (`placeholder`, e.g. `hero.id`).
+    static func picture(_ purpose: String, _ placeholder: String, _ repeats: String) -> PlannedRequest {
+        PlannedRequest(
+            purpose, download: DeliveryAPI.downloadNative(id: PlanValue.fromAnswer(placeholder)), repeats: repeats)
     }
 
     /// Why no image is fetched where images are not drawn.
