@@ -17,6 +17,13 @@ enum AssetPlans {
         return .requests(try ItemLookup.plan(argument, of: command, in: session).requests)
     }
 
+    /// `fields ITEM`: the item read whole, then the channel's catalog for the declared data types
+    /// (once a session).
+    static func fields(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
+        let item = try item(statement, in: session).requests
+        return .requests(item + (session.plannedCatalogRead.map { [$0] } ?? []))
+    }
+
     /// `field ITEM PATH`: the item, then each item a reference on the path leads to.
     static func field(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         let command = try ItemLookup.command(statement, usage: FieldCommand.descriptor.usage)
@@ -53,18 +60,14 @@ enum AssetPlans {
             requests + [PlannedRequest("the native file, drawn", download: DeliveryAPI.downloadNative(id: id))])
     }
 
-    /// `types`: every item a page at a time (for the types), then a count of each type.
+    /// `types`: the channel's catalog (once a session), then a count of each type.
     static func types(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         let command = try ItemLookup.command(statement, usage: "types")
         if let extra = command.arguments.first { throw .usage("types takes no arguments", span: extra.span) }
-        return .requests([
-            PlannedRequest(
-                "every item, for the types there are", ChannelCatalog.typeKindsRequest,
-                repeats: "once per page of \(DeliveryAPI.maximumLimit) until the list ends"),
-            PlannedRequest(
-                "the number of items of the type", try TypesCommand.countRequest(PlanValue.fromAnswer("type")),
-                repeats: "for each type"),
-        ])
+        let count = PlannedRequest(
+            "the number of items of the type", try TypesCommand.countRequest(PlanValue.fromAnswer("type")),
+            repeats: "for each type")
+        return .requests((session.plannedCatalogRead.map { [$0] } ?? []) + [count])
     }
 
     /// `taxonomies`: every taxonomy.

@@ -19,7 +19,7 @@ package enum FieldsCommand: Command {
             datetime, reference, reference list, json, list of ...; an empty field of
             unknown type reads "empty (null)".
             """
-    ).completing([.item]).planning(AssetPlans.item)
+    ).completing([.item]).planning(AssetPlans.fields)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)

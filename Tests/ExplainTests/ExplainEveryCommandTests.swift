@@ -155,6 +155,7 @@ struct ExplainEveryCommandTests {
             ("get @2", "list type=Image limit 3"),
             ("list type=OCEGettingStartedArticle order published_date desc limit 4", "echo"),
             ("fields (first type=OCEGettingStartedHomePage)", "echo"),
+            ("fields slug:spiced-maple-latte", "echo"),
         ])
     func explainedIsSent(_ statement: String, _ setup: String) async throws {
         let (planned, sent, _) = try await plannedAndSent(statement, after: setup)

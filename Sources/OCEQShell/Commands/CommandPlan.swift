@@ -74,6 +74,12 @@ package struct PlannedRequest: Sendable {
         }
     }
 
+    /// Whether this is the read of the channel's metadata catalog.
+    package var readsCatalog: Bool {
+        if case .json(let request) = request { return request is ReadItemsMetadataCatalog }
+        return false
+    }
+
     /// A GraphQL query sent for `purpose`.
     package init(_ purpose: String, graphQL: GraphQLQuery) {
         self.purpose = purpose

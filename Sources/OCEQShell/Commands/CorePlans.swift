@@ -52,21 +52,19 @@ package enum CorePlans {
         return withCatalog(try planner(statement, session), for: statement, in: session)
     }
 
-    /// `plan` preceded by the read of the channel's catalog that checking `statement` needs, when the
-    /// session has not read it yet (`Session.prepareCatalog` sends it before the statement runs).
+    /// `plan` with the read of the channel's catalog first when checking `statement` needs it and the
+    /// session has not read it yet (`Session.prepareCatalog` sends it before the statement runs); a
+    /// planner that reads the catalog itself (`types`, `fields`) then finds it read.
     static func withCatalog(_ plan: CommandPlan, for statement: Statement, in session: Session) -> CommandPlan {
-        guard !statement.selects.filter(\.checksNames).isEmpty,
-            session.completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self) == nil,
-            session.completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) != true
-        else { return plan }
-        let catalog = PlannedRequest(
-            "the channel's types and fields, to check the statement (once a session)",
-            DeliveryAPI.readItemsMetadataCatalog())
+        guard !statement.selects.filter(\.checksNames).isEmpty, let catalog = session.plannedCatalogRead else {
+            return plan
+        }
         let note =
             "the catalog is read once a session; without one, a sample of the items is read instead, and a "
             + "name compared with a reference field is looked up among that type's items"
         switch plan {
-        case .requests(let requests, let notes): return .requests([catalog] + requests, notes: notes + [note])
+        case .requests(let requests, let notes):
+            return .requests([catalog] + requests.filter { !$0.readsCatalog }, notes: notes + [note])
         case .noRequest: return .requests([catalog], notes: [note])
         case .unknown: return plan
         }

@@ -23,6 +23,16 @@ extension Session {
         }
     }
 
+    /// The catalog read as `explain` shows it, while this session has neither read the catalog nor found
+    /// it unreadable; nil after (it is read once a session).
+    package var plannedCatalogRead: PlannedRequest? {
+        guard completionCache.cached(ChannelCatalog.schemaKey, as: ChannelSchema.self) == nil,
+            completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) != true
+        else { return nil }
+        return PlannedRequest(
+            "the channel's types and fields (once a session)", DeliveryAPI.readItemsMetadataCatalog())
+    }
+
     /// The schema problems of every select statement in `statements`, found before any of them runs:
     /// each is compiled with its references (`$x`, `@n`, `$1`) standing for values not known yet, and
     /// only the checks against the channel's catalog count. Empty without a catalog.
