@@ -51,8 +51,7 @@ package enum AuthorCommand: Command {
         var avatar: BlogPicture?
         if let image = BlogScreen.reference(author, "avatar") {
             avatar = await BlogPicture.draw(
-                DeliveryAPI.downloadNative(id: image.id), label: "avatar " + BlogScreen.named(image),
-                columns: avatarColumns, rows: avatarRows, in: session)
+                native: image, kind: "avatar", columns: avatarColumns, rows: avatarRows, in: session)
         }
         return .screen(
             screen(

@@ -26,6 +26,17 @@ struct BlogPicture {
         return BlogPicture(text: result.text, beside: result.drawn && style.drawing == .symbols)
     }
 
+    /// The native file of `image` (a reference of the item on screen) drawn as `draw` does, its
+    /// placeholder naming it as a `kind` (`logo`, `avatar`, `image`).
+    @MainActor
+    static func draw(
+        native image: Asset, kind: String, columns: Int, rows: Int, in session: Session
+    ) async -> BlogPicture? {
+        await draw(
+            DeliveryAPI.downloadNative(id: image.id), label: kind + " " + BlogScreen.named(image), columns: columns,
+            rows: rows, in: session)
+    }
+
     /// Lines the drawing takes.
     var rows: Int { text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } }
 

@@ -30,8 +30,7 @@ package enum HomeCommand: Command {
         var logo: BlogPicture?
         if let image = BlogScreen.reference(home, "company_logo") {
             logo = await BlogPicture.draw(
-                DeliveryAPI.downloadNative(id: image.id), label: "logo " + BlogScreen.named(image),
-                columns: logoColumns, rows: logoRows, in: session)
+                native: image, kind: "logo", columns: logoColumns, rows: logoRows, in: session)
         }
         return .screen(
             screen(

@@ -53,14 +53,12 @@ package enum ReadCommand: Command {
             // At most the prose's width and a third of the screen's height, so that the title and
             // the start of the text stay in view.
             let rows = min(max(1, session.output.height / 3), ReadCommand.maxHeroRows)
-            images.hero = await BlogPicture.draw(
-                DeliveryAPI.downloadNative(id: hero.id), label: "image " + BlogScreen.named(hero), columns: width,
-                rows: rows, in: session)
+            images.hero = await BlogPicture.draw(native: hero, kind: "image", columns: width, rows: rows, in: session)
         }
         if let author = BlogScreen.reference(article, "author"), let avatar = BlogScreen.reference(author, "avatar") {
             images.avatar = await BlogPicture.draw(
-                DeliveryAPI.downloadNative(id: avatar.id), label: "avatar " + BlogScreen.named(avatar),
-                columns: ReadCommand.avatarColumns, rows: ReadCommand.avatarRows, in: session)
+                native: avatar, kind: "avatar", columns: ReadCommand.avatarColumns, rows: ReadCommand.avatarRows,
+                in: session)
         }
         let options = session.richTextOptions(width: width)
         return .screen(
