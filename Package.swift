@@ -151,7 +151,7 @@ let package = Package(
             dependencies: [
                 "OCEQCore", "OCEQShell", "OCEQApp", "DeliveryTransport", "oceq-editline-demo", "OCEQTestSupport",
             ],
-            exclude: ["Golden"]),
+            exclude: ["Golden", "Support/drive_repl.py"]),
         .testTarget(
             name: "BlogModuleTests",
             dependencies: ["OCEQCore", "BlogModule", "OCEQShell", "OCEQApp", "OCEQTestSupport", "TerminalMedia"],
