@@ -114,11 +114,18 @@ let package = Package(
         // The thin executable, the composition root: the module list, `serve`, the local-export opener.
         // Linked by the toolchain's lld with packed relative relocations (DT_RELR; glibc 2.36 and later): the
         // executable stays position-independent (address randomisation kept), and its 78k relative relocations
-        // are a 15 KB bitmap instead of 1.9 MB of RELA entries that every start read (see README, "Start-up").
+        // are a 15 KB bitmap instead of 1.9 MB of RELA entries that every start read. C++'s runtime (which the
+        // Swift runtime needs) is linked statically through Linker/static-libstdc++ (see the script there).
+        // README, "Start-up", has the figures.
         .executableTarget(
             name: "oceq",
             dependencies: ["OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule"],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+            linkerSettings: [
+                .unsafeFlags([
+                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-L", Context.packageDirectory + "/Linker/static-libstdc++",
+                ])
+            ]),
 
         // `swift package oceq-lint [PATH...]`: checks .oceq files by building and running `oceq lint`.
         .plugin(
