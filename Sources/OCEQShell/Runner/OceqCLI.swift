@@ -169,7 +169,7 @@ package enum OceqCLI {
     package static func run(
         _ arguments: [String], version: String, registry: CommandRegistry = .standard,
         localExports: (any LocalExportOpener)? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) async -> Int32 {
         let errors = FileOutput.standardError()
         let output = FileOutput.standardOutput()
