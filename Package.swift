@@ -24,13 +24,12 @@ let package = Package(
         // C from libc and the dynamic loader: file helpers glibc hides behind _GNU_SOURCE, heap limits for
         // `oceq serve`, terminal helpers, and the one loader of the libraries opened at first use below.
         .target(name: "CSystem"),
-        // C libraries from Debian. Linked normally, the libraries a client command uses: libcurl (every
-        // command that reaches a channel; a one-shot `oceq -c` against a server uses it and nothing else)
-        // and libedit (the REPL; linking it costs nothing measurable). Opened at first use, through
-        // CSystem's one loader whose tables the compiler types from each library's header, the libraries
-        // only some commands need: libmicrohttpd, SQLite, libarchive, libvips (`oceq serve`, a `url` that is
-        // an export), libxml2 and libchafa (rich text, images). A missing one is a thrown
-        // `LibraryUnavailable` naming its Debian package.
+        // C libraries from Debian. Linked normally, libcurl: every command that reaches a channel uses it (a
+        // one-shot `oceq -c` against a server uses it and nothing else). Opened at first use, through CSystem's
+        // one loader whose tables the compiler types from each library's header, the libraries only some
+        // commands need: libedit (the REPL on a terminal and its history), libmicrohttpd, SQLite, libarchive,
+        // libvips (`oceq serve`, a `url` that is an export), libxml2 and libchafa (rich text, images). A missing
+        // one is a thrown `LibraryUnavailable` naming its Debian package (libedit's: the REPL reads plain lines).
         // Scripts/bench-startup, release, 2 cores shared with other builds; mean ms of two runs (30 and 50
         // each), CPU (user + system) from hyperfine; before = all eight opened at first use:
         //                                 before          after (libcurl + libedit linked)
@@ -38,13 +37,16 @@ let package = Package(
         //   oceq --version                 4.85 /  6.03   14.85 / 12.75   CPU 2.3 -> 6.5; 5 -> 39 shared objects
         //   one-shot list, --format json  12.25 / 11.01   12.59 / 16.42   CPU 8.7-10.2 both (noise: sigma > mean)
         //   curl of the same URL           7.61 /  5.29    7.98 /  5.47
-        // LD_PRELOAD on the before build: libcurl alone gives the whole `--version` difference, libedit none.
-        // So linking libcurl costs `--version` (and `lint`, `--help`, scripts without a channel) about 8 ms
-        // of wall time and 4 ms of CPU, and leaves the one-shot list as it was: it loaded libcurl anyway.
+        // LD_PRELOAD on the before build: libcurl alone gives the whole `--version` difference. So linking libcurl
+        // costs `--version` (and `lint`, `--help`, scripts without a channel) about 8 ms of wall time and 4 ms of
+        // CPU, and leaves the one-shot list as it was: it loaded libcurl anyway. Linked, libedit cost every
+        // start: its objects (libedit, libtinfo, libbsd, libmd) stood in every symbol lookup's path ahead of
+        // libcurl's dependencies (callgrind, `oceq --version`: 19.0 M instructions linked, 17.0 M opened at
+        // first use; issue 21, README "Start-up").
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
         // Opened at first use through CSystem's loader; the headers of libvips, libchafa and libxml2 need
         // include paths, which only their own C file sees.
+        .target(name: "CEditLine", dependencies: ["CSystem"]),
         .target(name: "CMicroHTTPD", dependencies: ["CSystem"]),
         .target(name: "CSQLite", dependencies: ["CSystem"]),
         .target(name: "CArchive", dependencies: ["CSystem"]),
@@ -111,9 +113,20 @@ let package = Package(
         // serves a local export in-process for the shell.
         .target(name: "OCEQApp", dependencies: ["OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit", "CSystem"]),
         // The thin executable, the composition root: the module list, `serve`, the local-export opener.
+        // Linked by the toolchain's lld with packed relative relocations (DT_RELR; glibc 2.36 and later): the
+        // executable stays position-independent (address randomisation kept), and its 78k relative relocations
+        // are a 15 KB bitmap instead of 1.9 MB of RELA entries that every start read. C++'s runtime (which the
+        // Swift runtime needs) is linked statically through Linker/static-libstdc++ (see the script there).
+        // README, "Start-up", has the figures.
         .executableTarget(
             name: "oceq",
-            dependencies: ["OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule"]),
+            dependencies: ["OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                    "-L", Context.packageDirectory + "/Linker/static-libstdc++",
+                ])
+            ]),
 
         // `swift package oceq-lint [PATH...]`: checks .oceq files by building and running `oceq lint`.
         .plugin(

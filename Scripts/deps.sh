@@ -4,6 +4,7 @@ OCEQ_APT_PACKAGES=(
     pkg-config
     libmicrohttpd-dev libsqlite3-dev libarchive-dev libcurl4-openssl-dev libedit-dev libvips-dev
     libxml2-dev libchafa-dev
+    libstdc++-12-dev  # the static C++ runtime the oceq executable links (Linker/static-libstdc++)
     curl sqlite3
 )
 # Tests only: the GraphQL explorer test loads its page in headless Chromium (it skips without it).

@@ -113,6 +113,44 @@ struct EndToEndTests {
         #expect(option.stderr.hasPrefix("oceq: unknown option '--jsn'; did you mean '--json'?"))
     }
 
+    @Test("a one-shot checked against the catalog reads it in place of the probe; failures read as the probe's")
+    func catalogInPlaceOfProbe() throws {
+        let log = TestTemporary.path("oceq-serve", suffix: ".log")
+        defer { TestTemporary.remove(log) }
+        let server = try ChildProcess(
+            Oceq.executable.path, ["serve", "--port", "0", "Samples/OCEGettingStarted"],
+            directory: repositoryRoot.path, stdout: .pipe, stderr: .file(log))
+        let text = server.readLine() ?? ""
+        let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
+        let url = String(text[range])
+        let token = "935a30048d49b8479c9bc1577e392eba"
+        let listed = try Oceq.run(["--url", url, "--token", token, "-c", "list type=OCEGettingStartedArticle limit 1"])
+        let refused = try Oceq.run([
+            "--url", url, "--token", "nope", "-c", "list type=OCEGettingStartedArticle limit 1",
+        ])
+        server.terminate()
+        server.wait()
+        #expect(listed.code == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("(1 row of "))
+        #expect(refused.code == 1)
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect(refused.stderr.hasPrefix("oceq: the channel refused the token"))
+        // The server's access log: the first one-shot sent the catalog read, then the listing, and no probe
+        // (one item and the count); the refused one sent the catalog read, then the probe, which said why.
+        let requests = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter {
+            $0.contains(" GET ")
+        }
+        try #require(requests.count == 4, "\(requests)")
+        #expect(requests[0].contains("/metadata-catalog/items?"))
+        #expect(requests[1].contains("/items?") && requests[1].contains("&q=(type"))
+        #expect(requests[2].contains("/metadata-catalog/items?") && requests[2].contains(" 403 "))
+        #expect(requests[3].contains("limit=1&offset=0&totalResults=true") && requests[3].contains(" 403 "))
+        let unreachable = try Oceq.run(
+            ["--url", "http://127.0.0.1:9", "--token", "t", "-c", "list type=OCEGettingStartedArticle"])
+        #expect(unreachable.code == 1)
+        #expect(unreachable.stderr.hasPrefix("oceq: cannot reach the channel"))
+    }
+
     @Test("a script against a separate oceq serve, over --url and OCEQ_CHANNEL_TOKEN")
     func remoteServe() throws {
         let server = try ChildProcess(

@@ -75,7 +75,7 @@ package struct SessionCompletionSource: CompletionSource {
     @MainActor
     package init(
         session: Session, timeout: Duration = CompletionCache.defaultTimeout,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) {
         registry = session.registry
         client = session.connection?.client

@@ -1,5 +1,6 @@
 import CEditLine
 import CSystem
+import OCEQCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -98,19 +99,27 @@ package final class EditLineReader: LineReader {
         return true
     }
 
-    /// Starts libedit on stdin and stdout; nil when it cannot (no terminal description, for instance).
+    /// Why libedit cannot be used (it is opened at first use, through CSystem's loader); nil when it can.
+    package static func libraryProblem() -> LibraryUnavailable? {
+        guard oceq_editline() == nil else { return nil }
+        return LibraryUnavailable(
+            library: "libedit", debianPackage: "libedit2",
+            reason: oceq_editline_error().map { String(cString: $0) } ?? "unknown")
+    }
+
+    /// Starts libedit on stdin and stdout; nil when it cannot (no terminal description, or libedit is missing).
     /// `programName` scopes `~/.editrc` entries; `history` (already loaded) feeds arrows and Ctrl-R.
     package init?(programName: String = "oceq", history: History? = nil) {
         _ = setlocale(LC_CTYPE, "")
         guard let editLine = oceq_el_init(programName) else { return nil }
-        guard let editHistory = history_init() else {
-            el_end(editLine)
+        guard let editHistory = oceq_history_init() else {
+            oceq_el_end(editLine)
             return nil
         }
         var fds: [Int32] = [-1, -1]
         guard oceq_pipe_nonblocking(&fds) == 0 else {
-            el_end(editLine)
-            history_end(editHistory)
+            oceq_el_end(editLine)
+            oceq_history_end(editHistory)
             return nil
         }
         self.interruptPipe = (fds[0], fds[1])
@@ -146,7 +155,7 @@ package final class EditLineReader: LineReader {
             { editLine, character in
                 EditLineReader.readCharacter(editLine, character)
             })
-        _ = el_source(editLine, nil)
+        _ = oceq_el_source(editLine, nil)
 
         // SIGWINCH and SIGCONT ask for a redraw; Ctrl-C is heard through `Interrupts` while a line is read (see
         // `readLine`) and ends the line. libedit's own handlers (EL_SIGNAL) run first during el_gets, restore the
@@ -185,8 +194,8 @@ package final class EditLineReader: LineReader {
         interruptPipeWriter.store(-1, ordering: .relaxed)
         close(interruptPipe.reader)
         close(interruptPipe.writer)
-        el_end(editLine)
-        history_end(editHistory)
+        oceq_el_end(editLine)
+        oceq_history_end(editHistory)
         free(promptBuffer)
     }
 
@@ -228,9 +237,9 @@ package final class EditLineReader: LineReader {
                 continue
             }
             if fds[1].revents != 0 { reader.drainInterruptPipe() }
-            if resizeRequested.exchange(false, ordering: .relaxed) { el_resize(editLine) }
+            if resizeRequested.exchange(false, ordering: .relaxed) { oceq_el_resize(editLine) }
             if redrawRequested.exchange(false, ordering: .relaxed) {
-                el_resize(editLine)
+                oceq_el_resize(editLine)
                 oceq_el_stdout_write("\r")
                 _ = oceq_el_refresh(editLine)
             }
@@ -284,7 +293,7 @@ package final class EditLineReader: LineReader {
         // typed as soon as the prompt shows would meet the canonical terminal.
         _ = oceq_el_prep_term(editLine, 1)
         var count: Int32 = 0
-        let text = el_gets(editLine, &count)
+        let text = oceq_el_gets(editLine, &count)
         let code = errno
         let interrupted = interruptReceived.exchange(false, ordering: .relaxed)
         if let text {
@@ -372,7 +381,7 @@ package final class EditLineReader: LineReader {
 
     /// The Tab function: asks `completer` about the line and acts on the answer (see `CompletionAction`).
     private func complete() -> UInt8 {
-        guard let completer, let info = el_line(editLine)?.pointee, let buffer = info.buffer else {
+        guard let completer, let info = oceq_el_line(editLine)?.pointee, let buffer = info.buffer else {
             return UInt8(CC_REFRESH_BEEP)
         }
         let bytes = { (from: UnsafePointer<CChar>, to: UnsafePointer<CChar>?) -> String in
@@ -389,8 +398,8 @@ package final class EditLineReader: LineReader {
         case .beep:
             return UInt8(CC_REFRESH_BEEP)
         case .replace(let deleting, let text):
-            if deleting > 0 { el_deletestr(editLine, Int32(deleting)) }
-            guard el_insertstr(editLine, text) == 0 else { return UInt8(CC_REFRESH_BEEP) }
+            if deleting > 0 { oceq_el_deletestr(editLine, Int32(deleting)) }
+            guard oceq_el_insertstr(editLine, text) == 0 else { return UInt8(CC_REFRESH_BEEP) }
             return UInt8(CC_REFRESH)
         case .list(let shown), .waiting(let shown):
             let width = Int(oceq_terminal_columns())

@@ -145,8 +145,8 @@ package final class History {
             raw = legacy
             tidy = false
         } else {
-            guard let handle = history_init() else { throw HistoryError("cannot read \(path): libedit failed") }
-            defer { history_end(handle) }
+            guard let handle = oceq_history_init() else { throw HistoryError("cannot read \(path): \(libeditFailure)") }
+            defer { oceq_history_end(handle) }
             _ = oceq_history_set_size(handle, Int32.max)
             guard oceq_history_load(handle, path) >= 0 else {
                 throw HistoryError("cannot read \(path): not a history file")
@@ -182,8 +182,10 @@ package final class History {
         guard fd >= 0 else { throw HistoryError("cannot write \(temporary): \(describe(errno))") }
         do throws(HistoryError) {
             defer { close(fd) }
-            guard let handle = history_init() else { throw HistoryError("cannot write \(temporary): libedit failed") }
-            defer { history_end(handle) }
+            guard let handle = oceq_history_init() else {
+                throw HistoryError("cannot write \(temporary): \(libeditFailure)")
+            }
+            defer { oceq_history_end(handle) }
             _ = oceq_history_set_size(handle, Int32(clamping: max(capacity, entries.count)))
             for entry in entries { _ = oceq_history_enter(handle, entry) }
             guard oceq_history_save(handle, temporary) >= 0 else {
@@ -295,6 +297,11 @@ package final class History {
             }
             bytes.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    /// Why libedit made no history: the library is missing (it is opened at first use), or it failed.
+    static var libeditFailure: String {
+        EditLineReader.libraryProblem().map(String.init(describing:)) ?? "libedit failed"
     }
 
     static func describe(_ code: Int32) -> String {

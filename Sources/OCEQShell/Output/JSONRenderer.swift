@@ -48,7 +48,13 @@ package struct JSONRenderer: Renderer {
         func escaped(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value >= 0x80 && scalar.value < 0xA0) || (bidi && BidiControls.contains(scalar))
         }
-        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        // In UTF-8 every C1 character starts with the byte C2, and every bidirectional control with D8 (U+061C)
+        // or E2: text without those bytes (most of it) is returned after one pass over its bytes, not its scalars.
+        var utf8 = text
+        let candidate = utf8.withUTF8 { bytes in
+            bytes.contains { $0 == 0xC2 || (bidi && ($0 == 0xE2 || $0 == 0xD8)) }
+        }
+        guard candidate, text.unicodeScalars.contains(where: escaped) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             if escaped(scalar) {

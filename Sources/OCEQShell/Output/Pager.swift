@@ -13,7 +13,7 @@ import Foundation
 /// Shows long output through a pager.
 package enum Pager {
     /// `$PAGER` when set and not empty, else `less -FRX`.
-    package static func defaultCommand(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultCommand(environment: [String: String] = ProcessEnvironment.current()) -> String {
         if let pager = environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty { return pager }
         return "less -FRX"
     }

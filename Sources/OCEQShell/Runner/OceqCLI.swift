@@ -169,7 +169,7 @@ package enum OceqCLI {
     package static func run(
         _ arguments: [String], version: String, registry: CommandRegistry = .standard,
         localExports: (any LocalExportOpener)? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current()
     ) async -> Int32 {
         let errors = FileOutput.standardError()
         let output = FileOutput.standardOutput()
@@ -252,6 +252,9 @@ package enum OceqCLI {
             return ScriptRunner.ExitCode.usage
         }
 
+        // A script whose first statement is checked against the channel's catalog reads the catalog before
+        // anything runs: that read stands for the probe (`Session.checkChannelByCatalog`), one request less.
+        let catalogFirst = script?.parsed.statements.first.map(Session.readsCatalog) ?? false
         // The REPL ignores Ctrl-C while it connects, as it does between statements.
         let ignoring = script == nil ? Interrupts.subscribe {} : nil
         defer { ignoring?.cancel() }
@@ -267,7 +270,7 @@ package enum OceqCLI {
             for warning in connection.warnings {
                 errors.write(ErrorPresenter.programWarning(warning, program: "oceq"))
             }
-            items = try await connection.probe()
+            items = catalogFirst ? nil : try await connection.probe()
         } catch {
             return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
         }
@@ -281,6 +284,13 @@ package enum OceqCLI {
             registry: registry, connection: connection, output: output, errors: errors, arguments: options.arguments,
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)
         session.localExportOpener = localExports
+        if catalogFirst {
+            do {
+                try await session.checkChannelByCatalog()
+            } catch {
+                return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
+            }
+        }
 
         if let script {
             let code = await ScriptRunner.runInterruptibly(
@@ -292,9 +302,14 @@ package enum OceqCLI {
     }
 
     /// The reader for the REPL: libedit with the history file on a terminal (the REPL gives it the
-    /// completer for each line), plain lines otherwise (never both on one stdin).
+    /// completer for each line), plain lines otherwise (never both on one stdin), or when libedit is missing.
     static func makeLineReader() -> sending any LineReader {
         guard EditLineReader.isUsable() else { return PlainLineReader() }
+        if let problem = EditLineReader.libraryProblem() {
+            FileHandle.standardError.write(
+                Data(ErrorPresenter.programWarning("no line editing: \(problem)", program: "oceq").utf8))
+            return PlainLineReader()
+        }
         let history = History(path: History.defaultPath())
         do {
             try history.load()

@@ -29,10 +29,18 @@ package enum ShellError: Error, CustomStringConvertible {
         case .http(let http) where http.status == 404:
             return .connection(
                 "no delivery API at that url (HTTP 404 from \(http.url)); the url should be https://host[:port]")
-        case .unknownHost, .connectionRefused, .timedOut, .tls, .connectionLost:
+        case _ where isUnreachable(error):
             return .connection("cannot reach the channel: \(error); check the url in credentials.json or --url")
         default:
             return .connection("the channel did not answer as a delivery API: \(error)")
+        }
+    }
+
+    /// Whether `error` says that nothing answered at the channel's address (no HTTP status at all).
+    static func isUnreachable(_ error: DeliveryError) -> Bool {
+        switch error {
+        case .unknownHost, .connectionRefused, .timedOut, .tls, .connectionLost: return true
+        default: return false
         }
     }
 

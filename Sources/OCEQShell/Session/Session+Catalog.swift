@@ -33,6 +33,31 @@ extension Session {
             "the channel's types and fields (once a session)", DeliveryAPI.readItemsMetadataCatalog())
     }
 
+    /// Whether running `statement` reads the catalog first (`prepareCatalog`): it holds a select whose
+    /// names are checked against the channel.
+    package static func readsCatalog(_ statement: Statement) -> Bool {
+        statement.selects.contains(where: \.checksNames)
+    }
+
+    /// The start-up check of a script whose first statement reads the catalog, in place of
+    /// `Connection.probe`: that read, which the statement sends first anyway. A channel that nothing answers
+    /// at fails as the probe does. Any other failure of the read sends the probe (a 404 from a wrong url and
+    /// from a server without a catalog look alike, and only the probe tells them apart), whose failure is
+    /// the start-up's; when it succeeds, the first statement that needs the catalog warns as
+    /// `prepareCatalog` does and the statements run unchecked.
+    package func checkChannelByCatalog() async throws(ShellError) {
+        let connection = try requireConnection()
+        do {
+            _ = try await channelSchema()
+        } catch {
+            if case .delivery(let failure) = error, ShellError.isUnreachable(failure) {
+                throw ShellError.connectionFailure(failure)
+            }
+            _ = try await connection.probe()
+            startupCatalogFailure = error
+        }
+    }
+
     /// The schema problems of every select statement in `statements`, found before any of them runs:
     /// each is compiled with its references (`$x`, `@n`, `$1`) standing for values not known yet, and
     /// only the checks against the channel's catalog count. Empty without a catalog.
@@ -63,7 +88,12 @@ extension Session {
         // Once unreadable, not asked again (nor warned about) until `refresh` or `connect`.
         if completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) == true { return }
         let schema: ChannelSchema
-        do {
+        do throws(ShellError) {
+            // Read at start in place of the probe, and failed then: not asked again.
+            if let failure = startupCatalogFailure {
+                startupCatalogFailure = nil
+                throw failure
+            }
             schema = try await channelSchema()
         } catch {
             // `explain` sends nothing and says itself that user fields go unchecked: no warning for it.

@@ -73,6 +73,9 @@ package final class Session {
     var currentSource: (text: SourceText, fileName: String?)?
     /// The directory relative `source` paths are resolved against.
     var baseDirectory: String
+    /// Why the catalog read that stood for the start-up probe failed (`checkChannelByCatalog`), kept for
+    /// the first statement that needs the catalog to report as `prepareCatalog` does.
+    var startupCatalogFailure: ShellError?
 
     /// A session writing to `output` and `errors`, the connection's secrets redacted from both.
     package init(
