@@ -39,7 +39,7 @@ package struct UniqueFileNames: Sendable {
     /// The name as compared: lower case, in Unicode's composed form. An ASCII name is its own
     /// composed form, and is lowered without Foundation's normalisation (a tenth of planning 74
     /// downloads went there; callgrind).
-    static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         var ascii = true
         var upper = false
         for byte in name.utf8 {

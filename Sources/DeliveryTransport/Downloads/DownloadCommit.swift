@@ -8,7 +8,8 @@
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
 // when the file's data is already written, and per-file `fsync`s on Swift's two cooperative
 // threads left transfers waiting. So a batch is flushed with one `syncfs` per file system (its
-// parts' write-back was started when their last bytes were written), then each part's own
+// large parts' write-back was started as their bytes were written, small ones are written by it),
+// then each part's own
 // write-back is awaited (`sync_file_range` WAIT, which reports that file's write errors without
 // another flush; before Linux 5.8 `syncfs` itself reports none), and the renames with one more
 // `syncfs`. Where `syncfs` fails, each part (or folder) gets its own `fsync` instead. `syncfs`
