@@ -49,10 +49,10 @@ final class DownloadBatch {
             }
             summary.downloaded += 1
             summary.downloadedBytes += done.bytes
-            summary.written.append(DownloadSummary.File(file: name, id: planned.asset.id, bytes: done.bytes))
+            summary.written.append(DownloadSummary.File(file: name, id: planned.assetId, bytes: done.bytes))
             manifest.record(
                 DownloadManifest.Entry(
-                    assetId: planned.asset.id, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))
+                    assetId: planned.assetId, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))
             unsaved = true
             if ContinuousClock.now - lastSave > .milliseconds(500) { saveManifest(final: false) }
             return nil
@@ -65,7 +65,7 @@ final class DownloadBatch {
     }
 
     private func fail(_ planned: PlannedDownload, _ reason: String) -> String {
-        let line = DownloadSummary.Line(name: planned.job.name, id: planned.asset.id, reason: reason)
+        let line = DownloadSummary.Line(name: planned.job.name, id: planned.assetId, reason: reason)
         summary.failures.append(line)
         return summary.describe(line)
     }

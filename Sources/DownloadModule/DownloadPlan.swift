@@ -16,8 +16,9 @@ import OCEQCore
 
 /// One file to fetch.
 struct PlannedDownload {
-    /// The item.
-    var asset: Asset
+    /// The item's id (not the item: the batch outlives the listing, whose JSON is freed once
+    /// planned).
+    var assetId: String
     /// What of it.
     var kind: DownloadKind
     /// The engine's job (request, folder, name, `If-None-Match`).
@@ -28,7 +29,7 @@ struct PlannedDownload {
     var addsExtension: Bool
 
     /// The manifest key.
-    var key: String { asset.id + "|" + kind.key }
+    var key: String { assetId + "|" + kind.key }
 }
 
 /// An item that gives nothing to download, and why.
@@ -86,7 +87,7 @@ struct DownloadPlan {
                 }
                 downloads.append(
                     PlannedDownload(
-                        asset: asset, kind: source.kind, job: job, expectedSize: source.size,
+                        assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,
                         addsExtension: addsExtension))
             }
         }
@@ -110,7 +111,8 @@ struct DownloadPlan {
 
     /// The request, name and size for `asset`'s `kind`.
     static func source(of asset: Asset, kind: DownloadKind) -> Result<Source, Refusal> {
-        guard let file = asset.digitalAsset else {
+        // `asset.digitalAsset` would build every rendition with its links; one is read (`rendition(named:)`).
+        guard asset.isDigitalAsset, let fields = asset.fields else {
             let what = asset.type.isEmpty ? "a content item" : "a content item (\(asset.type))"
             let has: String
             switch kind {
@@ -127,15 +129,15 @@ struct DownloadPlan {
             return .success(
                 Source(
                     request: DeliveryAPI.downloadNative(id: asset.id), kind: .native, name: name,
-                    size: file.size.map(Int64.init)))
+                    size: fields["size"]?.intValue.map(Int64.init)))
         case .thumbnail:
             return .success(
                 Source(
                     request: DeliveryAPI.downloadThumbnail(for: asset), kind: .thumbnail,
                     name: SafeFileName.sanitize(stem + "-thumbnail", fallback: asset.id), size: nil))
         case .rendition(let renditionName, let format):
-            guard let rendition = file.rendition(named: renditionName) else {
-                let has = file.renditions.map(\.name)
+            guard let rendition = asset.rendition(named: renditionName) else {
+                let has = asset.digitalAsset?.renditions.map(\.name) ?? []
                 let suggestion = Suggestions.closest(to: renditionName, among: has).map { "did you mean '\($0)'? " }
                 return .failure(
                     .missing(

@@ -75,7 +75,10 @@ struct DownloadSummary {
         for line in failures { out += "failed: \(describe(line))\n" }
         for line in notFiles { out += "skipped: \(describe(line))\n" }
         if let manifestProblem { out += "failed: the manifest was not saved: \(manifestProblem)\n" }
-        out += WrittenFiles.lines(files.map { "\($0.file) (\($0.id)), \(ByteCount.text($0.bytes))" }, verb: "wrote")
+        let files = files
+        out += WrittenFiles.lines(count: files.count, verb: "wrote") { index in
+            "\(files[index].file) (\(files[index].id)), \(ByteCount.text(files[index].bytes))"
+        }
         return TerminalText.cleanKeepingLines(out)
     }
 

@@ -46,7 +46,8 @@ enum DownloadTargets {
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError) -> [Asset] {
         let query = try session.compile(select)
-        let client = try session.requireConnection().client
+        // The items are read for their names, renditions and sizes; their links are never used.
+        let client = try session.requireConnection().client.skippingLinks()
         let (request, paged) = try selectionRequest(query, at: span)
         do {
             if !paged { return try await client.fetch(request).items }

@@ -36,7 +36,22 @@ package struct UniqueFileNames: Sendable {
         return candidate
     }
 
-    static func key(_ name: String) -> String { name.precomposedStringWithCanonicalMapping.lowercased() }
+    /// The name as compared: lower case, in Unicode's composed form. An ASCII name is its own
+    /// composed form, and is lowered without Foundation's normalisation (a tenth of planning 74
+    /// downloads went there; callgrind).
+    package static func key(_ name: String) -> String {
+        var ascii = true
+        var upper = false
+        for byte in name.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper = true }
+        }
+        if ascii { return upper ? name.lowercased() : name }
+        return name.precomposedStringWithCanonicalMapping.lowercased()
+    }
 }
 
 extension UniqueFileNames {

@@ -132,6 +132,35 @@ struct DownloadCommitTests {
         }
     }
 
+    @Test("a file cut short in the middle of a batch has no final name and alone is reported failed")
+    func cutShortInBatch() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(8, in: folder)
+        // The fourth file's body stops at 4 000 of its 10 000 bytes, every time it is asked for.
+        let transport = StubTransport { request in
+            let headers = [HTTPHeader("ETag", #""v1""#), HTTPHeader("Content-Length", "10000")]
+            if request.url.contains("/CONT3/") {
+                return .cutShort(
+                    status: 200, headers: headers, partialBody: Array(Self.file.prefix(4_000)),
+                    failure: .bodyCutShort)
+            }
+            return .response(status: 200, headers: headers, body: Self.file)
+        }
+        let (results, log, batches) = await Self.run(
+            jobs, client: try makeClient(transport), maxFiles: 8, maxConcurrent: 4)
+        #expect(throws: DeliveryError.self) { try results[3].get() }
+        #expect(!FileManager.default.fileExists(atPath: jobs[3].path))
+        #expect(log.contains("failed " + jobs[3].path))
+        #expect(!log.contains("published " + jobs[3].path))
+        #expect(!batches.joined().contains(jobs[3].path), "a short part never enters a commit")
+        for index in [0, 1, 2, 4, 5, 6, 7] {
+            #expect(try results[index].get().path == jobs[index].path)
+            #expect(readFile(jobs[index].path) == Self.file)
+        }
+        let finals = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasSuffix(".part") }
+        #expect(finals.sorted() == [0, 1, 2, 4, 5, 6, 7].map { "f\($0).bin" })
+    }
+
     @Test("a file waits for its batch no longer than the delay while a slow transfer runs on")
     func deadline() async throws {
         let folder = temporaryFolder()

@@ -101,6 +101,21 @@ struct SafeFileNameTests {
         #expect(second.hasSuffix(" (2).jpg") && second.utf8.count <= SafeFileName.maximumBytes)
     }
 
+    @Test("ASCII names compare in lower case as the Unicode path compares them; other names stay normalised")
+    func comparisonKeys() {
+        for name in ["photo.jpg", "PHOTO.JPG", "Photo (2).Jpg", "a-b_c.d", "README", "", "~!@#$%^&()[]{}.x"] {
+            #expect(
+                UniqueFileNames.key(name) == name.precomposedStringWithCanonicalMapping.lowercased(), "\(name)")
+        }
+        #expect(UniqueFileNames.key("Caf\u{E9}.JPG") == "caf\u{E9}.jpg")
+        #expect(UniqueFileNames.key("Cafe\u{301}.jpg") == "caf\u{E9}.jpg")
+        var names = UniqueFileNames()
+        #expect(names.claim("Caf\u{E9}.jpg") == "Caf\u{E9}.jpg")
+        #expect(names.claim("CAFE\u{301}.JPG") == "CAFE\u{301} (2).JPG")
+        #expect(names.isTaken("cafe\u{301}.jpg"))
+        #expect(!names.isTaken("cafe.jpg"))
+    }
+
     @Test("whatever the input, the name is a single component that stays in the folder")
     func neverEscapes() {
         let pieces = ["..", "/", "\\", ".", "\u{0}", "\n", "a", "é", "e\u{301}", " ", "CON", ":", "\u{202E}"]

@@ -62,6 +62,59 @@ struct JSONDifferentialTests {
     }
 }
 
+@Suite("JSON parser skipping a member")
+struct JSONSkippingTests {
+    /// `value` with every member named `key` removed, at any depth.
+    static func removing(_ key: String, from value: JSON) -> JSON {
+        switch value {
+        case .object(let members):
+            return .object(members.filter { $0.key != key }.mapValues { removing(key, from: $0) })
+        case .array(let elements): return .array(elements.map { removing(key, from: $0) })
+        default: return value
+        }
+    }
+
+    @Test(
+        "skipping links reads every file as parsing it whole and removing links, or refuses it the same way",
+        arguments: JSONDifferentialTests.files)
+    func sameAsRemoving(file: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: OceqBinary.repositoryRoot.path + "/" + file))
+        let bytes = [UInt8](data)
+        let whole = Result { () throws(JSONParseError) in try JSON.parse(bytes) }
+        let skipped = Result { () throws(JSONParseError) in try JSON.parse(bytes, skipping: "links") }
+        switch (whole, skipped) {
+        case (.success(let value), .success(let lean)): #expect(lean == Self.removing("links", from: value), "\(file)")
+        case (.failure, .failure): break
+        default: Issue.record("one parse of \(file) failed: \(whole) / \(skipped)")
+        }
+    }
+
+    @Test(
+        "a skipped member is checked as JSON: what parsing refuses, skipping refuses at the same byte",
+        arguments: [
+            #"{"links":[1,]}"#, #"{"links":{"a":1,}}"#, #"{"links":"a\x"}"#, #"{"links":"\u12G4"}"#,
+            "{\"links\":\"a\u{01}\"}", #"{"links":[1 2]}"#, #"{"links":{"a" 1}}"#, #"{"links":{1:2}}"#,
+            #"{"links":tru}"#, #"{"links":-}"#, #"{"links":01}"#, #"{"links":[}"#, #"{"links":"abc"#,
+            #"{"links":[[[[1]]]]}"#, #"{"links":"\"\\\/\b\f\n\r\t\ud83d\ude00"}"#, #"{"links":{}}"#,
+        ])
+    func malformed(text: String) {
+        let whole = Result { () throws(JSONParseError) in try JSON.parse(text) }
+        let skipped = Result { () throws(JSONParseError) in try JSON.parse(Array(text.utf8), skipping: "links") }
+        switch (whole, skipped) {
+        case (.failure(let error), .failure(let other)): #expect(error == other)
+        case (.success, .success(let lean)): #expect(lean == [:])
+        default: Issue.record("\(text): \(whole) / \(skipped)")
+        }
+    }
+
+    @Test("depth is counted inside a skipped member")
+    func depth() {
+        let deep = #"{"links":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + "}"
+        #expect(throws: JSONParseError.self) { try JSON.parse(Array(deep.utf8), maximumDepth: 5, skipping: "links") }
+        #expect((try? JSON.parse(Array(deep.utf8), maximumDepth: 11, skipping: "links")) == [:])
+    }
+}
+
 @Suite("Where JSON.parse knowingly differs from JSONSerialization")
 struct JSONKnownDifferenceTests {
     /// Input bytes, what `JSON.parse` makes of them (nil: refused), and why.

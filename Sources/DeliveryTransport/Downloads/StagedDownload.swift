@@ -1,5 +1,5 @@
 // A download whose bytes are all in `<name>.part` (length checked, validator dropped, write-back
-// started) but which is not durable or under its final name yet: the part's descriptor is still
+// started for a large file) but which is not durable or under its final name yet: the part's descriptor is still
 // open, for the `fsync` that comes before the rename. A single download commits it at once; a
 // batch hands it to `DownloadCommit`, which flushes several and renames them together.
 import DeliveryKit

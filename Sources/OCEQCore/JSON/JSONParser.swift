@@ -40,9 +40,11 @@ extension JSON {
     /// The default maximum nesting depth accepted by `parse`.
     public static let defaultMaximumDepth = 512
 
-    /// Parses a complete JSON text (leading and trailing whitespace allowed).
+    /// Parses a complete JSON text (leading and trailing whitespace allowed). Members named
+    /// `skipping` are checked as JSON but left out of their objects, never built (a download's
+    /// listing skips `links`: see `JSONParser.skipValue`).
     public static func parse(
-        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, skipping: String? = nil
     ) throws(JSONParseError)
         -> JSON
     {
@@ -50,6 +52,7 @@ extension JSON {
         do {
             return try array.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+                parser.skippedKey = skipping
                 return try parser.parseDocument()
             }
         } catch let error as JSONParseError {
@@ -70,6 +73,8 @@ struct JSONParser {
     let maximumDepth: Int
     var index = 0
     var depth = 0
+    /// Members with this name are skipped (`skipValue`), not built.
+    var skippedKey: String?
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -137,6 +142,9 @@ struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        // Room for the few members most objects have (a link, a rendition format): growing from
+        // one member cost as much as a tenth of parsing a page of images (callgrind).
+        members.reserveCapacity(6)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
@@ -145,7 +153,11 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            if let skippedKey, key == skippedKey {
+                try skipValue()
+            } else {
+                members[key] = try parseValue()
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") {

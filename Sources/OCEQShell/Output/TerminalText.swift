@@ -12,7 +12,8 @@ package enum TerminalText {
 
     /// `text` with control characters dropped but line breaks and tabs kept (for multi-line values).
     package static func cleanKeepingLines(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // Line breaks are kept, so a text whose only controls are line breaks is returned as it is.
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isControl($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isControl(scalar) {
             out.append(scalar)

@@ -9,9 +9,16 @@ package enum WrittenFiles {
     /// `verb: entry` lines for the first `shown` of `entries`, then `and N more files` when there
     /// are more; nothing for none.
     package static func lines(_ entries: [String], verb: String) -> String {
-        var out = entries.prefix(shown).map { TerminalText.clean("\(verb): \($0)") + "\n" }.joined()
-        if entries.count > shown {
-            let more = entries.count - shown
+        lines(count: entries.count, verb: verb) { entries[$0] }
+    }
+
+    /// The same for `count` entries, of which only the shown ones are made (`entry(i)`): a
+    /// summary of 500 files formats 50 of them.
+    package static func lines(count: Int, verb: String, entry: (Int) -> String) -> String {
+        var out = ""
+        for index in 0..<min(count, shown) { out += TerminalText.clean("\(verb): \(entry(index))") + "\n" }
+        if count > shown {
+            let more = count - shown
             out += "and \(more) more file\(more == 1 ? "" : "s") (set format json lists them all)\n"
         }
         return out

@@ -1,0 +1,85 @@
+import DeliveryKit
+import DeliveryTransport
+import OCEQCore
+import Testing
+
+/// What a download reads of its listing: one rendition per item, and the answer without the walk
+/// that redacts its links.
+@Suite("Download listings: one rendition read, links left as sent")
+struct DownloadListingTests {
+    static let image: JSON = [
+        "id": "CONT1", "type": "Image", "typeCategory": "DigitalAssetType", "name": "a.jpg",
+        "fields": [
+            "size": 1234,
+            "renditions": [
+                ["name": "Thumbnail", "type": "responsiveimage", "formats": [["format": "jpg", "size": 10]]],
+                [
+                    "name": "Medium", "type": "responsiveimage",
+                    "formats": [["format": "webp", "size": 20], ["format": "jpg", "size": 30]],
+                ],
+                ["apiName": "Banner", "formats": [["format": "png"]]],
+                ["formats": [["format": "gif"]]],
+            ],
+        ],
+    ]
+
+    @Test("rendition(named:) finds what DigitalAssetFields finds: exact name, any case, apiName")
+    func renditionNamed() throws {
+        let asset = try Asset(json: Self.image)
+        for name in ["Medium", "medium", "MEDIUM", "Thumbnail", "banner", "Large", ""] {
+            #expect(asset.rendition(named: name) == asset.digitalAsset?.rendition(named: name), "\(name)")
+        }
+        let medium = try #require(asset.rendition(named: "medium"))
+        #expect(medium.name == "Medium")
+        #expect(medium.type == "responsiveimage")
+        #expect(medium.formats.map(\.format) == ["webp", "jpg"])
+        #expect(medium.format("jpg")?.size == 30)
+        #expect(asset.rendition(named: "Large") == nil)
+    }
+
+    @Test("rendition(named:) reads top-level renditions.items, and a content item or summary has none")
+    func renditionSources() throws {
+        let topLevel = try Asset(json: [
+            "id": "CONT2", "type": "Image", "typeCategory": "DigitalAssetType", "fields": ["size": 1],
+            "renditions": ["items": [["name": "Small", "formats": [["format": "jpg"]]]]],
+        ])
+        #expect(topLevel.rendition(named: "small")?.name == "Small")
+        #expect(topLevel.rendition(named: "small") == topLevel.digitalAsset?.rendition(named: "small"))
+        let article = try Asset(json: [
+            "id": "CORE1", "type": "Article", "typeCategory": "ContentType",
+            "fields": ["renditions": [["name": "Medium", "formats": [["format": "jpg"]]]]],
+        ])
+        #expect(article.rendition(named: "Medium") == nil)
+        let summary = try Asset(json: ["id": "CONT3", "type": "Image", "typeCategory": "DigitalAssetType"])
+        #expect(summary.rendition(named: "Medium") == nil)
+    }
+
+    @Test("a client skipping links reads items without them; the default client redacts them; the log too")
+    func skippedLinks() async throws {
+        let href = "http://localhost:2112/content/published/api/v1.1/assets/CONT1/Medium?channelToken=123"
+        let transport = StubTransport { _ in
+            .json(
+                #"{"items":[{"id":"CONT1","name":"a","links":[{"href":"\#(href)","rel":"self"}],"#
+                    + #""fields":{"renditions":[{"name":"Medium","formats":[{"format":"jpg","links":[{"href":"\#(href)"}]}]}]}}],"#
+                    + #""hasMore":false}"#)
+        }
+        let log = Recorder<RequestLogEntry>()
+        let client = try makeClient(transport, log: { log.append($0) })
+        let request = DeliveryAPI.listAssets()
+        let redacted = try await client.fetchJSON(request)
+        #expect(redacted["items"]?[0]?["links"]?[0]?["href"]?.stringValue?.contains("channelToken=REDACTED") == true)
+        #expect(client.readsLinks)
+        let reader = client.skippingLinks()
+        #expect(!reader.readsLinks)
+        let skipped = try await reader.fetchJSON(request)
+        #expect(skipped["items"]?[0]?["links"] == nil)
+        #expect(skipped["items"]?[0]?["name"] == "a")
+        let format = skipped["items"]?[0]?["fields"]?["renditions"]?[0]?["formats"]?[0]
+        #expect(format == ["format": "jpg"])
+        let page = try await reader.fetch(request)
+        #expect(page.items.map(\.id) == ["CONT1"])
+        #expect(page.items[0].links.isEmpty)
+        #expect(log.all.count == 3)
+        #expect(log.all.allSatisfy { $0.url.contains("channelToken=REDACTED") && !$0.url.contains("=123") })
+    }
+}
