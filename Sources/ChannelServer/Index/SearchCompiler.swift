@@ -96,21 +96,52 @@ struct SearchCompiler {
 
     /// The FTS5 expression answering `c` exactly, when the full-text index alone can.
     private func fullTextMatch(_ c: QueryCondition) -> String? {
+        guard let (column, words) = fullTextWords(c) else { return nil }
+        return "{\(column)} : (\(anyOf(words)))"
+    }
+
+    /// The full-text column and words answering `c` exactly (any of the words in that column),
+    /// when the full-text index alone can.
+    func fullTextWords(_ c: QueryCondition) -> (column: String, words: [String])? {
         guard c.op == .contains else { return nil }
         let words = TextFolding.searchWords(c.value)
         guard !words.isEmpty else { return nil }
         switch QueryFieldPath(c.field) {
         case .standard(let field):
             guard let column = IndexSchema.ftsColumn(field) else { return nil }
-            return "{\(column)} : (\(anyOf(words)))"
+            return (column, words)
         case .user(let name):
             guard let field = catalog.fields["fields." + name], field.textOnly, let column = field.ftsColumn,
                 column != catalog.sharedColumn
             else { return nil }
-            return "{\(column)} : (\(anyOf(words)))"
+            return (column, words)
         default:
             return nil
         }
+    }
+
+    // MARK: single conditions (for OrdinalSet evaluation)
+
+    /// A statement selecting the ordinals of the items with `word` in full-text column `column`
+    /// (nil: any column, as `default` searches).
+    mutating func wordStatement(_ word: String, column: String?) -> String {
+        let quoted = TextFolding.ftsQuoted(word)
+        return "SELECT rowid FROM fts WHERE fts MATCH \(text(column.map { "{\($0)} : (\(quoted))" } ?? quoted))"
+    }
+
+    /// A statement selecting the ordinals (in any order) of the items matching the single
+    /// condition `c`, or nil when none can. Throws what `predicate` throws for `c`.
+    mutating func leafStatement(_ c: QueryCondition) throws -> String? {
+        if c.op != .notEqual, case .user(let name) = QueryFieldPath(c.field) {
+            return try userSet("fields." + name, c)
+        }
+        return "SELECT i.ord FROM items i WHERE \(try condition(c, alias: "i"))"
+    }
+
+    /// A statement selecting the ordinals of the items matching every condition of `conditions`,
+    /// ranges on one single-valued user field with the same `rangeKey`.
+    mutating func mergedRangeStatement(_ conditions: [QueryCondition], key: String) -> String {
+        mergedRange(conditions, dates: key.hasSuffix("#date"))
     }
 
     private func anyOf(_ words: [String]) -> String {
@@ -179,7 +210,7 @@ struct SearchCompiler {
 
     /// `fields.x#number` or `fields.x#date` for a range condition with one reading on a single-valued
     /// user field; nil otherwise.
-    private func rangeKey(_ c: QueryCondition) -> String? {
+    func rangeKey(_ c: QueryCondition) -> String? {
         guard [.greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan].contains(c.op),
             case .user(let name) = QueryFieldPath(c.field),
             let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
