@@ -165,7 +165,9 @@ public final class ChannelIndex: Sendable {
 
         // The statement above is compiled for its errors only (so they stay what they were);
         // the matches come from kept per-condition sets.
-        let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount)
+        let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
+            try self.sortRanks($0, db)
+        }
         let matches = try statement.map { _ in try sets.matches(query: request.query, defaultText: request.defaultText)
         }
         let total = matches?.count ?? itemCount

@@ -5,7 +5,8 @@
 // are bitmap operations. `co` answered by the full-text index, and `default`, are the union of
 // one set per word, so `name co "a b"` and `name co "b c"` share the set of `b`. Ranges on one
 // single-valued user field inside an AND are one statement (as the compiler merges them): read
-// alone, `fields.rank ge "10"` would read nearly every value. `ne` is the complement of `eq`
+// alone, `fields.rank ge "10"` would read nearly every value; when the field's sort ranks are
+// at hand (they keep each numeric value) a range is a slice of the field's order instead. `ne` is the complement of `eq`
 // (every leaf is true or false, never unknown). The meaning is the single statement's, which
 // ChannelIndex still compiles first, so errors and their order stay the same.
 
@@ -17,6 +18,8 @@ struct MatchSets {
     let connection: SQLiteConnection
     let leaves: LeafSets
     let itemCount: Int
+    /// The sort ranks of a field (loaded on first use), or nil when it is not sortable.
+    let sortRanks: (String) throws -> SortRanks?
 
     /// The items matching `query` AND `defaultText` (the caller has compiled the search once
     /// already, so a search that cannot be evaluated failed there).
@@ -65,6 +68,10 @@ struct MatchSets {
         }
         var result = OrdinalSet.all(capacity: itemCount)
         for (key, conditions) in ranges.sorted(by: { $0.key < $1.key }) {
+            if let set = try rangeInMemory(conditions, dates: key.hasSuffix("#date")) {
+                result.formIntersection(set)
+                continue
+            }
             if conditions.count == 1 {
                 others.append(.condition(conditions[0]))
                 continue
@@ -84,6 +91,22 @@ struct MatchSets {
         return result
     }
 
+    /// Ranges on one single-valued user field (one `rangeKey`) from the field's sort ranks, which
+    /// keep each numeric value: a slice of the field's order. Nil when the field has no ranks.
+    private func rangeInMemory(_ conditions: [QueryCondition], dates: Bool) throws -> OrdinalSet? {
+        guard let ranks = try sortRanks(conditions[0].field), ranks.keepsNumbers else { return nil }
+        var bounds: [(op: QueryOperator, bound: Double)] = []
+        for c in conditions {
+            guard
+                let bound = dates
+                    ? CivilDateTime.queryValue(c.value).map({ Double($0.epochMilliseconds) })
+                    : QueryNumber.parse(c.value)
+            else { return nil }
+            bounds.append((c.op, bound))
+        }
+        return ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
+    }
+
     private func condition(_ c: QueryCondition) throws -> OrdinalSet {
         if c.op == .notEqual {
             var equal = c
@@ -93,6 +116,9 @@ struct MatchSets {
             return set
         }
         var compiler = SearchCompiler(catalog: catalog, connection: connection)
+        if let key = compiler.rangeKey(c), let set = try rangeInMemory([c], dates: key.hasSuffix("#date")) {
+            return set
+        }
         if let (column, words) = compiler.fullTextWords(c) { return try anyWord(words, column: column) }
         let key = "q\u{0}\(c.field)\u{0}\(c.op.rawValue)\u{0}\(c.value)"
         return try leaves.set(key) {

@@ -23,6 +23,12 @@ struct SortRanks: Sendable {
     var order: [Int32]
     /// The number of items with a value (the first `valued` of `order`).
     var valued: Int
+    /// For user fields: the value of each numeric rank (numbers first, then datetimes as epoch
+    /// milliseconds), and its `ValueKind`; ranks past these are booleans and text.
+    var numbers: [Double] = []
+    var numberKinds: [Int8] = []
+    /// True when `numbers` holds the numeric ranks' values (user fields).
+    var keepsNumbers = false
 
     /// Ranks from rows already in sort order; `same` tells whether a row equals the previous one.
     init(count: Int, rows: (_ emit: (Int, Bool) -> Void) throws -> Void) rethrows {
@@ -165,11 +171,18 @@ extension SortRanks {
             if textual.int64(1) == ValueKind.boolean.rawValue { booleans.append(row) } else { texts.append(row) }
         }
         var any = false
-        let ranks = try SortRanks(count: count) { emit in
+        var numbers: [Double] = []
+        var numberKinds: [Int8] = []
+        var ranks = try SortRanks(count: count) { emit in
             var previous: (Int64, Double)?
             while try numeric.step() {
                 let value = (numeric.int64(1), numeric.double(2))
-                emit(Int(numeric.int64(0)), previous.map { $0 == value } ?? false)
+                let same = previous.map { $0 == value } ?? false
+                emit(Int(numeric.int64(0)), same)
+                if !same {
+                    numbers.append(value.1)
+                    numberKinds.append(Int8(truncatingIfNeeded: value.0))
+                }
                 previous = value
                 any = true
             }
@@ -182,7 +195,54 @@ extension SortRanks {
                 }
             }
         }
+        ranks.numbers = numbers
+        ranks.numberKinds = numberKinds
+        ranks.keepsNumbers = true
         return any ? ranks : nil
+    }
+
+    /// The items whose value is of `kind` (number or datetime) and passes every bound, from the
+    /// values kept by rank: a slice of `order`, without SQLite. Nil when the ranks keep no values
+    /// (standard fields).
+    func ordinals(
+        kind: ValueKind, within bounds: [(op: QueryOperator, bound: Double)], capacity: Int
+    )
+        -> OrdinalSet?
+    {
+        guard keepsNumbers else { return nil }
+        let code = Int8(truncatingIfNeeded: kind.rawValue)
+        var low = Self.firstIndex(numbers.count) { numberKinds[$0] >= code }
+        var high = Self.firstIndex(numbers.count) { numberKinds[$0] > code }
+        let (kindStart, kindEnd) = (low, high)
+        for (op, bound) in bounds {
+            switch op {
+            case .greaterThanOrEqual:
+                low = max(low, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] >= bound })
+            case .greaterThan:
+                low = max(low, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
+            case .lessThan:
+                high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] >= bound })
+            default:
+                high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
+            }
+        }
+        var set = OrdinalSet(capacity: capacity)
+        guard low < high else { return set }
+        let start = Self.firstIndex(valued) { ranks[Int(order[$0])] >= low }
+        let end = Self.firstIndex(valued) { ranks[Int(order[$0])] >= high }
+        for p in start..<end { set.insert(Int(order[p])) }
+        return set
+    }
+
+    /// The first index of `0..<count` where `test` holds (`count` if none), for a `test` false
+    /// then true.
+    private static func firstIndex(_ count: Int, _ test: (Int) -> Bool) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if test(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 
