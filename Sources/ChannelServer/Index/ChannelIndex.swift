@@ -7,9 +7,12 @@
 // renames it when complete, so a crash never leaves a half-built index under the final name.
 // Without a cache directory the index lives in a temporary file removed on deinit.
 //
-// Search: the request compiles to one SQL statement returning matching ordinals in export order
-// (see SearchCompiler); ordering uses ranks computed per sort field on first use (SortRanks);
-// offset and limit are applied here. Searches run concurrently on pooled read-only connections.
+// Search: `q` and `default` evaluate to a bitmap of matching ordinals, combined from kept
+// per-condition bitmaps each read once with one SQL statement (MatchSets, LeafSets,
+// SearchCompiler); the total is its population count. Ordering uses ranks and an order computed
+// per sort field on first use (SortRanks): with one key and matches dense enough, the page is read
+// by walking the field's order until it is full; otherwise the matches are gathered and the first
+// offset + limit chosen by their keys. Searches run concurrently on pooled read-only connections.
 //
 // Semantics (delivery-api.md §5; where the documents are silent, our choice):
 // - eq: standard text fields exact and case-sensitive; user fields case-insensitive (Unicode
@@ -149,8 +152,6 @@ public final class ChannelIndex: Sendable {
     private func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> SearchResult {
         let limit = max(0, request.limit)
         let offset = max(0, request.offset)
-        var compiler = SearchCompiler(catalog: catalog, connection: db)
-        let statement = try compiler.statement(query: request.query, defaultText: request.defaultText)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
         for key in request.orderBy {
             if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.order == .desc)) }
@@ -158,18 +159,16 @@ public final class ChannelIndex: Sendable {
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)
         let pageEnd = endOverflow ? Int.max : end
-        if statement == nil && keys.isEmpty {
+        let filters = request.query != nil || !TextFolding.words(request.defaultText ?? "").isEmpty
+        if !filters && keys.isEmpty {
             let page = min(offset, itemCount)..<min(pageEnd, itemCount)
             return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
         }
 
-        // The statement above is compiled for its errors only (so they stay what they were);
-        // the matches come from kept per-condition sets.
         let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
             try self.sortRanks($0, db)
         }
-        let matches = try statement.map { _ in try sets.matches(query: request.query, defaultText: request.defaultText)
-        }
+        let matches = filters ? try sets.matches(query: request.query, defaultText: request.defaultText) : nil
         let total = matches?.count ?? itemCount
         let (pageStart, pageLength) = (min(offset, total), min(pageEnd, total) - min(offset, total))
         let ordinals: [Int]
@@ -184,7 +183,7 @@ public final class ChannelIndex: Sendable {
         }
         // Without `countTotal` an unordered search used to stop reading after the page and one
         // more; its total stays unknown (-1) when matches followed.
-        let known = !(keys.isEmpty && !request.countTotal && pageEnd < Int.max && total > pageEnd)
+        let known = !(filters && keys.isEmpty && !request.countTotal && pageEnd < Int.max && total > pageEnd)
         return SearchResult(ordinals: ordinals, total: known ? total : -1, hasMore: total > pageEnd)
     }
 

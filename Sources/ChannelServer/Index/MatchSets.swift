@@ -7,8 +7,8 @@
 // single-valued user field inside an AND are one statement (as the compiler merges them): read
 // alone, `fields.rank ge "10"` would read nearly every value; when the field's sort ranks are
 // at hand (they keep each numeric value) a range is a slice of the field's order instead. `ne` is the complement of `eq`
-// (every leaf is true or false, never unknown). The meaning is the single statement's, which
-// ChannelIndex still compiles first, so errors and their order stay the same.
+// (every leaf is true or false, never unknown). Conditions are evaluated depth first in the
+// written order, ranges first within an AND, so the first invalid condition is the one reported.
 
 import OCEQCore
 
@@ -21,8 +21,8 @@ struct MatchSets {
     /// The sort ranks of a field (loaded on first use), or nil when it is not sortable.
     let sortRanks: (String) throws -> SortRanks?
 
-    /// The items matching `query` AND `defaultText` (the caller has compiled the search once
-    /// already, so a search that cannot be evaluated failed there).
+    /// The items matching `query` AND `defaultText`. Throws `IndexError` for a query that cannot
+    /// be evaluated.
     func matches(query: QueryExpression?, defaultText: String?) throws -> OrdinalSet {
         var result = try query.map { try evaluate($0) } ?? OrdinalSet.all(capacity: itemCount)
         if let defaultText, !TextFolding.words(defaultText).isEmpty {
@@ -84,10 +84,9 @@ struct MatchSets {
                 try leaves.set(name) { try read(compiler.mergedRangeStatement(conditions, key: key), compiler) })
             compiler = SearchCompiler(catalog: catalog, connection: connection)
         }
-        for operand in others {
-            if result.isEmpty { break }
-            result.formIntersection(try evaluate(operand))
-        }
+        // Every operand is evaluated even once the result is empty, so an invalid condition
+        // anywhere in the query is reported.
+        for operand in others { result.formIntersection(try evaluate(operand)) }
         return result
     }
 
