@@ -115,9 +115,46 @@ struct MatchSetTests {
         items: items, fingerprint: "match-sets", cacheDirectory: TestTemporary.shared("oceq-match-sets"))
 
     @Test(
+        "ranges on a number field, narrow and wide, match what the values say",
+        arguments: [
+            ("ge", "2", "lt", "9"), ("ge", "2", "le", "22"), ("gt", "0", "lt", "100"), ("ge", "30", "lt", "40"),
+            ("gt", "-1", "le", "0"), ("ge", "5.5", "lt", "6"),
+        ])
+    func ranges(low: String, lowValue: String, high: String, highValue: String) throws {
+        func passes(_ value: Double, _ op: String, _ bound: Double) -> Bool {
+            switch op {
+            case "ge": value >= bound
+            case "gt": value > bound
+            case "le": value <= bound
+            default: value < bound
+            }
+        }
+        for field in ["rank", "score"] {
+            let q = "fields.\(field) \(low) \"\(lowValue)\" AND fields.\(field) \(high) \"\(highValue)\""
+            for single in [q, "fields.\(field) \(low) \"\(lowValue)\""] {
+                let found = try Self.index.search(
+                    SearchRequest(query: try QueryParser.parse(single), limit: 500, countTotal: true))
+                let expected = Self.items.indices.filter { ord in
+                    let value: Double? =
+                        switch Self.items[ord].fields[field] {
+                        case .int(let i): Double(i)
+                        case .double(let d): d
+                        default: nil
+                        }
+                    guard let value, passes(value, low, Double(lowValue)!) else { return false }
+                    return single != q || passes(value, high, Double(highValue)!)
+                }
+                #expect(found.ordinals == expected, "\(single)")
+                #expect(found.total == expected.count)
+            }
+        }
+    }
+
+    @Test(
         "pages of any size and offset are slices of one order",
         arguments: [
-            "", "type eq \"A\"", "name co \"red\"", "type eq \"B\" AND fields.rank ge \"3\" AND fields.rank lt \"9\"",
+            "", "type eq \"A\"", "name co \"red\"", "name sw \"item red\"", "fields.rank ge \"1\"",
+            "type eq \"B\" AND fields.rank ge \"3\" AND fields.rank lt \"9\"",
             "fields.tag eq \"t1\" OR name co \"blue\"", "NOT type eq \"C\"", "fields.score ne \"2\"",
         ])
     func pages(q: String) throws {

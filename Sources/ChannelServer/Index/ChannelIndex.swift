@@ -174,9 +174,12 @@ public final class ChannelIndex: Sendable {
         let ordinals: [Int]
         if keys.isEmpty {
             ordinals = matches?.members(skipping: pageStart, count: pageLength) ?? []
-        } else if keys.count == 1, Self.walkIsCheaper(matches: total, items: itemCount, needed: pageStart + pageLength)
+        } else if keys.count == 1,
+            let walked = Self.page(
+                walking: keys[0].ranks, descending: keys[0].descending, matches, pageStart, pageLength,
+                steps: Self.walkBudget(matches: total, items: itemCount, needed: pageStart + pageLength))
         {
-            ordinals = Self.page(walking: keys[0].ranks, descending: keys[0].descending, matches, pageStart, pageLength)
+            ordinals = walked
         } else {
             let matched = matches?.ordinals ?? (0..<Int32(itemCount)).map { $0 }
             ordinals = matched.ordered(by: keys, first: pageEnd)[pageStart...].map { Int($0) }
@@ -187,29 +190,38 @@ public final class ChannelIndex: Sendable {
         return SearchResult(ordinals: ordinals, total: known ? total : -1, hasMore: total > pageEnd)
     }
 
-    /// Whether walking the sort order until `needed` matches are seen (about needed × items /
-    /// matches steps of a bit test each) beats gathering every match and choosing the first
-    /// `needed` by their keys (a few steps per match).
-    static func walkIsCheaper(matches: Int, items: Int, needed: Int) -> Bool {
-        guard matches > 0 else { return false }
-        return Double(needed) * Double(items) / Double(matches) < 3 * Double(matches) + Double(items) / 64
+    /// How many steps of walking the sort order are worth trying before gathering every match and
+    /// choosing the first `needed` by their keys (a few steps per match): 0 when walking is not
+    /// expected to pay. Uniformly spread matches take about needed × items / matches steps; the
+    /// budget also bounds the walk when they are not (`name sw "m"` ordered by name finds its
+    /// matches in one stretch, late).
+    static func walkBudget(matches: Int, items: Int, needed: Int) -> Int {
+        guard matches > 0 else { return 0 }
+        let gather = 3 * Double(matches) + Double(items) / 64
+        return Double(needed) * Double(items) / Double(matches) < gather ? Int(gather) : 0
     }
 
-    /// Matches `pageStart..<pageStart + pageLength` in the order of one key, walking it.
+    /// Matches `pageStart..<pageStart + pageLength` in the order of one key, walking it; nil when
+    /// that takes more than `steps` steps.
     private static func page(
-        walking ranks: SortRanks, descending: Bool, _ matches: OrdinalSet?, _ pageStart: Int, _ pageLength: Int
-    ) -> [Int] {
+        walking ranks: SortRanks, descending: Bool, _ matches: OrdinalSet?, _ pageStart: Int, _ pageLength: Int,
+        steps: Int
+    ) -> [Int]? {
+        guard steps > 0 else { return nil }
         var page: [Int] = []
         guard pageLength > 0 else { return page }
         page.reserveCapacity(pageLength)
         var seen = 0
+        var left = steps
         ranks.walk(descending: descending) { ord in
-            guard matches?.contains(Int(ord)) ?? true else { return true }
-            if seen >= pageStart { page.append(Int(ord)) }
-            seen += 1
-            return page.count < pageLength
+            left -= 1
+            if matches?.contains(Int(ord)) ?? true {
+                if seen >= pageStart { page.append(Int(ord)) }
+                seen += 1
+            }
+            return page.count < pageLength && left > 0
         }
-        return page
+        return page.count == pageLength ? page : nil
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {

@@ -38,6 +38,11 @@ struct OrdinalSet: Sendable, Equatable {
     }
 
     @inline(__always)
+    mutating func remove(_ ord: Int) {
+        words[ord >> 6] &= ~(1 << UInt64(ord & 63))
+    }
+
+    @inline(__always)
     func contains(_ ord: Int) -> Bool {
         words[ord >> 6] & (1 << UInt64(ord & 63)) != 0
     }

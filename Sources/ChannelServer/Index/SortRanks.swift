@@ -226,12 +226,21 @@ extension SortRanks {
                 high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
             }
         }
-        var set = OrdinalSet(capacity: capacity)
-        guard low < high else { return set }
+        guard low < high else { return OrdinalSet(capacity: capacity) }
         let start = Self.firstIndex(valued) { ranks[Int(order[$0])] >= low }
         let end = Self.firstIndex(valued) { ranks[Int(order[$0])] >= high }
-        for p in start..<end { set.insert(Int(order[p])) }
-        return set
+        // A wide range (`published ge D` keeping 90 %) is every item less the rest.
+        return order.withUnsafeBufferPointer { order in
+            if end - start <= order.count / 2 {
+                var set = OrdinalSet(capacity: capacity)
+                for p in start..<end { set.insert(Int(order[p])) }
+                return set
+            }
+            var set = OrdinalSet.all(capacity: capacity)
+            for p in 0..<start { set.remove(Int(order[p])) }
+            for p in end..<order.count { set.remove(Int(order[p])) }
+            return set
+        }
     }
 
     /// The first index of `0..<count` where `test` holds (`count` if none), for a `test` false
