@@ -29,20 +29,25 @@ final class LeafSets: Sendable {
 
     /// The kept set for `key`, or the one `make` reads (kept when it fits the budget).
     func set(_ key: String, make: () throws -> OrdinalSet) rethrows -> OrdinalSet {
-        let kept: OrdinalSet? = state.withLock { state in
+        if let kept = kept(key) { return kept }
+        let made = try make()
+        keep(key, made)
+        return made
+    }
+
+    /// The kept set for `key`, if any (marked as used).
+    func kept(_ key: String) -> OrdinalSet? {
+        state.withLock { state in
             guard var entry = state.entries[key] else { return nil }
             state.clock += 1
             entry.used = state.clock
             state.entries[key] = entry
             return entry.set
         }
-        if let kept { return kept }
-        let made = try make()
-        keep(key, made)
-        return made
     }
 
-    private func keep(_ key: String, _ set: OrdinalSet) {
+    /// Keeps `set` for `key` when it fits the budget, dropping the least recently used sets.
+    func keep(_ key: String, _ set: OrdinalSet) {
         let cost = set.byteCount + key.utf8.count
         guard cost <= capacity / 4 else { return }
         let capacity = self.capacity

@@ -103,7 +103,17 @@ struct MatchSets {
             else { return nil }
             bounds.append((c.op, bound))
         }
-        return ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
+        let key =
+            "range\u{0}"
+            + conditions.map { "\($0.field)\u{0}\($0.op.rawValue)\u{0}\($0.value)" }
+            .joined(separator: "\u{0}")
+        if let kept = leaves.kept(key) { return kept }
+        guard let set = ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
+        else { return nil }
+        // A wide range takes a pass over most items to build and is asked again and again
+        // (`published ge D`); a narrow one is quick to build and seldom asked twice.
+        if set.count > itemCount / 16 { leaves.keep(key, set) }
+        return set
     }
 
     private func condition(_ c: QueryCondition) throws -> OrdinalSet {

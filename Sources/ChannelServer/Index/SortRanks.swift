@@ -19,10 +19,13 @@ struct SortRanks: Sendable {
     /// The number of distinct values.
     var distinct: Int
     /// The ordinals by rank, then ordinal; the items without a value last (by ordinal). With
-    /// `ranks` (its inverse, in effect) 8 bytes per item.
+    /// `ranks` (its inverse, in effect) and `groupStarts` about 8 bytes per item.
     var order: [Int32]
     /// The number of items with a value (the first `valued` of `order`).
     var valued: Int
+    /// Bit p set where position p of `order` starts a run of equal values (1 bit per item), so a
+    /// descending walk finds its groups without reading `ranks` at random.
+    var groupStarts: OrdinalSet
     /// For user fields: the value of each numeric rank (numbers first, then datetimes as epoch
     /// milliseconds), and its `ValueKind`; ranks past these are booleans and text.
     var numbers: [Double] = []
@@ -41,6 +44,14 @@ struct SortRanks: Sendable {
         self.ranks = ranks
         distinct = Int(rank) + 1
         (order, valued) = Self.permutation(ranks, distinct: distinct)
+        var starts = OrdinalSet(capacity: count)
+        var previous: Int32 = -1
+        for p in 0..<valued {
+            let rank = ranks[Int(order[p])]
+            if rank != previous { starts.insert(p) }
+            previous = rank
+        }
+        groupStarts = starts
     }
 
     /// The ordinals sorted by rank (a counting sort, stable so ties keep the ordinal order).
@@ -63,22 +74,19 @@ struct SortRanks: Sendable {
     @inline(__always)
     func walk(descending: Bool, _ visit: (Int32) -> Bool) {
         order.withUnsafeBufferPointer { order in
-            ranks.withUnsafeBufferPointer { ranks in
-                guard descending else {
-                    for p in 0..<order.count where !visit(order[p]) { return }
-                    return
-                }
-                // Equal values from the last group back, each group in ordinal order.
-                var end = valued
-                while end > 0 {
-                    let rank = ranks[Int(order[end - 1])]
-                    var start = end - 1
-                    while start > 0, ranks[Int(order[start - 1])] == rank { start -= 1 }
-                    for p in start..<end where !visit(order[p]) { return }
-                    end = start
-                }
-                for p in valued..<order.count where !visit(order[p]) { return }
+            guard descending else {
+                for p in 0..<order.count where !visit(order[p]) { return }
+                return
             }
+            // Equal values from the last group back, each group in ordinal order.
+            var end = valued
+            while end > 0 {
+                var start = end - 1
+                while start > 0, !groupStarts.contains(start) { start -= 1 }
+                for p in start..<end where !visit(order[p]) { return }
+                end = start
+            }
+            for p in valued..<order.count where !visit(order[p]) { return }
         }
     }
 
