@@ -111,8 +111,9 @@ struct MatchSets {
         guard let set = ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
         else { return nil }
         // A wide range takes a pass over most items to build and is asked again and again
-        // (`published ge D`); a narrow one is quick to build and seldom asked twice.
-        if set.count > itemCount / 16 { leaves.keep(key, set) }
+        // (`published ge D`); a narrower one is quick to build and seldom asked twice (keeping
+        // each `rank ge A AND rank lt B` would push common conditions out of the budget).
+        if set.count > itemCount / 4 { leaves.keep(key, set) }
         return set
     }
 
