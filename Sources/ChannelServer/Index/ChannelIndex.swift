@@ -7,9 +7,12 @@
 // renames it when complete, so a crash never leaves a half-built index under the final name.
 // Without a cache directory the index lives in a temporary file removed on deinit.
 //
-// Search: the request compiles to one SQL statement returning matching ordinals in export order
-// (see SearchCompiler); ordering uses ranks computed per sort field on first use (SortRanks);
-// offset and limit are applied here. Searches run concurrently on pooled read-only connections.
+// Search: `q` and `default` evaluate to a bitmap of matching ordinals, combined from kept
+// per-condition bitmaps each read once with one SQL statement (MatchSets, LeafSets,
+// SearchCompiler); the total is its population count. Ordering uses ranks and an order computed
+// per sort field on first use (SortRanks): with one key and matches dense enough, the page is read
+// by walking the field's order until it is full; otherwise the matches are gathered and the first
+// offset + limit chosen by their keys. Searches run concurrently on pooled read-only connections.
 //
 // Semantics (delivery-api.md §5; where the documents are silent, our choice):
 // - eq: standard text fields exact and case-sensitive; user fields case-insensitive (Unicode
@@ -52,6 +55,12 @@ public final class ChannelIndex: Sendable {
     private let catalog: IndexCatalog
     /// Ranks of the sortable fields used so far, by field name.
     private let ranks = Locked<[String: SortRanks]>([:])
+    /// Match sets of single conditions, kept across searches.
+    private let leaves = LeafSets(capacity: ChannelIndex.leafSetBytes)
+
+    /// Bytes of per-condition match sets kept at most (a set is one bit per item: 12.5 kB at
+    /// 100 000 items, so 2 600 sets there, 260 at 1 000 000).
+    static let leafSetBytes = 32 << 20
 
     /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
     public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
@@ -143,8 +152,6 @@ public final class ChannelIndex: Sendable {
     private func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> SearchResult {
         let limit = max(0, request.limit)
         let offset = max(0, request.offset)
-        var compiler = SearchCompiler(catalog: catalog, connection: db)
-        let statement = try compiler.statement(query: request.query, defaultText: request.defaultText)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
         for key in request.orderBy {
             if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.order == .desc)) }
@@ -152,35 +159,69 @@ public final class ChannelIndex: Sendable {
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)
         let pageEnd = endOverflow ? Int.max : end
-        if statement == nil && keys.isEmpty {
+        let filters = request.query != nil || !TextFolding.words(request.defaultText ?? "").isEmpty
+        if !filters && keys.isEmpty {
             let page = min(offset, itemCount)..<min(pageEnd, itemCount)
             return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
         }
 
-        var matched: [Int32]
-        var complete = true
-        if var sql = statement {
-            var parameters = compiler.parameters
-            if keys.isEmpty && !request.countTotal && pageEnd < Int.max {
-                parameters.append(.int(Int64(pageEnd) + 1))
-                sql += " LIMIT ?\(parameters.count)"
-                complete = false
-            }
-            let statement = try db.cached(sql)
-            try statement.bind(parameters)
-            matched = []
-            while try statement.step() { matched.append(Int32(truncatingIfNeeded: statement.int64(0))) }
-            statement.reset()
-            if matched.count <= pageEnd { complete = true }
-        } else {
-            matched = (0..<Int32(itemCount)).map { $0 }
+        let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
+            try self.sortRanks($0, db)
         }
-        let total = matched.count
-        if !keys.isEmpty { matched = matched.ordered(by: keys, first: pageEnd) }
+        let matches = filters ? try sets.matches(query: request.query, defaultText: request.defaultText) : nil
+        let total = matches?.count ?? itemCount
+        let (pageStart, pageLength) = (min(offset, total), min(pageEnd, total) - min(offset, total))
+        let ordinals: [Int]
+        if keys.isEmpty {
+            ordinals = matches?.members(skipping: pageStart, count: pageLength) ?? []
+        } else if keys.count == 1,
+            let walked = Self.page(
+                walking: keys[0].ranks, descending: keys[0].descending, matches, pageStart, pageLength,
+                steps: Self.walkBudget(matches: total, items: itemCount, needed: pageStart + pageLength))
+        {
+            ordinals = walked
+        } else {
+            let matched = matches?.ordinals ?? (0..<Int32(itemCount)).map { $0 }
+            ordinals = matched.ordered(by: keys, first: pageEnd)[pageStart...].map { Int($0) }
+        }
+        // Without `countTotal` an unordered search used to stop reading after the page and one
+        // more; its total stays unknown (-1) when matches followed.
+        let known = !(filters && keys.isEmpty && !request.countTotal && pageEnd < Int.max && total > pageEnd)
+        return SearchResult(ordinals: ordinals, total: known ? total : -1, hasMore: total > pageEnd)
+    }
 
-        let page = min(offset, matched.count)..<min(pageEnd, matched.count)
-        return SearchResult(
-            ordinals: matched[page].map { Int($0) }, total: complete ? total : -1, hasMore: total > pageEnd)
+    /// How many steps of walking the sort order are worth trying before gathering every match and
+    /// choosing the first `needed` by their keys (a few steps per match): 0 when walking is not
+    /// expected to pay. Uniformly spread matches take about needed × items / matches steps; the
+    /// budget also bounds the walk when they are not (`name sw "m"` ordered by name finds its
+    /// matches in one stretch, late).
+    static func walkBudget(matches: Int, items: Int, needed: Int) -> Int {
+        guard matches > 0 else { return 0 }
+        let gather = 3 * Double(matches) + Double(items) / 64
+        return Double(needed) * Double(items) / Double(matches) < gather ? Int(gather) : 0
+    }
+
+    /// Matches `pageStart..<pageStart + pageLength` in the order of one key, walking it; nil when
+    /// that takes more than `steps` steps.
+    private static func page(
+        walking ranks: SortRanks, descending: Bool, _ matches: OrdinalSet?, _ pageStart: Int, _ pageLength: Int,
+        steps: Int
+    ) -> [Int]? {
+        guard steps > 0 else { return nil }
+        var page: [Int] = []
+        guard pageLength > 0 else { return page }
+        page.reserveCapacity(pageLength)
+        var seen = 0
+        var left = steps
+        ranks.walk(descending: descending) { ord in
+            left -= 1
+            if matches?.contains(Int(ord)) ?? true {
+                if seen >= pageStart { page.append(Int(ord)) }
+                seen += 1
+            }
+            return page.count < pageLength && left > 0
+        }
+        return page.count == pageLength ? page : nil
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {

@@ -1,20 +1,13 @@
-// Compiles a search (q and default) into one SQL statement returning matching ordinals in
-// export order.
+// Compiles single conditions of a search into SQL statements selecting the matching ordinals
+// (MatchSets reads each into a bitmap and combines them).
 //
-// Shape: conditions of the top-level AND that the full-text index answers alone (`co` on name,
-// description or a text-only user field, and `default`) become one FTS5 MATCH that drives the
-// scan (`FROM fts CROSS JOIN items`), so a common word costs a doclist walk rather than a large
-// IN list; everything else is a predicate over `items` (alias `i`). Standard fields are columns
-// of `items`; user fields are `ord IN (SELECT ord FROM vals ...)` sets, limited to the kinds of
-// value the field holds; ranges on one single-valued user field inside an AND merge into one
-// set. `co`, `mt`, `sm` on name, description and user text use the FTS table (`mt` candidates are
-// checked by oceq_mt on the values, `sm` expands to vocabulary terms within a few edits); on the
-// other standard text fields they call oceq_co / oceq_mt / oceq_sm per row. `ne` is NOT eq.
-//
-// Every leaf yields 0 or 1, never NULL, so NOT is plain SQL NOT. SQLite's limits shape the text:
-// AND/OR lists are joined flat in runs of 32 (expression depth) and parts nested deeper than a
-// few levels move into common table expressions (parser stack). Parameters are numbered (?1,
-// ?2, ...) so pieces can be assembled in any order.
+// Standard fields are columns of `items` (alias `i`); user fields are `SELECT ord FROM vals ...`
+// sets, limited to the kinds of value the field holds; ranges on one single-valued user field
+// inside an AND can be read as one set. `co`, `mt`, `sm` on name, description and user text use
+// the FTS table (`mt` candidates are checked by oceq_mt on the values, `sm` expands to vocabulary
+// terms within a few edits); on the other standard text fields they call oceq_co / oceq_mt /
+// oceq_sm per row. `ne` is NOT eq. Every predicate yields 0 or 1, never NULL. Parameters are
+// numbered (?1, ?2, ...) so pieces can be assembled in any order.
 
 import Foundation
 import OCEQCore
@@ -24,15 +17,9 @@ struct SearchCompiler {
     let connection: SQLiteConnection
     private(set) var parameters: [SQLValue] = []
     private var aliases = 0
-    /// Common table expressions the predicate refers to (deeply nested parts), in dependency order.
-    private var commonTables: [String] = []
 
     /// Most vocabulary terms one `sm` word expands to.
     static let maximumFuzzyTerms = 256
-    /// Boolean nesting levels emitted inline before a part moves into a common table expression.
-    static let inlineDepth = 6
-    /// Operands joined flat by AND/OR before they are grouped.
-    static let flatListLength = 32
 
     init(catalog: IndexCatalog, connection: SQLiteConnection) {
         self.catalog = catalog
@@ -55,131 +42,58 @@ struct SearchCompiler {
         "SELECT ord FROM vals WHERE fid = \(parameter(.int(field.id))) AND \(condition)"
     }
 
-    // MARK: statement
+    // MARK: single conditions
 
-    /// The statement for `query` AND `defaultText`, or nil when neither filters anything.
-    mutating func statement(query: QueryExpression?, defaultText: String?) throws -> String? {
-        var conjuncts: [QueryExpression] = []
-        if let query = query?.ungrouped {
-            if case .and(let list) = query { conjuncts = list } else { conjuncts = [query] }
-        }
-        var matches: [String] = []
-        var rest: [QueryExpression] = []
-        for conjunct in conjuncts {
-            if case .condition(let c) = conjunct, let match = fullTextMatch(c) {
-                matches.append(match)
-            } else {
-                rest.append(conjunct)
-            }
-        }
-        var predicates = try conjunction(rest, alias: "i", depth: 1)
-        if let defaultText, !TextFolding.words(defaultText).isEmpty {
-            let words = TextFolding.searchWords(defaultText)
-            if words.isEmpty { predicates.append("0") } else { matches.append(anyOf(words)) }
-        }
-        guard !matches.isEmpty || !predicates.isEmpty else { return nil }
-
-        let with = commonTables.isEmpty ? "" : "WITH \(commonTables.joined(separator: ", ")) "
-        let filter = grouped(predicates, "AND")
-        guard !matches.isEmpty else {
-            return "\(with)SELECT i.ord FROM items i WHERE \(filter) ORDER BY i.ord"
-        }
-        let match = text(matches.count == 1 ? matches[0] : matches.map { "(\($0))" }.joined(separator: " AND "))
-        guard !predicates.isEmpty else {
-            return "\(with)SELECT rowid FROM fts WHERE fts MATCH \(match) ORDER BY rowid"
-        }
-        return """
-            \(with)SELECT i.ord FROM fts CROSS JOIN items i ON i.ord = fts.rowid \
-            WHERE fts MATCH \(match) AND \(filter) ORDER BY fts.rowid
-            """
-    }
-
-    /// The FTS5 expression answering `c` exactly, when the full-text index alone can.
-    private func fullTextMatch(_ c: QueryCondition) -> String? {
+    /// The full-text column and words answering `c` exactly (any of the words in that column),
+    /// when the full-text index alone can.
+    func fullTextWords(_ c: QueryCondition) -> (column: String, words: [String])? {
         guard c.op == .contains else { return nil }
         let words = TextFolding.searchWords(c.value)
         guard !words.isEmpty else { return nil }
         switch QueryFieldPath(c.field) {
         case .standard(let field):
             guard let column = IndexSchema.ftsColumn(field) else { return nil }
-            return "{\(column)} : (\(anyOf(words)))"
+            return (column, words)
         case .user(let name):
             guard let field = catalog.fields["fields." + name], field.textOnly, let column = field.ftsColumn,
                 column != catalog.sharedColumn
             else { return nil }
-            return "{\(column)} : (\(anyOf(words)))"
+            return (column, words)
         default:
             return nil
         }
+    }
+
+    /// A statement selecting the ordinals of the items with `word` in full-text column `column`
+    /// (nil: any column, as `default` searches).
+    mutating func wordStatement(_ word: String, column: String?) -> String {
+        let quoted = TextFolding.ftsQuoted(word)
+        return "SELECT rowid FROM fts WHERE fts MATCH \(text(column.map { "{\($0)} : (\(quoted))" } ?? quoted))"
+    }
+
+    /// A statement selecting the ordinals (in any order) of the items matching the single
+    /// condition `c`, or nil when none can. Throws an `IndexError` for a condition that cannot be
+    /// evaluated (an unknown field, an operator the field's kind has no meaning for, a bad value).
+    mutating func leafStatement(_ c: QueryCondition) throws -> String? {
+        if c.op != .notEqual, case .user(let name) = QueryFieldPath(c.field) {
+            return try userSet("fields." + name, c)
+        }
+        return "SELECT i.ord FROM items i WHERE \(try condition(c, alias: "i"))"
+    }
+
+    /// A statement selecting the ordinals of the items matching every condition of `conditions`,
+    /// ranges on one single-valued user field with the same `rangeKey`.
+    mutating func mergedRangeStatement(_ conditions: [QueryCondition], key: String) -> String {
+        mergedRange(conditions, dates: key.hasSuffix("#date"))
     }
 
     private func anyOf(_ words: [String]) -> String {
         words.map(TextFolding.ftsQuoted).joined(separator: " OR ")
     }
 
-    // MARK: expressions
-
-    mutating func predicate(_ expression: QueryExpression, alias: String, depth: Int) throws -> String {
-        if case .group(let inner) = expression { return try predicate(inner, alias: alias, depth: depth) }
-        if case .verbatim = expression { throw IndexError(message: "unparsed query text", offset: 0) }
-        if case .condition(let condition) = expression { return try self.condition(condition, alias: alias) }
-        if depth >= Self.inlineDepth {
-            aliases += 1
-            let name = "q\(aliases)"
-            let inner = "h\(aliases)"
-            let body = try predicate(expression, alias: inner, depth: 0)
-            commonTables.append("\(name)(ord) AS (SELECT \(inner).ord FROM items \(inner) WHERE \(body))")
-            return "\(alias).ord IN \(name)"
-        }
-        switch expression {
-        case .condition, .group, .verbatim:
-            fatalError("handled above")
-        case .and(let list):
-            return grouped(try conjunction(list, alias: alias, depth: depth + 1), "AND")
-        case .or(let list):
-            return grouped(try list.map { try predicate($0, alias: alias, depth: depth + 1) }, "OR")
-        case .not(let inner):
-            return "(NOT \(try predicate(inner, alias: alias, depth: depth + 1)))"
-        }
-    }
-
-    /// The predicates of an AND list, with ranges on one single-valued user field merged.
-    private mutating func conjunction(_ list: [QueryExpression], alias: String, depth: Int) throws -> [String] {
-        var ranges: [String: [QueryCondition]] = [:]
-        var rangeOrder: [String] = []
-        var others: [QueryExpression] = []
-        for expression in list {
-            if case .condition(let c) = expression, let key = rangeKey(c) {
-                if ranges[key] == nil { rangeOrder.append(key) }
-                ranges[key, default: []].append(c)
-            } else {
-                others.append(expression)
-            }
-        }
-        var predicates: [String] = []
-        // A one-sided range on a user field (`ge D`) usually keeps most items. Beside other
-        // conditions, a unary `+` keeps SQLite from driving the scan by its long ord list (one
-        // probe of the other condition's index per listed item): it walks the other condition and
-        // tests the range's set instead. Callgrind over 100 000 items, `type eq T AND
-        // fields.published ge D`: 688 M instructions without the `+`, 394 M with it when the range
-        // keeps 90 %; 12 M and 38 M when it keeps 2 %. A two-sided range is more often narrow and
-        // keeps driving. Same rows, same order either way.
-        let drive = others.isEmpty ? "" : "+"
-        for key in rangeOrder {
-            let conditions = ranges[key]!
-            if conditions.count == 1 {
-                predicates.append(drive + (try condition(conditions[0], alias: alias)))
-            } else {
-                predicates.append("\(alias).ord IN (\(mergedRange(conditions, dates: key.hasSuffix("#date"))))")
-            }
-        }
-        for expression in others { predicates.append(try predicate(expression, alias: alias, depth: depth)) }
-        return predicates
-    }
-
     /// `fields.x#number` or `fields.x#date` for a range condition with one reading on a single-valued
     /// user field; nil otherwise.
-    private func rangeKey(_ c: QueryCondition) -> String? {
+    func rangeKey(_ c: QueryCondition) -> String? {
         guard [.greaterThanOrEqual, .greaterThan, .lessThanOrEqual, .lessThan].contains(c.op),
             case .user(let name) = QueryFieldPath(c.field),
             let field = catalog.fields["fields." + name], field.kinds & ValueKind.multivaluedBit == 0
@@ -202,20 +116,6 @@ struct SearchCompiler {
             sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
         }
         return sql
-    }
-
-    /// `(a OP b OP ...)` in flat runs of `flatListLength`, the runs themselves grouped the same way.
-    private func grouped(_ parts: [String], _ op: String) -> String {
-        if parts.count == 1 { return parts[0] }
-        if parts.count <= Self.flatListLength { return "(\(parts.joined(separator: " \(op) ")))" }
-        var runs: [String] = []
-        var start = 0
-        while start < parts.count {
-            let end = min(start + Self.flatListLength, parts.count)
-            runs.append(grouped(Array(parts[start..<end]), op))
-            start = end
-        }
-        return grouped(runs, op)
     }
 
     // MARK: conditions

@@ -18,6 +18,20 @@ struct SortRanks: Sendable {
     var ranks: [Int32]
     /// The number of distinct values.
     var distinct: Int
+    /// The ordinals by rank, then ordinal; the items without a value last (by ordinal). With
+    /// `ranks` (its inverse, in effect) and `groupStarts` about 8 bytes per item.
+    var order: [Int32]
+    /// The number of items with a value (the first `valued` of `order`).
+    var valued: Int
+    /// Bit p set where position p of `order` starts a run of equal values (1 bit per item), so a
+    /// descending walk finds its groups without reading `ranks` at random.
+    var groupStarts: OrdinalSet
+    /// For user fields: the value of each numeric rank (numbers first, then datetimes as epoch
+    /// milliseconds), and its `ValueKind`; ranks past these are booleans and text.
+    var numbers: [Double] = []
+    var numberKinds: [Int8] = []
+    /// True when `numbers` holds the numeric ranks' values (user fields).
+    var keepsNumbers = false
 
     /// Ranks from rows already in sort order; `same` tells whether a row equals the previous one.
     init(count: Int, rows: (_ emit: (Int, Bool) -> Void) throws -> Void) rethrows {
@@ -29,6 +43,51 @@ struct SortRanks: Sendable {
         }
         self.ranks = ranks
         distinct = Int(rank) + 1
+        (order, valued) = Self.permutation(ranks, distinct: distinct)
+        var starts = OrdinalSet(capacity: count)
+        var previous: Int32 = -1
+        for p in 0..<valued {
+            let rank = ranks[Int(order[p])]
+            if rank != previous { starts.insert(p) }
+            previous = rank
+        }
+        groupStarts = starts
+    }
+
+    /// The ordinals sorted by rank (a counting sort, stable so ties keep the ordinal order).
+    private static func permutation(_ ranks: [Int32], distinct: Int) -> (order: [Int32], valued: Int) {
+        var next = [Int32](repeating: 0, count: distinct + 2)
+        for r in ranks { next[r < 0 ? distinct + 1 : Int(r) + 1] += 1 }
+        for i in 1..<next.count { next[i] += next[i - 1] }
+        let valued = Int(next[distinct])
+        var order = [Int32](repeating: 0, count: ranks.count)
+        for (ord, r) in ranks.enumerated() {
+            let slot = r < 0 ? distinct : Int(r)
+            order[Int(next[slot])] = Int32(ord)
+            next[slot] += 1
+        }
+        return (order, valued)
+    }
+
+    /// Calls `visit` with the ordinals in this key's order: ascending or descending by value,
+    /// ties by ordinal, items without a value last (by ordinal); stops when `visit` returns false.
+    @inline(__always)
+    func walk(descending: Bool, _ visit: (Int32) -> Bool) {
+        order.withUnsafeBufferPointer { order in
+            guard descending else {
+                for p in 0..<order.count where !visit(order[p]) { return }
+                return
+            }
+            // Equal values from the last group back, each group in ordinal order.
+            var end = valued
+            while end > 0 {
+                var start = end - 1
+                while start > 0, !groupStarts.contains(start) { start -= 1 }
+                for p in start..<end where !visit(order[p]) { return }
+                end = start
+            }
+            for p in valued..<order.count where !visit(order[p]) { return }
+        }
     }
 
     /// The sort key of an ordinal, in 0...distinct: the rank, or the reversed rank; missing
@@ -120,11 +179,18 @@ extension SortRanks {
             if textual.int64(1) == ValueKind.boolean.rawValue { booleans.append(row) } else { texts.append(row) }
         }
         var any = false
-        let ranks = try SortRanks(count: count) { emit in
+        var numbers: [Double] = []
+        var numberKinds: [Int8] = []
+        var ranks = try SortRanks(count: count) { emit in
             var previous: (Int64, Double)?
             while try numeric.step() {
                 let value = (numeric.int64(1), numeric.double(2))
-                emit(Int(numeric.int64(0)), previous.map { $0 == value } ?? false)
+                let same = previous.map { $0 == value } ?? false
+                emit(Int(numeric.int64(0)), same)
+                if !same {
+                    numbers.append(value.1)
+                    numberKinds.append(Int8(truncatingIfNeeded: value.0))
+                }
                 previous = value
                 any = true
             }
@@ -137,7 +203,63 @@ extension SortRanks {
                 }
             }
         }
+        ranks.numbers = numbers
+        ranks.numberKinds = numberKinds
+        ranks.keepsNumbers = true
         return any ? ranks : nil
+    }
+
+    /// The items whose value is of `kind` (number or datetime) and passes every bound, from the
+    /// values kept by rank: a slice of `order`, without SQLite. Nil when the ranks keep no values
+    /// (standard fields).
+    func ordinals(
+        kind: ValueKind, within bounds: [(op: QueryOperator, bound: Double)], capacity: Int
+    )
+        -> OrdinalSet?
+    {
+        guard keepsNumbers else { return nil }
+        let code = Int8(truncatingIfNeeded: kind.rawValue)
+        var low = Self.firstIndex(numbers.count) { numberKinds[$0] >= code }
+        var high = Self.firstIndex(numbers.count) { numberKinds[$0] > code }
+        let (kindStart, kindEnd) = (low, high)
+        for (op, bound) in bounds {
+            switch op {
+            case .greaterThanOrEqual:
+                low = max(low, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] >= bound })
+            case .greaterThan:
+                low = max(low, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
+            case .lessThan:
+                high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] >= bound })
+            default:
+                high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
+            }
+        }
+        guard low < high else { return OrdinalSet(capacity: capacity) }
+        let start = Self.firstIndex(valued) { ranks[Int(order[$0])] >= low }
+        let end = Self.firstIndex(valued) { ranks[Int(order[$0])] >= high }
+        // A wide range (`published ge D` keeping 90 %) is every item less the rest.
+        return order.withUnsafeBufferPointer { order in
+            if end - start <= order.count / 2 {
+                var set = OrdinalSet(capacity: capacity)
+                for p in start..<end { set.insert(Int(order[p])) }
+                return set
+            }
+            var set = OrdinalSet.all(capacity: capacity)
+            for p in 0..<start { set.remove(Int(order[p])) }
+            for p in end..<order.count { set.remove(Int(order[p])) }
+            return set
+        }
+    }
+
+    /// The first index of `0..<count` where `test` holds (`count` if none), for a `test` false
+    /// then true.
+    private static func firstIndex(_ count: Int, _ test: (Int) -> Bool) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if test(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 
