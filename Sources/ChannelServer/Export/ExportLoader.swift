@@ -27,17 +27,28 @@ public struct ExportLoader: Sendable {
     /// Reads every PATH and merges them into one channel. Throws for a path that cannot be read as
     /// an export (and, when `strict`, for any issue); per-item problems become `issues`.
     public func load(paths: [String]) throws(ExportError) -> ChannelContent {
+        try load(locate(paths: paths))
+    }
+
+    /// The content folders of every PATH (zips extracted into the cache), in order, without
+    /// reading them further.
+    func locate(paths: [String]) throws(ExportError) -> ExportLocator.Located {
         guard !paths.isEmpty else { throw ExportError.noPaths }
         let locator = ExportLocator(
             extractor: ZipExtractor(cacheDirectory: options.cacheDirectory, limits: options.zipLimits))
-        var issues: [ExportIssue] = []
-        var roots: [String] = []
+        var all = ExportLocator.Located()
         for path in paths {
             let located = try locator.locate(path)
-            issues += located.issues
-            for root in located.roots where !roots.contains(root) { roots.append(root) }
+            all.issues += located.issues
+            for root in located.roots where !all.roots.contains(root) { all.roots.append(root) }
         }
+        return all
+    }
 
+    /// Reads located content folders into one channel.
+    func load(_ located: ExportLocator.Located) throws(ExportError) -> ChannelContent {
+        let roots = located.roots
+        let issues = located.issues
         var scans: [RootScan] = []
         for (index, root) in roots.enumerated() {
             scans.append(try RootScan.scan(root: root, index: index))

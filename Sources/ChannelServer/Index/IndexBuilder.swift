@@ -3,8 +3,9 @@
 // Two passes over the items: the first names the user fields and notes the kinds of value each
 // holds (text fields get a full-text column), the second inserts everything in one transaction
 // with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
-// statistics are made after the bulk insert. The caller builds into a temporary file and renames
-// it.
+// statistics are made after the bulk insert. Each item is also stored whole (`store`, in
+// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into a
+// temporary file and renames it.
 
 import Foundation
 import OCEQCore
@@ -12,6 +13,10 @@ import OCEQCore
 struct IndexBuilder {
     let items: [ExportItem]
     let fingerprint: String
+    /// Encodes the stored items (paths relative to the channel's content folders).
+    var codec = ItemCodec(roots: [])
+    /// The channel's non-item content (`ItemCodec.encodeParts`), stored under key -1; nil: none.
+    var parts: [UInt8]? = nil
 
     /// The fid of the standard `taxonomies` field in `vals`.
     static let taxonomiesFieldID: Int64 = 1
@@ -77,6 +82,8 @@ struct IndexBuilder {
                 + String(repeating: ", ?", count: itemColumns.count) + ")")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+        let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
+        if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
         let insertText = try db.prepare(
             "INSERT INTO fts(rowid, \((0..<columnCount).map { "c\($0)" }.joined(separator: ", "))) VALUES(?"
                 + String(repeating: ", ?", count: columnCount) + ")")
@@ -101,6 +108,7 @@ struct IndexBuilder {
                 index += 2
             }
             _ = try insertItem.step()
+            try insertBody.run([ordValue, .blob(codec.encode(item))])
 
             for column in texts.indices { texts[column].removeAll(keepingCapacity: true) }
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }

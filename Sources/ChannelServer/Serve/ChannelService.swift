@@ -21,8 +21,11 @@ public struct ChannelService: Sendable {
         case generated = "generated"
     }
 
-    /// Reads the exports named in `options` and builds the index. Throws `ExportError` for
-    /// unusable paths, and for skipped items when `strict`.
+    /// Reads the exports named in `options` and builds the index, or, when the export's stamp
+    /// (`ExportStamp`: every file's size, times and inode) matches a cached index, reopens that
+    /// index without reading any item file. Either way the items are then read from the index
+    /// file's item store, not held in memory. Throws `ExportError` for unusable paths, and for
+    /// skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
         try prepareCache(cache)
@@ -30,13 +33,30 @@ public struct ChannelService: Sendable {
         var loadOptions = ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
         loadOptions.zipLimits = options.zipLimits
         loadOptions.maximumItemFileBytes = options.maximumItemFileBytes
-        let content = try ExportLoader(options: loadOptions).load(paths: options.paths)
-        let loaded = DispatchTime.now().uptimeNanoseconds
-        let index = try ChannelIndex(
-            items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
+        let loader = ExportLoader(options: loadOptions)
+        let located = try loader.locate(paths: options.paths)
+        let indexFolder = cache + "/index"
+        // Taken before any file is read: a file changed while loading changes the next stamp.
+        let stamp = ExportStamp.compute(
+            roots: located.roots, salt: [IndexSchema.version, String(options.maximumItemFileBytes)])
+        var content: ChannelContent
+        let index: ChannelIndex
+        let loaded: UInt64
+        if let stamp, let reopened = reopen(stamp: stamp, roots: located.roots, in: indexFolder) {
+            (content, index) = reopened
+            loaded = DispatchTime.now().uptimeNanoseconds
+            if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }
+        } else {
+            content = try loader.load(located)
+            loaded = DispatchTime.now().uptimeNanoseconds
+            let codec = ItemCodec(roots: content.roots)
+            index = try ChannelIndex(
+                items: content.items.inMemory ?? Array(content.items), fingerprint: content.fingerprint,
+                cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content))
+            content.items = ItemList(store: index.itemStore(roots: content.roots))
+            if let stamp { remember(stamp: stamp, fingerprint: content.fingerprint, in: indexFolder) }
+        }
         let indexed = DispatchTime.now().uptimeNanoseconds
-        // Loading and indexing free far more than they keep; hand the pages back to the system.
-        oceq_release_free_memory()
         let (token, source) = resolveToken(options)
         var configuration = ServerConfiguration(
             channelToken: token.revealedForRequest, bearer: options.bearer?.revealedForRequest,
@@ -49,6 +69,33 @@ public struct ChannelService: Sendable {
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
             loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
+    }
+
+    /// The channel of a cached index named by `stamp`'s file, or nil when there is none usable.
+    static func reopen(stamp: String, roots: [String], in folder: String) -> (ChannelContent, ChannelIndex)? {
+        guard let bytes = try? FileSystem.read(folder + "/stamp-" + stamp, limit: 4096) else { return nil }
+        let fingerprint = String(decoding: bytes, as: UTF8.self)
+        guard !fingerprint.isEmpty, let index = ChannelIndex(reopening: fingerprint, cacheDirectory: folder) else {
+            return nil
+        }
+        let store = index.itemStore(roots: roots)
+        var content = ChannelContent(fingerprint: fingerprint, roots: roots)
+        content.items = ItemList(store: store)
+        guard store.restoreParts(into: &content) else { return nil }
+        return (content, index)
+    }
+
+    /// Records that the export with `stamp` has the index of `fingerprint` (written whole, then
+    /// renamed; a failure only costs a rebuild next time).
+    static func remember(stamp: String, fingerprint: String, in folder: String) {
+        let path = folder + "/stamp-" + stamp
+        let part = path + ".\(getpid()).part"
+        do {
+            try FileSystem.write(Array(fingerprint.utf8), to: part)
+            try FileSystem.rename(part, path)
+        } catch {
+            FileSystem.remove(part)
+        }
     }
 
     /// Checks the cache folder before anything is written in it: the user's own, and its

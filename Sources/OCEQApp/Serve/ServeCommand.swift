@@ -52,7 +52,7 @@ package enum ServeCommand {
         if service.content.issues.count > 20 {
             Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
         }
-        let assets = service.content.items.filter(\.isDigitalAsset).count
+        let assets = service.content.items.digitalAssetCount
         Console.error(
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
                 + "\(assets) digital assets) from "
