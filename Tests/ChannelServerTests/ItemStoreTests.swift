@@ -71,7 +71,7 @@ struct ItemStoreTests {
         }
     }
 
-    @Test("an item file rewritten with its old mtime is read again at the next start")
+    @Test("an item file rewritten in place with its old mtime is found by the check after the start")
     func changedFileIsNoticed() throws {
         let export = try SymlinkContainmentTests.copiedExport("oceq-store-export")
         let cache = try TemporaryFolder("oceq-store-cache")
@@ -80,13 +80,18 @@ struct ItemStoreTests {
             cache.remove()
         }
         let first = try ChannelService.load(Self.options([export.path], cache: cache.path))
+        #expect(first.exportCheck == nil, "a build read every file")
+        let unchanged = try ChannelService.load(Self.options([export.path], cache: cache.path))
+        #expect(unchanged.index.wasCached)
+        #expect(unchanged.exportCheck?.run() == true)
+
         let item = try #require(first.content.items.first { !$0.isDigitalAsset })
         let file = export.path + "/" + Self.content + "/ContentItems/" + (item.typeFolder ?? item.type) + "/"
             + item.id + ".json"
         var before = stat()
         #expect(stat(file, &before) == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        // Same length: only the change time (and content) tells the file changed.
+        // Same length, same inode: only the change time (and the content) tells the file changed.
         let renamed = String(repeating: "Z", count: item.name.utf8.count)
         #expect(!renamed.isEmpty)
         #expect(text.contains("\"\(item.name)\""))
@@ -96,10 +101,23 @@ struct ItemStoreTests {
         var times = [before.st_atim, before.st_mtim]
         #expect(utimensat(AT_FDCWD, file, &times, 0) == 0)
 
-        let second = try ChannelService.load(Self.options([export.path], cache: cache.path))
-        #expect(!second.index.wasCached)
-        #expect(second.content.fingerprint != first.content.fingerprint)
-        #expect(second.content.items.first { $0.id == item.id }?.name == renamed)
+        // The listing is unchanged, so the restart serves the index; its check finds the change.
+        let stale = try ChannelService.load(Self.options([export.path], cache: cache.path))
+        #expect(stale.index.wasCached)
+        let check = try #require(stale.exportCheck)
+        #expect(check.run() == false)
+        // The next start reads the export again.
+        let again = try ChannelService.load(Self.options([export.path], cache: cache.path))
+        #expect(again.exportCheck == nil)
+        #expect(again.content.fingerprint != first.content.fingerprint)
+        #expect(again.content.items.first { $0.id == item.id }?.name == renamed)
+
+        // A file replaced by a new one (another inode) is seen before serving.
+        try FileManager.default.removeItem(atPath: file)
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        let replaced = try ChannelService.load(Self.options([export.path], cache: cache.path))
+        #expect(replaced.exportCheck == nil)
+        #expect(replaced.content.items.first { $0.id == item.id }?.name == item.name)
     }
 
     @Test("an export moved to another folder serves its files from there")

@@ -49,19 +49,24 @@ public struct ExportLoader: Sendable {
     func load(_ located: ExportLocator.Located) throws(ExportError) -> ChannelContent {
         let roots = located.roots
         let issues = located.issues
+        var clock = PhaseClock("load:")
         var scans: [RootScan] = []
         for (index, root) in roots.enumerated() {
             scans.append(try RootScan.scan(root: root, index: index))
         }
         let jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
+        clock.mark("scan")
         var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes)
+        clock.mark("items read and parsed")
 
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
         for index in parsed.indices { assembly.add(&parsed[index]) }
         parsed = []
+        clock.mark("merged")
         var content = assembly.finish()
+        clock.mark("assembled")
         content.roots = roots
         content.issues = issues + content.issues
         if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }

@@ -29,11 +29,12 @@ struct IndexBuilder {
     }
 
     func build(at path: String) throws {
+        var clock = PhaseClock("index:")
         let db = try SQLiteConnection(path: path, readOnly: false)
         try db.execute(
             """
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-            PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072;
+            PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072; PRAGMA threads = 2;
             """)
 
         // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds.
@@ -50,6 +51,7 @@ struct IndexBuilder {
                 fields[key]!.kinds |= kinds
             }
         }
+        clock.mark("field kinds")
         let standardColumns = IndexSchema.ftsStandardFields.count
         var textFields = 0
         for key in order where fields[key]!.kinds & ValueKind.text.bit != 0 {
@@ -140,8 +142,11 @@ struct IndexBuilder {
             }
         }
 
+        clock.mark("rows inserted")
         try db.execute(IndexSchema.createIndexes)
+        clock.mark("secondary indexes and vocabulary")
         try db.execute("INSERT INTO fts(fts) VALUES('optimize')")
+        clock.mark("fts optimize")
         let insertMeta = try db.prepare("INSERT INTO meta(key, value) VALUES(?, ?)")
         for (key, value) in [
             ("schema", IndexSchema.version), ("items", String(items.count)), ("ids", Self.idsHash(items)),
@@ -150,7 +155,9 @@ struct IndexBuilder {
             try insertMeta.run([.text(key), .text(value)])
         }
         try db.execute("PRAGMA analysis_limit = 1000; ANALYZE;")
+        clock.mark("analyze")
         try db.execute("COMMIT")
+        clock.mark("commit")
     }
 
     private func insert(

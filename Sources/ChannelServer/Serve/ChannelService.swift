@@ -13,6 +13,9 @@ public struct ChannelService: Sendable {
     /// Seconds spent loading the export and building (or opening) the index.
     public var loadSeconds: Double
     public var indexSeconds: Double
+    /// After a restart from the cache: the full check of the export (`ExportStamp`) to run once
+    /// serving has started; nil after a build (which read every file).
+    public var exportCheck: ExportCheck?
 
     /// Where the channel token came from.
     public enum TokenSource: String, Sendable {
@@ -36,25 +39,36 @@ public struct ChannelService: Sendable {
         let loader = ExportLoader(options: loadOptions)
         let located = try loader.locate(paths: options.paths)
         let indexFolder = cache + "/index"
+        var clock = PhaseClock("start:")
         // Taken before any file is read: a file changed while loading changes the next stamp.
-        let stamp = ExportStamp.compute(
-            roots: located.roots, salt: [IndexSchema.version, String(options.maximumItemFileBytes)])
+        let salt = [IndexSchema.version, String(options.maximumItemFileBytes)]
+        let stamp = ExportStamp.compute(roots: located.roots, salt: salt, depth: .listing)
+        clock.mark("export listing stamp")
         var content: ChannelContent
         let index: ChannelIndex
         let loaded: UInt64
+        var check: ExportCheck?
         if let stamp, let reopened = reopen(stamp: stamp, roots: located.roots, in: indexFolder) {
-            (content, index) = reopened
+            (content, index) = reopened.channel
+            check = ExportCheck(
+                roots: located.roots, salt: salt, expected: reopened.fullStamp,
+                stampFile: indexFolder + "/stamp-" + stamp)
             loaded = DispatchTime.now().uptimeNanoseconds
             if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }
         } else {
+            let full = stamp == nil ? nil : ExportStamp.compute(roots: located.roots, salt: salt, depth: .full)
+            clock.mark("export full stamp")
             content = try loader.load(located)
             loaded = DispatchTime.now().uptimeNanoseconds
             let codec = ItemCodec(roots: content.roots)
             index = try ChannelIndex(
                 items: content.items.inMemory ?? Array(content.items), fingerprint: content.fingerprint,
                 cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content))
+            clock.mark("index")
             content.items = ItemList(store: index.itemStore(roots: content.roots))
-            if let stamp { remember(stamp: stamp, fingerprint: content.fingerprint, in: indexFolder) }
+            if let stamp, let full {
+                remember(stamp: stamp, record: content.fingerprint + "\n" + full, in: indexFolder)
+            }
         }
         let indexed = DispatchTime.now().uptimeNanoseconds
         let (token, source) = resolveToken(options)
@@ -68,13 +82,19 @@ public struct ChannelService: Sendable {
             content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
-            loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
+            loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9,
+            exportCheck: check)
     }
 
-    /// The channel of a cached index named by `stamp`'s file, or nil when there is none usable.
-    static func reopen(stamp: String, roots: [String], in folder: String) -> (ChannelContent, ChannelIndex)? {
+    /// The channel of a cached index named by `stamp`'s file (`fingerprint LF full-stamp`) and the
+    /// full stamp it was built with, or nil when there is none usable.
+    static func reopen(
+        stamp: String, roots: [String], in folder: String
+    ) -> (channel: (ChannelContent, ChannelIndex), fullStamp: String)? {
         guard let bytes = try? FileSystem.read(folder + "/stamp-" + stamp, limit: 4096) else { return nil }
-        let fingerprint = String(decoding: bytes, as: UTF8.self)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.count == 2 else { return nil }
+        let fingerprint = lines[0]
         guard !fingerprint.isEmpty, let index = ChannelIndex(reopening: fingerprint, cacheDirectory: folder) else {
             return nil
         }
@@ -82,16 +102,16 @@ public struct ChannelService: Sendable {
         var content = ChannelContent(fingerprint: fingerprint, roots: roots)
         content.items = ItemList(store: store)
         guard store.restoreParts(into: &content) else { return nil }
-        return (content, index)
+        return ((content, index), lines[1])
     }
 
-    /// Records that the export with `stamp` has the index of `fingerprint` (written whole, then
+    /// Records what the export with listing stamp `stamp` was built into (written whole, then
     /// renamed; a failure only costs a rebuild next time).
-    static func remember(stamp: String, fingerprint: String, in folder: String) {
+    static func remember(stamp: String, record: String, in folder: String) {
         let path = folder + "/stamp-" + stamp
         let part = path + ".\(getpid()).part"
         do {
-            try FileSystem.write(Array(fingerprint.utf8), to: part)
+            try FileSystem.write(Array(record.utf8), to: part)
             try FileSystem.rename(part, path)
         } catch {
             FileSystem.remove(part)
