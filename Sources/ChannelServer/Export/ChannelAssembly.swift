@@ -4,9 +4,11 @@
 // items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
 // their items; reference stubs are filled from their targets (gen A stubs are `{id, type}`) and
 // dangling ones reported; items without a slug get one made from their name; metadata.json's
-// item list is cross-checked. The fingerprint hashes every file read, in reading order, by its
+// item list is cross-checked. References are resolved on all cores (each item reads only its
+// targets), the rest in order. The fingerprint hashes every file read, in reading order, by its
 // path relative to its content folder, so it does not depend on where the export lies.
 
+import Dispatch
 import OCEQCore
 
 struct Assembly {
@@ -138,40 +140,86 @@ struct Assembly {
             for field in definition.fields { map[field.name] = field }
             fieldMaps[name] = map
         }
-        for index in items.indices {
-            let definitions = fieldMaps[items[index].type]
-            var updates: [(String, JSON)] = []
-            var references: Set<String> = []
-            for (key, value) in items[index].fields {
-                let definition = definitions?[key]
-                let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
-                var changed = false
-                let updated: JSON
-                if isReference {
-                    references.insert(key)
-                    updated = fillStubs(value, field: key, file: items[index].sourceFile, changed: &changed)
-                } else if definition == nil || definition?.datatype == "datetime" {
-                    updated = normalizeDates(value, changed: &changed)
-                } else {
-                    continue
-                }
-                if changed { updates.append((key, updated)) }
-            }
-            if !updates.isEmpty {
-                var fields = items[index].fields
-                for (key, value) in updates { fields[key] = value }
-                items[index].fields = fields
-            }
-            items[index].referenceFields = references
+        let resolved = Self.resolveReferences(items, itemIndex: itemIndex, fieldMaps: fieldMaps)
+        for (index, result) in resolved.enumerated() {
+            if let fields = result.fields { items[index].fields = fields }
+            items[index].referenceFields = result.references
+            issues += result.issues
         }
     }
 
+    /// What resolving one item's references gave: its new fields (nil: unchanged), the names of
+    /// its reference fields and the dangling references found.
+    struct Resolved: Sendable {
+        var fields: [String: JSON]?
+        var references: Set<String> = []
+        var issues: [ExportIssue] = []
+    }
+
+    /// Resolves every item's references on all cores (reading the targets only); the result keeps
+    /// the order of `items`.
+    static func resolveReferences(
+        _ items: [ExportItem], itemIndex: [String: Int], fieldMaps: [String: [String: FieldDefinition]]
+    ) -> [Resolved] {
+        let chunk = 1024
+        let chunks = (items.count + chunk - 1) / chunk
+        let slots = SlotTable<[Resolved]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+            var results: [Resolved] = []
+            for index in chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk) {
+                results.append(resolve(items[index], items: items, itemIndex: itemIndex, fieldMaps: fieldMaps))
+            }
+            slots.set(chunkIndex, results)
+        }
+        return slots.takeValues().flatMap { $0 }
+    }
+
+    private static func resolve(
+        _ item: ExportItem, items: [ExportItem], itemIndex: [String: Int],
+        fieldMaps: [String: [String: FieldDefinition]]
+    ) -> Resolved {
+        let definitions = fieldMaps[item.type]
+        var result = Resolved()
+        var updates: [(String, JSON)] = []
+        let fields = item.fields
+        for (key, value) in fields {
+            let definition = definitions?[key]
+            let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
+            var changed = false
+            let updated: JSON
+            if isReference {
+                result.references.insert(key)
+                updated = fillStubs(
+                    value, field: key, file: item.sourceFile, items: items, itemIndex: itemIndex,
+                    issues: &result.issues, changed: &changed)
+            } else if definition == nil || definition?.datatype == "datetime" {
+                updated = normalizeDates(value, changed: &changed)
+            } else {
+                continue
+            }
+            if changed { updates.append((key, updated)) }
+        }
+        if !updates.isEmpty {
+            var newFields = fields
+            for (key, value) in updates { newFields[key] = value }
+            result.fields = newFields
+        }
+        return result
+    }
+
     /// Fills a stub's missing `type`, `name` and `typeCategory` from its target, or reports it.
-    private mutating func fillStubs(_ value: JSON, field: String, file: String, changed: inout Bool) -> JSON {
+    private static func fillStubs(
+        _ value: JSON, field: String, file: String, items: [ExportItem], itemIndex: [String: Int],
+        issues: inout [ExportIssue], changed: inout Bool
+    ) -> JSON {
         switch value {
         case .array(let elements):
             var elementChanged = false
-            let filled = elements.map { fillStubs($0, field: field, file: file, changed: &elementChanged) }
+            let filled = elements.map {
+                fillStubs(
+                    $0, field: field, file: file, items: items, itemIndex: itemIndex, issues: &issues,
+                    changed: &elementChanged)
+            }
             guard elementChanged else { return value }
             changed = true
             return .array(filled)
@@ -203,7 +251,7 @@ struct Assembly {
         }
     }
 
-    private func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
+    private static func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
         switch value {
         case .object:
             let normalized = ExportDateText.normalize(value)

@@ -115,8 +115,9 @@ enum ExportStamp {
         let parts = relative.split(separator: "/")
         let itemFolder = depth == .listing && parts.count == 2 && parts[0] == "ContentItems"
         var listed = Sum()
+        let itemPrefix = relative + "/"
         while let entry = readdir(dir) {
-            if itemFolder, entry.pointee.d_type == UInt8(DT_REG), let digest = listedItem(entry, prefix: relative) {
+            if itemFolder, entry.pointee.d_type == UInt8(DT_REG), let digest = listedItem(entry, prefix: itemPrefix) {
                 listed.add(digest)
                 continue
             }
@@ -160,7 +161,8 @@ enum ExportStamp {
         return true
     }
 
-    /// The digest of an item file as listed (relative path, inode), or nil when it is not one.
+    /// The digest of an item file as listed (`prefix` is its folder's relative path and `/`; then
+    /// its name and inode), or nil when it is not one.
     private static func listedItem(_ entry: UnsafeMutablePointer<dirent>, prefix: String) -> ContentDigest? {
         withUnsafePointer(to: &entry.pointee.d_name) { pointer in
             pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { name -> ContentDigest? in
@@ -169,7 +171,7 @@ enum ExportStamp {
                     name[length - 2] == 0x6F, name[length - 1] == 0x6E
                 else { return nil }
                 var hasher = ContentHasher()
-                hasher.combine(prefix + "/")
+                hasher.combine(prefix)
                 hasher.combine(bytes: UnsafeRawBufferPointer(start: name, count: length))
                 hasher.combine(Int(entry.pointee.d_ino))
                 return hasher.finalize()

@@ -7,6 +7,7 @@
 // `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into a
 // temporary file and renames it.
 
+import Dispatch
 import Foundation
 import OCEQCore
 
@@ -37,13 +38,12 @@ struct IndexBuilder {
             PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072; PRAGMA threads = 2;
             """)
 
-        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds.
+        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds. Chunks of
+        // items are read on all cores; merging them in order keeps the first-appearance order.
         var fields: [String: Field] = [:]
         var order: [String] = []
-        for item in items {
-            let itemFields = item.fields  // parsed on each read: once per item
-            for key in itemFields.keys.sorted() {
-                let kinds = IndexedValue.kinds(of: itemFields[key]!)
+        for chunk in Self.fieldKinds(items) {
+            for (key, kinds) in chunk {
                 if fields[key] == nil {
                     fields[key] = Field(id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key)
                     order.append(key)
@@ -158,6 +158,32 @@ struct IndexBuilder {
         clock.mark("analyze")
         try db.execute("COMMIT")
         clock.mark("commit")
+    }
+
+    /// Per chunk of items, the user fields in order of first appearance (keys sorted within an
+    /// item) with the kinds of value they hold.
+    static func fieldKinds(_ items: [ExportItem]) -> [[(String, Int64)]] {
+        let chunk = 2048
+        let chunks = (items.count + chunk - 1) / chunk
+        let slots = SlotTable<[(String, Int64)]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+            var position: [String: Int] = [:]
+            var found: [(String, Int64)] = []
+            for item in items[chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk)] {
+                let itemFields = item.fields  // parsed on each read: once per item
+                for key in itemFields.keys.sorted() {
+                    let kinds = IndexedValue.kinds(of: itemFields[key]!)
+                    if let at = position[key] {
+                        found[at].1 |= kinds
+                    } else {
+                        position[key] = found.count
+                        found.append((key, kinds))
+                    }
+                }
+            }
+            slots.set(chunkIndex, found)
+        }
+        return slots.takeValues()
     }
 
     private func insert(

@@ -71,6 +71,8 @@ public struct ChannelService: Sendable {
             }
         }
         let indexed = DispatchTime.now().uptimeNanoseconds
+        // Loading and indexing free far more than they keep; hand the pages back to the system.
+        oceq_release_free_memory()
         let (token, source) = resolveToken(options)
         var configuration = ServerConfiguration(
             channelToken: token.revealedForRequest, bearer: options.bearer?.revealedForRequest,
