@@ -31,7 +31,9 @@ struct ItemStoreTests {
 
     /// The paths whose answers are compared: every item (full, expanded, by slug) and list pages.
     static func paths(_ items: [ExportItem]) -> [String] {
-        var paths = ["/items?limit=100", "/items?limit=100&fields=ALL&expand=all", "/items?q=name co \"a\"&orderBy=name:desc"]
+        var paths = [
+            "/items?limit=100", "/items?limit=100&fields=ALL&expand=all", "/items?q=name co \"a\"&orderBy=name:desc",
+        ]
         for item in items {
             paths.append("/items/\(item.id)")
             paths.append("/items/\(item.id)?expand=all")
@@ -86,7 +88,8 @@ struct ItemStoreTests {
         #expect(unchanged.exportCheck?.run() == true)
 
         let item = try #require(first.content.items.first { !$0.isDigitalAsset })
-        let file = export.path + "/" + Self.content + "/ContentItems/" + (item.typeFolder ?? item.type) + "/"
+        let file =
+            export.path + "/" + Self.content + "/ContentItems/" + (item.typeFolder ?? item.type) + "/"
             + item.id + ".json"
         var before = stat()
         #expect(stat(file, &before) == 0)
@@ -139,7 +142,8 @@ struct ItemStoreTests {
         let face = try #require(second.content.items.first { $0.id == SymlinkContainmentTests.face })
         #expect(face.nativeFile?.hasPrefix(moved.path + "/") == true)
         #expect(face.sourceFile.hasPrefix(moved.path + "/"))
-        let target = "/content/published/api/v1.1/assets/\(SymlinkContainmentTests.face)/native?channelToken=" + Self.token
+        let target =
+            "/content/published/api/v1.1/assets/\(SymlinkContainmentTests.face)/native?channelToken=" + Self.token
         #expect(second.router.handle(ServerRequest(method: "GET", target: target)).status == 200)
     }
 }

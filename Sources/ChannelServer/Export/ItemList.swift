@@ -5,6 +5,7 @@ import OCEQCore
 /// are read on demand rather than held in memory. Reading an element of a stored list decodes it
 /// from SQLite: read each element once per use.
 public struct ItemList: RandomAccessCollection, Sendable {
+    /// Where the items are.
     enum Storage: Sendable {
         case memory([ExportItem])
         case store(ItemStore)
@@ -18,8 +19,10 @@ public struct ItemList: RandomAccessCollection, Sendable {
     /// A list read from an item store.
     public init(store: ItemStore) { storage = .store(store) }
 
+    /// Always 0.
     public var startIndex: Int { 0 }
 
+    /// The number of items.
     public var endIndex: Int {
         switch storage {
         case .memory(let items): items.count
@@ -27,10 +30,19 @@ public struct ItemList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The item at ordinal `position` (decoded from the store for a stored list).
     public subscript(position: Int) -> ExportItem {
         switch storage {
         case .memory(let items): items[position]
         case .store(let store): store.item(at: position)
+        }
+    }
+
+    /// The items at `ordinals`, in that order (one read of the store for a stored list).
+    public func items(at ordinals: [Int]) -> [ExportItem] {
+        switch storage {
+        case .memory(let items): ordinals.map { items[$0] }
+        case .store(let store): store.items(at: ordinals)
         }
     }
 

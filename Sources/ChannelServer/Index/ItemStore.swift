@@ -27,14 +27,26 @@ public final class ItemStore: Sendable {
     /// The item at `ordinal` (0 ..< count). A file that cannot be read any more (removed, damaged
     /// under the running server) gives an empty stand-in item, never a crash.
     public func item(at ordinal: Int) -> ExportItem {
-        let found = try? pool.withConnection { db -> ExportItem? in
+        items(at: [ordinal])[0]
+    }
+
+    /// The items at `ordinals`, in that order, read on one connection (a page of results).
+    public func items(at ordinals: [Int]) -> [ExportItem] {
+        let found = try? pool.withConnection { db -> [ExportItem] in
             let statement = try db.cached("SELECT body FROM store WHERE key = ?1")
-            defer { statement.reset() }
-            try statement.bind(1, .int(Int64(ordinal)))
-            guard try statement.step() else { return nil }
-            return try? statement.withBlob(0) { try codec.decode($0) }
+            return try ordinals.map { ordinal in
+                defer { statement.reset() }
+                try statement.bind(1, .int(Int64(ordinal)))
+                guard try statement.step() else { return Self.missing }
+                return (try? statement.withBlob(0) { try codec.decode($0) }) ?? Self.missing
+            }
         }
-        return found ?? ExportItem(id: "", type: "", typeCategory: ContentTypeDefinition.contentType, name: "")
+        return found ?? ordinals.map { _ in Self.missing }
+    }
+
+    /// What stands for an item that cannot be read.
+    private static var missing: ExportItem {
+        ExportItem(id: "", type: "", typeCategory: ContentTypeDefinition.contentType, name: "")
     }
 
     /// The ordinal of the first item with this id.
