@@ -4,7 +4,8 @@
 // Layout: length-prefixed fields in a fixed order, JSON values as compact JSON text. Paths under
 // one of the channel's content folders are written relative to it (folder number plus rest), so a
 // file built for an export at one path serves the same export moved elsewhere; `roots` and
-// `resolvedRoots` are the content folders of the process decoding.
+// `resolvedRoots` are the content folders of the process decoding. Any change to the form bumps
+// IndexSchema.version (the files are rebuilt).
 
 import OCEQCore
 

@@ -37,7 +37,9 @@ enum ValueKind: Int64, CaseIterable {
 }
 
 enum IndexSchema {
-    /// Bumped whenever the layout or the meaning of a column changes; older files are rebuilt.
+    /// Bumped whenever the layout or the meaning of a column changes, `ItemCodec`'s form changes, or
+    /// the loader gives other items for the same files (a restart with an unchanged export serves
+    /// the stored items without reading the files); older files are rebuilt.
     static let version = "oceq-index-7"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
