@@ -140,33 +140,41 @@ struct Assembly {
             for field in definition.fields { map[field.name] = field }
             fieldMaps[name] = map
         }
-        let resolved = Self.resolveReferences(items, itemIndex: itemIndex, fieldMaps: fieldMaps)
-        for (index, result) in resolved.enumerated() {
-            if let fields = result.fields { items[index].fields = fields }
-            items[index].referenceFields = result.references
-            issues += result.issues
+        // In batches, so only one batch's new fields are held beside the items at a time.
+        let batch = 1 << 16
+        for start in stride(from: 0, to: items.count, by: batch) {
+            let range = start..<min(items.count, start + batch)
+            let resolved = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
+            for (offset, result) in resolved.enumerated() {
+                let index = range.lowerBound + offset
+                if let fields = result.fields { items[index].storedFields = fields }
+                items[index].referenceFields = result.references
+                issues += result.issues
+            }
         }
     }
 
-    /// What resolving one item's references gave: its new fields (nil: unchanged), the names of
-    /// its reference fields and the dangling references found.
+    /// What resolving one item's references gave: its new fields as compact JSON (nil: unchanged),
+    /// the names of its reference fields and the dangling references found.
     struct Resolved: Sendable {
-        var fields: [String: JSON]?
+        var fields: [UInt8]?
         var references: Set<String> = []
         var issues: [ExportIssue] = []
     }
 
-    /// Resolves every item's references on all cores (reading the targets only); the result keeps
-    /// the order of `items`.
+    /// Resolves the references of the items in `range` on all cores (reading the targets only);
+    /// the result keeps their order.
     static func resolveReferences(
-        _ items: [ExportItem], itemIndex: [String: Int], fieldMaps: [String: [String: FieldDefinition]]
+        _ items: [ExportItem], _ range: Range<Int>, itemIndex: [String: Int],
+        fieldMaps: [String: [String: FieldDefinition]]
     ) -> [Resolved] {
         let chunk = 1024
-        let chunks = (items.count + chunk - 1) / chunk
+        let chunks = (range.count + chunk - 1) / chunk
         let slots = SlotTable<[Resolved]>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
             var results: [Resolved] = []
-            for index in chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk) {
+            let first = range.lowerBound + chunkIndex * chunk
+            for index in first..<min(range.upperBound, first + chunk) {
                 results.append(resolve(items[index], items: items, itemIndex: itemIndex, fieldMaps: fieldMaps))
             }
             slots.set(chunkIndex, results)
@@ -202,7 +210,7 @@ struct Assembly {
         if !updates.isEmpty {
             var newFields = fields
             for (key, value) in updates { newFields[key] = value }
-            result.fields = newFields
+            result.fields = JSONWriter().compactBytes(.object(newFields))
         }
         return result
     }
