@@ -15,7 +15,8 @@
     F(sqlite3_clear_bindings) F(sqlite3_bind_double) F(sqlite3_bind_int64) F(sqlite3_bind_null) \
     F(sqlite3_bind_text) F(sqlite3_column_type) F(sqlite3_column_bytes) F(sqlite3_column_double) \
     F(sqlite3_column_int64) F(sqlite3_column_text) F(sqlite3_create_function_v2) F(sqlite3_result_int) \
-    F(sqlite3_result_text) F(sqlite3_value_bytes) F(sqlite3_value_int) F(sqlite3_value_text) F(sqlite3_bind_pointer)
+    F(sqlite3_result_text) F(sqlite3_value_bytes) F(sqlite3_value_int) F(sqlite3_value_text) F(sqlite3_bind_pointer) \
+    F(sqlite3_bind_blob) F(sqlite3_column_blob)
 
 OCEQ_LIBRARY_DECLARE(sqlite3, OCEQ_SQLITE3_FUNCTIONS)
 

@@ -4,9 +4,11 @@
 // items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
 // their items; reference stubs are filled from their targets (gen A stubs are `{id, type}`) and
 // dangling ones reported; items without a slug get one made from their name; metadata.json's
-// item list is cross-checked. The fingerprint hashes every file read, in reading order, by its
+// item list is cross-checked. References are resolved on all cores (each item reads only its
+// targets), the rest in order. The fingerprint hashes every file read, in reading order, by its
 // path relative to its content folder, so it does not depend on where the export lies.
 
+import Dispatch
 import OCEQCore
 
 struct Assembly {
@@ -138,40 +140,94 @@ struct Assembly {
             for field in definition.fields { map[field.name] = field }
             fieldMaps[name] = map
         }
-        for index in items.indices {
-            let definitions = fieldMaps[items[index].type]
-            var updates: [(String, JSON)] = []
-            var references: Set<String> = []
-            for (key, value) in items[index].fields {
-                let definition = definitions?[key]
-                let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
-                var changed = false
-                let updated: JSON
-                if isReference {
-                    references.insert(key)
-                    updated = fillStubs(value, field: key, file: items[index].sourceFile, changed: &changed)
-                } else if definition == nil || definition?.datatype == "datetime" {
-                    updated = normalizeDates(value, changed: &changed)
-                } else {
-                    continue
-                }
-                if changed { updates.append((key, updated)) }
+        // In batches, so only one batch's new fields are held beside the items at a time.
+        let batch = 1 << 16
+        for start in stride(from: 0, to: items.count, by: batch) {
+            let range = start..<min(items.count, start + batch)
+            let resolved = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
+            for (offset, result) in resolved.enumerated() {
+                let index = range.lowerBound + offset
+                if let fields = result.fields { items[index].storedFields = fields }
+                items[index].referenceFields = result.references
+                issues += result.issues
             }
-            if !updates.isEmpty {
-                var fields = items[index].fields
-                for (key, value) in updates { fields[key] = value }
-                items[index].fields = fields
-            }
-            items[index].referenceFields = references
         }
     }
 
+    /// What resolving one item's references gave: its new fields as compact JSON (nil: unchanged),
+    /// the names of its reference fields and the dangling references found.
+    struct Resolved: Sendable {
+        var fields: [UInt8]?
+        var references: Set<String> = []
+        var issues: [ExportIssue] = []
+    }
+
+    /// Resolves the references of the items in `range` on all cores (reading the targets only);
+    /// the result keeps their order.
+    static func resolveReferences(
+        _ items: [ExportItem], _ range: Range<Int>, itemIndex: [String: Int],
+        fieldMaps: [String: [String: FieldDefinition]]
+    ) -> [Resolved] {
+        let chunk = 1024
+        let chunks = (range.count + chunk - 1) / chunk
+        let slots = SlotTable<[Resolved]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+            var results: [Resolved] = []
+            let first = range.lowerBound + chunkIndex * chunk
+            for index in first..<min(range.upperBound, first + chunk) {
+                results.append(resolve(items[index], items: items, itemIndex: itemIndex, fieldMaps: fieldMaps))
+            }
+            slots.set(chunkIndex, results)
+        }
+        return slots.takeValues().flatMap { $0 }
+    }
+
+    private static func resolve(
+        _ item: ExportItem, items: [ExportItem], itemIndex: [String: Int],
+        fieldMaps: [String: [String: FieldDefinition]]
+    ) -> Resolved {
+        let definitions = fieldMaps[item.type]
+        var result = Resolved()
+        var updates: [(String, JSON)] = []
+        let fields = item.fields
+        for (key, value) in fields {
+            let definition = definitions?[key]
+            let isReference = definition.map(\.isReference) ?? ReferenceStub.holdsStubs(value)
+            var changed = false
+            let updated: JSON
+            if isReference {
+                result.references.insert(key)
+                updated = fillStubs(
+                    value, field: key, file: item.sourceFile, items: items, itemIndex: itemIndex,
+                    issues: &result.issues, changed: &changed)
+            } else if definition == nil || definition?.datatype == "datetime" {
+                updated = normalizeDates(value, changed: &changed)
+            } else {
+                continue
+            }
+            if changed { updates.append((key, updated)) }
+        }
+        if !updates.isEmpty {
+            var newFields = fields
+            for (key, value) in updates { newFields[key] = value }
+            result.fields = JSONWriter().compactBytes(.object(newFields))
+        }
+        return result
+    }
+
     /// Fills a stub's missing `type`, `name` and `typeCategory` from its target, or reports it.
-    private mutating func fillStubs(_ value: JSON, field: String, file: String, changed: inout Bool) -> JSON {
+    private static func fillStubs(
+        _ value: JSON, field: String, file: String, items: [ExportItem], itemIndex: [String: Int],
+        issues: inout [ExportIssue], changed: inout Bool
+    ) -> JSON {
         switch value {
         case .array(let elements):
             var elementChanged = false
-            let filled = elements.map { fillStubs($0, field: field, file: file, changed: &elementChanged) }
+            let filled = elements.map {
+                fillStubs(
+                    $0, field: field, file: file, items: items, itemIndex: itemIndex, issues: &issues,
+                    changed: &elementChanged)
+            }
             guard elementChanged else { return value }
             changed = true
             return .array(filled)
@@ -203,7 +259,7 @@ struct Assembly {
         }
     }
 
-    private func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
+    private static func normalizeDates(_ value: JSON, changed: inout Bool) -> JSON {
         switch value {
         case .object:
             let normalized = ExportDateText.normalize(value)

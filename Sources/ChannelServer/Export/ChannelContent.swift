@@ -5,8 +5,9 @@ import OCEQCore
 public struct ChannelContent: Sendable {
     /// The items in a stable order: by content folder (in the order the paths were given), then by
     /// type folder name, then by file name (which is the id), all in byte order. A duplicate id
-    /// keeps the first one read.
-    public var items: [ExportItem]
+    /// keeps the first one read. Held in memory after loading; read from the index file's item
+    /// store once `ChannelService` has built or reopened the index.
+    public var items: ItemList
     /// The type definitions by type name, including inferred ones for types without a type file
     /// (gen A `DigitalAsset`).
     public var contentTypes: [String: ContentTypeDefinition]
@@ -29,7 +30,7 @@ public struct ChannelContent: Sendable {
         variationSets: [ExportVariationSet] = [], issues: [ExportIssue] = [], fingerprint: String = "",
         roots: [String] = []
     ) {
-        self.items = items
+        self.items = ItemList(items)
         self.contentTypes = contentTypes
         self.taxonomies = taxonomies
         self.variationSets = variationSets

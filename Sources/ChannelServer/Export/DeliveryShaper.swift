@@ -9,22 +9,23 @@
 // the pixel size as strings and, for images, the four system renditions in jpg, png and webp.
 // With `expand`, reference fields become the referenced items' full data, one level deep.
 //
-// Cost per request: lookups are built once in `init` (id, slug, lower-case slug, each item's
-// percent-encoded id and file name); a request then builds only the JSON it returns.
+// Cost per request: for items held in memory, id and slug lookups are built once in `init`; for
+// items in the index file's item store (a served channel) ids and slugs are looked up there. A
+// request then builds only the JSON it returns (with each item's percent-encoded id and file name).
 
 import OCEQCore
 
 /// Builds Delivery JSON for the items of a channel.
 public struct DeliveryShaper: Sendable {
     private let content: ChannelContent
+    /// Lookups for items held in memory (empty for a stored list, which its store answers).
     private let byId: [String: Int]
     private let bySlug: [String: Int]
     private let bySlugLowercased: [String: Int]
-    private let prepared: [Prepared]
     /// The channel's taxonomies by id (an item shows its categories of these only).
     let taxonomyTrees: [String: ChannelTaxonomy]
 
-    /// What `init` works out once per item.
+    /// What is worked out per item before shaping it.
     struct Prepared: Sendable {
         var idSegment: String
         var fileSegment: String
@@ -40,8 +41,9 @@ public struct DeliveryShaper: Sendable {
         var byId: [String: Int] = [:]
         var bySlug: [String: Int] = [:]
         var bySlugLowercased: [String: Int] = [:]
-        byId.reserveCapacity(content.items.count)
-        for (index, item) in content.items.enumerated() {
+        let inMemory = content.items.inMemory ?? []
+        byId.reserveCapacity(inMemory.count)
+        for (index, item) in inMemory.enumerated() {
             if byId[item.id] == nil { byId[item.id] = index }
             if let slug = item.slug {
                 if bySlug[slug] == nil { bySlug[slug] = index }
@@ -52,7 +54,6 @@ public struct DeliveryShaper: Sendable {
         self.byId = byId
         self.bySlug = bySlug
         self.bySlugLowercased = bySlugLowercased
-        self.prepared = content.items.map { Self.prepare($0) }
         self.taxonomyTrees = Dictionary(
             ChannelTaxonomy.all(content).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -62,13 +63,20 @@ public struct DeliveryShaper: Sendable {
 
     /// The item with this id, or nil.
     public func item(id: String) -> ExportItem? {
-        byId[id].map { content.items[$0] }
+        ordinal(id: id).map { content.items[$0] }
     }
 
     /// The item with this slug (exact match first, then ignoring case), or nil.
     public func item(slug: String) -> ExportItem? {
+        if let store = content.items.store { return store.ordinal(slug: slug).map { content.items[$0] } }
         if let index = bySlug[slug] ?? bySlugLowercased[slug.lowercased()] { return content.items[index] }
         return nil
+    }
+
+    /// The ordinal of the item with this id, or nil.
+    private func ordinal(id: String) -> Int? {
+        if let store = content.items.store { return store.ordinal(id: id) }
+        return byId[id]
     }
 
     /// The type definition of an item's type, for `ExpandSpec.parse`.
@@ -213,16 +221,19 @@ public struct DeliveryShaper: Sendable {
             return .array(elements.map { reference($0, links: links, expand: expand) })
         case .object(let stub):
             guard let id = stub["id"]?.stringValue else { return value }
-            let targetIndex = byId[id]
-            if expand, let targetIndex {
-                return .object(fullObject(content.items[targetIndex], links: links, expand: .none, nested: true))
+            let storedType = stub["type"]?.stringValue
+            let storedCategory = stub["typeCategory"]?.stringValue
+            let storedName = stub["name"]?.stringValue
+            // The target is read only when needed (the loader fills stubs, so rarely).
+            let needsTarget = expand || storedType == nil || storedCategory == nil || storedName == nil
+            let target = needsTarget ? ordinal(id: id).map { content.items[$0] } : nil
+            if expand, let target {
+                return .object(fullObject(target, links: links, expand: .none, nested: true))
             }
-            let type = stub["type"]?.stringValue ?? targetIndex.map { content.items[$0].type } ?? ""
-            let category =
-                stub["typeCategory"]?.stringValue ?? targetIndex.map { content.items[$0].typeCategory }
-                ?? ReferenceStub.guessCategory(id: id, type: type)
-            let name = stub["name"]?.stringValue ?? targetIndex.map { content.items[$0].name } ?? ""
-            let idSegment = targetIndex.map { prepared[$0].idSegment } ?? URLEncoding.component(id)
+            let type = storedType ?? target?.type ?? ""
+            let category = storedCategory ?? target?.typeCategory ?? ReferenceStub.guessCategory(id: id, type: type)
+            let name = storedName ?? target?.name ?? ""
+            let idSegment = URLEncoding.component(id)
             return .object([
                 "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
                 "links": .array([links.item(idSegment, rel: "self", expand: nil)]),
@@ -233,8 +244,7 @@ public struct DeliveryShaper: Sendable {
     }
 
     private func preparation(of item: ExportItem) -> Prepared {
-        if let index = byId[item.id], content.items[index].sourceFile == item.sourceFile { return prepared[index] }
-        return Self.prepare(item)
+        Self.prepare(item)
     }
 
     static func prepare(_ item: ExportItem) -> Prepared {

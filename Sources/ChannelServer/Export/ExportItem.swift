@@ -29,8 +29,8 @@ public struct ExportItem: Sendable {
         set { storedUpdatedDate = newValue.map { JSONWriter().compactBytes($0) } }
     }
     /// The dates as compact JSON (a parsed `{value, timezone}` costs several times more memory).
-    private var storedCreatedDate: [UInt8]?
-    private var storedUpdatedDate: [UInt8]?
+    var storedCreatedDate: [UInt8]?
+    var storedUpdatedDate: [UInt8]?
     /// The user fields (content items) or asset fields (digital assets), management form.
     ///
     /// Kept as compact JSON bytes and parsed on each read: a parsed tree costs several times its
@@ -41,7 +41,7 @@ public struct ExportItem: Sendable {
         set { storedFields = JSONWriter().compactBytes(.object(newValue)) }
     }
     /// `fields` as compact UTF-8 JSON.
-    public private(set) var storedFields: [UInt8] = Array("{}".utf8)
+    public internal(set) var storedFields: [UInt8] = Array("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
     public var nativeFile: String?
     /// The canonical path of the export folder `nativeFile` must stay inside when it is opened (a

@@ -27,30 +27,46 @@ public struct ExportLoader: Sendable {
     /// Reads every PATH and merges them into one channel. Throws for a path that cannot be read as
     /// an export (and, when `strict`, for any issue); per-item problems become `issues`.
     public func load(paths: [String]) throws(ExportError) -> ChannelContent {
+        try load(locate(paths: paths))
+    }
+
+    /// The content folders of every PATH (zips extracted into the cache), in order, without
+    /// reading them further.
+    func locate(paths: [String]) throws(ExportError) -> ExportLocator.Located {
         guard !paths.isEmpty else { throw ExportError.noPaths }
         let locator = ExportLocator(
             extractor: ZipExtractor(cacheDirectory: options.cacheDirectory, limits: options.zipLimits))
-        var issues: [ExportIssue] = []
-        var roots: [String] = []
+        var all = ExportLocator.Located()
         for path in paths {
             let located = try locator.locate(path)
-            issues += located.issues
-            for root in located.roots where !roots.contains(root) { roots.append(root) }
+            all.issues += located.issues
+            for root in located.roots where !all.roots.contains(root) { all.roots.append(root) }
         }
+        return all
+    }
 
+    /// Reads located content folders into one channel.
+    func load(_ located: ExportLocator.Located) throws(ExportError) -> ChannelContent {
+        let roots = located.roots
+        let issues = located.issues
+        var clock = PhaseClock("load:")
         var scans: [RootScan] = []
         for (index, root) in roots.enumerated() {
             scans.append(try RootScan.scan(root: root, index: index))
         }
         let jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
+        clock.mark("scan")
         var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes)
+        clock.mark("items read and parsed")
 
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
         for index in parsed.indices { assembly.add(&parsed[index]) }
         parsed = []
+        clock.mark("merged")
         var content = assembly.finish()
+        clock.mark("assembled")
         content.roots = roots
         content.issues = issues + content.issues
         if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }

@@ -79,7 +79,9 @@ extension DeliveryRouter {
             search: { search throws(GraphQLError) in
                 do {
                     let result = try index.search(search)
-                    let items = result.ordinals.map { shaper.full(content.items[$0], context: context, expand: .none) }
+                    let items = content.items.items(at: result.ordinals).map {
+                        shaper.full($0, context: context, expand: .none)
+                    }
                     return (items, result.total, result.hasMore)
                 } catch {
                     throw GraphQLError("The search failed: \(error)")

@@ -5,7 +5,10 @@
 // item count, hash of the item ids and fingerprint all match; anything else (including a file
 // SQLite cannot read) is deleted and rebuilt. A build writes `<name>.<pid>-<random>.part` and
 // renames it when complete, so a crash never leaves a half-built index under the final name.
-// Without a cache directory the index lives in a temporary file removed on deinit.
+// Without a cache directory the index lives in a temporary file removed on deinit. A restart that
+// finds the export unchanged (ExportStamp) reopens the file by fingerprint alone
+// (`init(reopening:)`), checking only the schema version and fingerprint: the file also stores
+// the items themselves (ItemStore), so nothing is read from the export.
 //
 // Search: `q` and `default` evaluate to a bitmap of matching ordinals, combined from kept
 // per-condition bitmaps each read once with one SQL statement (MatchSets, LeafSets,
@@ -62,8 +65,41 @@ public final class ChannelIndex: Sendable {
     /// 100 000 items, so 2 600 sets there, 260 at 1 000 000).
     static let leafSetBytes = 32 << 20
 
-    /// Builds the index for `items`, or reopens the cached one for `fingerprint`.
-    public init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
+    /// Builds the index for `items`, or reopens the cached one for `fingerprint`. `codec` and
+    /// `parts` say how the items are stored and the channel's non-item content (`ItemStore`).
+    public convenience init(items: [ExportItem], fingerprint: String, cacheDirectory: String?) throws {
+        try self.init(items: items, fingerprint: fingerprint, cacheDirectory: cacheDirectory, codec: nil, parts: nil)
+    }
+
+    /// Reopens the cached index of `fingerprint` in `cacheDirectory` without the items (a restart
+    /// whose export stamp matched); nil when there is none or it is of another schema.
+    public init?(reopening fingerprint: String, cacheDirectory: String) {
+        let path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
+        guard let db = try? SQLiteConnection(path: path, readOnly: true),
+            let meta = try? Self.meta(db),
+            meta["schema"] == IndexSchema.version, meta["fingerprint"] == fingerprint,
+            let count = meta["items"].flatMap(Int.init),
+            let catalog = try? IndexCatalog(connection: db)
+        else { return nil }
+        self.path = path
+        itemCount = count
+        wasCached = true
+        temporary = false
+        self.catalog = catalog
+        pool = ConnectionPool(path: path, first: db)
+    }
+
+    /// The items stored in the index file, their paths under `roots` (the channel's content
+    /// folders, as `ItemCodec` wrote them).
+    public func itemStore(roots: [String]) -> ItemStore {
+        ItemStore(pool: pool, count: itemCount, codec: ItemCodec(roots: roots))
+    }
+
+    init(
+        items: [ExportItem], fingerprint: String, cacheDirectory: String?, codec: ItemCodec?, parts: [UInt8]?
+    ) throws {
+        let builder = IndexBuilder(
+            items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts)
         itemCount = items.count
         let files = FileManager.default
         var reused: SQLiteConnection?
@@ -76,11 +112,11 @@ public final class ChannelIndex: Sendable {
                 reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
                 if reused == nil { try? files.removeItem(atPath: path) }
             }
-            if reused == nil { try Self.build(items: items, fingerprint: fingerprint, at: path) }
+            if reused == nil { try Self.build(builder, at: path) }
         } else {
             path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
             temporary = true
-            try Self.build(items: items, fingerprint: fingerprint, at: path)
+            try Self.build(builder, at: path)
         }
         wasCached = reused != nil
         let first = try reused ?? SQLiteConnection(path: path, readOnly: true)
@@ -100,10 +136,10 @@ public final class ChannelIndex: Sendable {
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    private static func build(items: [ExportItem], fingerprint: String, at path: String) throws {
+    private static func build(_ builder: IndexBuilder, at path: String) throws {
         let part = "\(path).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
         do {
-            try IndexBuilder(items: items, fingerprint: fingerprint).build(at: part)
+            try builder.build(at: part)
             guard rename(part, path) == 0 else {
                 throw IndexStorageError(code: errno, message: "cannot rename \(part) to \(path)")
             }
@@ -116,13 +152,18 @@ public final class ChannelIndex: Sendable {
     /// A connection to the cached file if it holds this exact item list, else nil.
     private static func openCached(path: String, items: [ExportItem], fingerprint: String) throws -> SQLiteConnection? {
         let db = try SQLiteConnection(path: path, readOnly: true)
-        var meta: [String: String] = [:]
-        let statement = try db.prepare("SELECT key, value FROM meta")
-        while try statement.step() { meta[statement.text(0) ?? ""] = statement.text(1) }
+        let meta = try Self.meta(db)
         guard meta["schema"] == IndexSchema.version, meta["items"] == String(items.count),
             meta["fingerprint"] == fingerprint, meta["ids"] == IndexBuilder.idsHash(items)
         else { return nil }
         return db
+    }
+
+    private static func meta(_ db: SQLiteConnection) throws -> [String: String] {
+        var meta: [String: String] = [:]
+        let statement = try db.prepare("SELECT key, value FROM meta")
+        while try statement.step() { meta[statement.text(0) ?? ""] = statement.text(1) }
+        return meta
     }
 
     /// Deletes `.part` files of this index left by builds that died more than an hour ago.

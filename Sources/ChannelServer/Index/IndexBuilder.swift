@@ -3,15 +3,21 @@
 // Two passes over the items: the first names the user fields and notes the kinds of value each
 // holds (text fields get a full-text column), the second inserts everything in one transaction
 // with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
-// statistics are made after the bulk insert. The caller builds into a temporary file and renames
-// it.
+// statistics are made after the bulk insert. Each item is also stored whole (`store`, in
+// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into a
+// temporary file and renames it.
 
+import Dispatch
 import Foundation
 import OCEQCore
 
 struct IndexBuilder {
     let items: [ExportItem]
     let fingerprint: String
+    /// Encodes the stored items (paths relative to the channel's content folders).
+    var codec = ItemCodec(roots: [])
+    /// The channel's non-item content (`ItemCodec.encodeParts`), stored under key -1; nil: none.
+    var parts: [UInt8]? = nil
 
     /// The fid of the standard `taxonomies` field in `vals`.
     static let taxonomiesFieldID: Int64 = 1
@@ -24,20 +30,20 @@ struct IndexBuilder {
     }
 
     func build(at path: String) throws {
+        var clock = PhaseClock("index:")
         let db = try SQLiteConnection(path: path, readOnly: false)
         try db.execute(
             """
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-            PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072;
+            PRAGMA temp_store = MEMORY; PRAGMA cache_size = -131072; PRAGMA threads = 2;
             """)
 
-        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds.
+        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds. Chunks of
+        // items are read on all cores; merging them in order keeps the first-appearance order.
         var fields: [String: Field] = [:]
         var order: [String] = []
-        for item in items {
-            let itemFields = item.fields  // parsed on each read: once per item
-            for key in itemFields.keys.sorted() {
-                let kinds = IndexedValue.kinds(of: itemFields[key]!)
+        for chunk in Self.fieldKinds(items) {
+            for (key, kinds) in chunk {
                 if fields[key] == nil {
                     fields[key] = Field(id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key)
                     order.append(key)
@@ -45,6 +51,7 @@ struct IndexBuilder {
                 fields[key]!.kinds |= kinds
             }
         }
+        clock.mark("field kinds")
         let standardColumns = IndexSchema.ftsStandardFields.count
         var textFields = 0
         for key in order where fields[key]!.kinds & ValueKind.text.bit != 0 {
@@ -77,6 +84,8 @@ struct IndexBuilder {
                 + String(repeating: ", ?", count: itemColumns.count) + ")")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+        let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
+        if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
         let insertText = try db.prepare(
             "INSERT INTO fts(rowid, \((0..<columnCount).map { "c\($0)" }.joined(separator: ", "))) VALUES(?"
                 + String(repeating: ", ?", count: columnCount) + ")")
@@ -101,6 +110,7 @@ struct IndexBuilder {
                 index += 2
             }
             _ = try insertItem.step()
+            try insertBody.run([ordValue, .blob(codec.encode(item))])
 
             for column in texts.indices { texts[column].removeAll(keepingCapacity: true) }
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
@@ -132,8 +142,11 @@ struct IndexBuilder {
             }
         }
 
+        clock.mark("rows inserted")
         try db.execute(IndexSchema.createIndexes)
+        clock.mark("secondary indexes and vocabulary")
         try db.execute("INSERT INTO fts(fts) VALUES('optimize')")
+        clock.mark("fts optimize")
         let insertMeta = try db.prepare("INSERT INTO meta(key, value) VALUES(?, ?)")
         for (key, value) in [
             ("schema", IndexSchema.version), ("items", String(items.count)), ("ids", Self.idsHash(items)),
@@ -142,7 +155,35 @@ struct IndexBuilder {
             try insertMeta.run([.text(key), .text(value)])
         }
         try db.execute("PRAGMA analysis_limit = 1000; ANALYZE;")
+        clock.mark("analyze")
         try db.execute("COMMIT")
+        clock.mark("commit")
+    }
+
+    /// Per chunk of items, the user fields in order of first appearance (keys sorted within an
+    /// item) with the kinds of value they hold.
+    static func fieldKinds(_ items: [ExportItem]) -> [[(String, Int64)]] {
+        let chunk = 2048
+        let chunks = (items.count + chunk - 1) / chunk
+        let slots = SlotTable<[(String, Int64)]>(count: chunks)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+            var position: [String: Int] = [:]
+            var found: [(String, Int64)] = []
+            for item in items[chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk)] {
+                let itemFields = item.fields  // parsed on each read: once per item
+                for key in itemFields.keys.sorted() {
+                    let kinds = IndexedValue.kinds(of: itemFields[key]!)
+                    if let at = position[key] {
+                        found[at].1 |= kinds
+                    } else {
+                        position[key] = found.count
+                        found.append((key, kinds))
+                    }
+                }
+            }
+            slots.set(chunkIndex, found)
+        }
+        return slots.takeValues()
     }
 
     private func insert(

@@ -11,6 +11,9 @@
 //     fts(c0, c1, ...)                  FTS5, contentless, detail=column, rowid = ord: c0 name,
 //                                       c1 description, then one column per user field with text
 //     terms(col, term, len)             the FTS vocabulary per column, for `sm`
+//     store(key, body)                  each item in `ItemCodec`'s form by ordinal; key -1 the
+//                                       channel's types, taxonomies, variation sets and issues
+//                                       (ItemStore: what `oceq serve` answers from)
 //
 // `ord` is the item's index in the array given to ChannelIndex. The FTS table keeps neither the
 // text nor word positions (fast to build, small); phrases (`mt`) are checked on the values
@@ -34,8 +37,10 @@ enum ValueKind: Int64, CaseIterable {
 }
 
 enum IndexSchema {
-    /// Bumped whenever the layout or the meaning of a column changes; older files are rebuilt.
-    static let version = "oceq-index-6"
+    /// Bumped whenever the layout or the meaning of a column changes, `ItemCodec`'s form changes, or
+    /// the loader gives other items for the same files (a restart with an unchanged export serves
+    /// the stored items without reading the files); older files are rebuilt.
+    static let version = "oceq-index-7"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
     /// the whole folded text in `vals.full`.
@@ -62,6 +67,7 @@ enum IndexSchema {
             CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
                 fold TEXT, num REAL, ref INTEGER, full TEXT);
             CREATE TABLE terms(col INTEGER NOT NULL, term TEXT NOT NULL, len INTEGER NOT NULL);
+            CREATE TABLE store(key INTEGER PRIMARY KEY, body BLOB NOT NULL);
             """
     }
 
@@ -94,6 +100,7 @@ enum IndexSchema {
         CREATE INDEX items_name ON items(name);
         CREATE INDEX items_name_f ON items(name_f);
         CREATE INDEX items_slug ON items(slug);
+        CREATE INDEX items_slug_f ON items(slug_f);
         CREATE INDEX items_language ON items(language);
         CREATE INDEX items_createdDate ON items(createdDate);
         CREATE INDEX items_updatedDate ON items(updatedDate);

@@ -22,6 +22,7 @@ enum SQLValue: Equatable {
     case int(Int64)
     case double(Double)
     case text(String)
+    case blob([UInt8])
 }
 
 /// SQLite's functions, read once a connection has opened the library.
@@ -143,6 +144,15 @@ final class SQLiteStatement {
         case .int(let v): rc = sqlite.sqlite3_bind_int64(handle, index, v)
         case .double(let v): rc = sqlite.sqlite3_bind_double(handle, index, v)
         case .text(let v): rc = bindText(index, v)
+        case .blob(let v):
+            rc = v.withUnsafeBytes { bytes in
+                // A non-null pointer even for an empty blob (NULL would bind SQL NULL).
+                withUnsafeBytes(of: 0) { zero in
+                    sqlite.sqlite3_bind_blob(
+                        handle, index, bytes.baseAddress ?? zero.baseAddress!, Int32(bytes.count),
+                        oceq_sqlite3_transient())
+                }
+            }
         }
         if rc != SQLITE_OK { throw connection.error(rc, "bind") }
     }
@@ -178,6 +188,16 @@ final class SQLiteStatement {
     func int64(_ column: Int32) -> Int64 { sqlite.sqlite3_column_int64(handle, column) }
     func double(_ column: Int32) -> Double { sqlite.sqlite3_column_double(handle, column) }
     func isNull(_ column: Int32) -> Bool { sqlite.sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    /// The bytes of a blob (or text) column, valid only inside `body`.
+    func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let pointer = sqlite.sqlite3_column_blob(handle, column)  // before column_bytes, as SQLite asks
+        let count = Int(sqlite.sqlite3_column_bytes(handle, column))
+        guard let pointer, count > 0 else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
 
     func text(_ column: Int32) -> String? {
         guard let pointer = sqlite.sqlite3_column_text(handle, column) else { return nil }

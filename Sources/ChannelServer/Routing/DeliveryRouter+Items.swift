@@ -109,8 +109,7 @@ extension DeliveryRouter {
         let named =
             fieldsParameter.isEmpty || allFields
             ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
-        let entries: [JSON] = result.ordinals.map { ordinal in
-            let item = content.items[ordinal]
+        let entries: [JSON] = content.items.items(at: result.ordinals).map { item in
             var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
             if let named { entry = Self.project(entry, named) }
             return filterLinks(entry, request)

@@ -13,6 +13,9 @@ public struct ChannelService: Sendable {
     /// Seconds spent loading the export and building (or opening) the index.
     public var loadSeconds: Double
     public var indexSeconds: Double
+    /// After a restart from the cache: the full check of the export (`ExportStamp`) to run once
+    /// serving has started; nil after a build (which read every file).
+    public var exportCheck: ExportCheck?
 
     /// Where the channel token came from.
     public enum TokenSource: String, Sendable {
@@ -21,8 +24,11 @@ public struct ChannelService: Sendable {
         case generated = "generated"
     }
 
-    /// Reads the exports named in `options` and builds the index. Throws `ExportError` for
-    /// unusable paths, and for skipped items when `strict`.
+    /// Reads the exports named in `options` and builds the index, or, when the export's stamp
+    /// (`ExportStamp`: every file's size, times and inode) matches a cached index, reopens that
+    /// index without reading any item file. Either way the items are then read from the index
+    /// file's item store, not held in memory. Throws `ExportError` for unusable paths, and for
+    /// skipped items when `strict`.
     public static func load(_ options: ServeOptions) throws -> ChannelService {
         let cache = options.cacheDirectory ?? defaultCacheDirectory()
         try prepareCache(cache)
@@ -30,10 +36,40 @@ public struct ChannelService: Sendable {
         var loadOptions = ExportLoadOptions(strict: options.strict, cacheDirectory: cache + "/exports")
         loadOptions.zipLimits = options.zipLimits
         loadOptions.maximumItemFileBytes = options.maximumItemFileBytes
-        let content = try ExportLoader(options: loadOptions).load(paths: options.paths)
-        let loaded = DispatchTime.now().uptimeNanoseconds
-        let index = try ChannelIndex(
-            items: content.items, fingerprint: content.fingerprint, cacheDirectory: cache + "/index")
+        let loader = ExportLoader(options: loadOptions)
+        let located = try loader.locate(paths: options.paths)
+        let indexFolder = cache + "/index"
+        var clock = PhaseClock("start:")
+        // Taken before any file is read: a file changed while loading changes the next stamp.
+        let salt = [IndexSchema.version, String(options.maximumItemFileBytes)]
+        let stamp = ExportStamp.compute(roots: located.roots, salt: salt, depth: .listing)
+        clock.mark("export listing stamp")
+        var content: ChannelContent
+        let index: ChannelIndex
+        let loaded: UInt64
+        var check: ExportCheck?
+        if let stamp, let reopened = reopen(stamp: stamp, roots: located.roots, in: indexFolder) {
+            (content, index) = reopened.channel
+            check = ExportCheck(
+                roots: located.roots, salt: salt, expected: reopened.fullStamp,
+                stampFile: indexFolder + "/stamp-" + stamp)
+            loaded = DispatchTime.now().uptimeNanoseconds
+            if options.strict && !content.issues.isEmpty { throw ExportError.strict(issues: content.issues) }
+        } else {
+            let full = stamp == nil ? nil : ExportStamp.compute(roots: located.roots, salt: salt, depth: .full)
+            clock.mark("export full stamp")
+            content = try loader.load(located)
+            loaded = DispatchTime.now().uptimeNanoseconds
+            let codec = ItemCodec(roots: content.roots)
+            index = try ChannelIndex(
+                items: content.items.inMemory ?? Array(content.items), fingerprint: content.fingerprint,
+                cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content))
+            clock.mark("index")
+            content.items = ItemList(store: index.itemStore(roots: content.roots))
+            if let stamp, let full {
+                remember(stamp: stamp, record: content.fingerprint + "\n" + full, in: indexFolder)
+            }
+        }
         let indexed = DispatchTime.now().uptimeNanoseconds
         // Loading and indexing free far more than they keep; hand the pages back to the system.
         oceq_release_free_memory()
@@ -48,7 +84,40 @@ public struct ChannelService: Sendable {
             content: content, index: index, configuration: configuration, renditions: renditions)
         return ChannelService(
             content: content, index: index, router: router, token: token, tokenSource: source,
-            loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9)
+            loadSeconds: Double(loaded - started) / 1e9, indexSeconds: Double(indexed - loaded) / 1e9,
+            exportCheck: check)
+    }
+
+    /// The channel of a cached index named by `stamp`'s file (`fingerprint LF full-stamp`) and the
+    /// full stamp it was built with, or nil when there is none usable.
+    static func reopen(
+        stamp: String, roots: [String], in folder: String
+    ) -> (channel: (ChannelContent, ChannelIndex), fullStamp: String)? {
+        guard let bytes = try? FileSystem.read(folder + "/stamp-" + stamp, limit: 4096) else { return nil }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.count == 2 else { return nil }
+        let fingerprint = lines[0]
+        guard !fingerprint.isEmpty, let index = ChannelIndex(reopening: fingerprint, cacheDirectory: folder) else {
+            return nil
+        }
+        let store = index.itemStore(roots: roots)
+        var content = ChannelContent(fingerprint: fingerprint, roots: roots)
+        content.items = ItemList(store: store)
+        guard store.restoreParts(into: &content) else { return nil }
+        return ((content, index), lines[1])
+    }
+
+    /// Records what the export with listing stamp `stamp` was built into (written whole, then
+    /// renamed; a failure only costs a rebuild next time).
+    static func remember(stamp: String, record: String, in folder: String) {
+        let path = folder + "/stamp-" + stamp
+        let part = path + ".\(getpid()).part"
+        do {
+            try FileSystem.write(Array(record.utf8), to: part)
+            try FileSystem.rename(part, path)
+        } catch {
+            FileSystem.remove(part)
+        }
     }
 
     /// Checks the cache folder before anything is written in it: the user's own, and its

@@ -52,7 +52,7 @@ package enum ServeCommand {
         if service.content.issues.count > 20 {
             Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
         }
-        let assets = service.content.items.filter(\.isDigitalAsset).count
+        let assets = service.content.items.digitalAssetCount
         Console.error(
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
                 + "\(assets) digital assets) from "
@@ -96,6 +96,16 @@ package enum ServeCommand {
             Console.error("oceq serve: channel token from \(service.tokenSource.rawValue)")
         }
         if options.bearer != nil { Console.error("oceq serve: secure channel: a bearer token is required") }
+        if let check = service.exportCheck {
+            // A restart from the cache checked the export's listing; each file's size and times
+            // are checked now, while serving.
+            Thread.detachNewThread {
+                guard !check.run() else { return }
+                Console.error(
+                    "oceq serve: the export changed since its index was built (a file's size or times differ); "
+                        + "this server answers from the index as it was: restart oceq serve to read the export again")
+            }
+        }
 
         var received: Int32 = 0
         sigwait(&signals, &received)

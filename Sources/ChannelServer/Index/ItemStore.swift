@@ -1,0 +1,106 @@
+// The items of a served channel, read from the index file on demand instead of held in memory
+// (a channel of 1,000,000 items would take gigabytes as Swift values).
+//
+// Table `store(key, body)` of the index file: key = the item's ordinal, body = `ItemCodec`'s form
+// of the item; key -1 holds the channel's types, taxonomies, variation sets and load issues. Ids
+// and slugs are looked up in the `items` table (indexed). Reads run on the index's pooled
+// read-only connections, so many threads read at once.
+
+import OCEQCore
+
+/// Read access to the items stored in an index file.
+public final class ItemStore: Sendable {
+    /// The number of items.
+    public let count: Int
+    private let pool: ConnectionPool
+    private let codec: ItemCodec
+
+    /// The key of the non-item content in `store`.
+    static let partsKey: Int64 = -1
+
+    init(pool: ConnectionPool, count: Int, codec: ItemCodec) {
+        self.pool = pool
+        self.count = count
+        self.codec = codec
+    }
+
+    /// The item at `ordinal` (0 ..< count). A file that cannot be read any more (removed, damaged
+    /// under the running server) gives an empty stand-in item, never a crash.
+    public func item(at ordinal: Int) -> ExportItem {
+        items(at: [ordinal])[0]
+    }
+
+    /// The items at `ordinals`, in that order, read on one connection (a page of results).
+    public func items(at ordinals: [Int]) -> [ExportItem] {
+        let found = try? pool.withConnection { db -> [ExportItem] in
+            let statement = try db.cached("SELECT body FROM store WHERE key = ?1")
+            return try ordinals.map { ordinal in
+                defer { statement.reset() }
+                try statement.bind(1, .int(Int64(ordinal)))
+                guard try statement.step() else { return Self.missing }
+                return (try? statement.withBlob(0) { try codec.decode($0) }) ?? Self.missing
+            }
+        }
+        return found ?? ordinals.map { _ in Self.missing }
+    }
+
+    /// What stands for an item that cannot be read.
+    private static var missing: ExportItem {
+        ExportItem(id: "", type: "", typeCategory: ContentTypeDefinition.contentType, name: "")
+    }
+
+    /// The ordinal of the first item with this id.
+    public func ordinal(id: String) -> Int? {
+        first("SELECT ord FROM items WHERE id = ?1 ORDER BY ord LIMIT 1", id)
+    }
+
+    /// The ordinal of the first item with this slug, exactly, else ignoring case.
+    public func ordinal(slug: String) -> Int? {
+        guard !slug.isEmpty else { return nil }
+        return first("SELECT ord FROM items WHERE slug = ?1 ORDER BY ord LIMIT 1", slug)
+            ?? first("SELECT ord FROM items WHERE slug_f = ?1 ORDER BY ord LIMIT 1", slug.lowercased())
+    }
+
+    /// The number of digital assets.
+    public func digitalAssetCount() -> Int {
+        let found = try? pool.withConnection { db -> Int in
+            let statement = try db.cached("SELECT count(*) FROM items WHERE typeCategory = ?1")
+            defer { statement.reset() }
+            try statement.bind(1, .text(ContentTypeDefinition.digitalAssetType))
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+        return found ?? 0
+    }
+
+    /// The channel's non-item content stored with the items, or nil when the file has none.
+    func parts() -> [UInt8]? {
+        try? pool.withConnection { db -> [UInt8]? in
+            let statement = try db.cached("SELECT body FROM store WHERE key = ?1")
+            defer { statement.reset() }
+            try statement.bind(1, .int(Self.partsKey))
+            guard try statement.step() else { return nil }
+            return statement.withBlob(0) { Array($0) }
+        }
+    }
+
+    /// Reads the non-item content into `content`; false when missing or unreadable.
+    func restoreParts(into content: inout ChannelContent) -> Bool {
+        guard let bytes = parts() else { return false }
+        do {
+            try codec.decodeParts(bytes, into: &content)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private func first(_ sql: String, _ text: String) -> Int? {
+        let found = try? pool.withConnection { db -> Int? in
+            let statement = try db.cached(sql)
+            defer { statement.reset() }
+            try statement.bind(1, .text(text))
+            return try statement.step() ? Int(statement.int64(0)) : nil
+        }
+        return found ?? nil
+    }
+}
