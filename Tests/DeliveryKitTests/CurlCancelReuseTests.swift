@@ -14,8 +14,11 @@ struct CurlCancelReuseTests {
     func parallelAfterCancel() async throws {
         let server = try LoopbackServer { request in
             if request.target.contains("STALL") {
+                // Long enough that the stall outlasts a starved test run: with the cooperative pool busy
+                // the 300 ms sleep below once took over 5 s, the stall ended first, and the transfers
+                // failed as cut short instead of cancelled. Stopping the server does not wait for it.
                 return .stall(
-                    body: Array(repeating: UInt8(ascii: " "), count: 2000), declaredLength: 100_000, seconds: 5)
+                    body: Array(repeating: UInt8(ascii: " "), count: 2000), declaredLength: 100_000, seconds: 120)
             }
             let id = request.target.split(separator: "/").last!.split(separator: "?").first!
             return .text(200, #"{"id":"\#(id)","type":"T"}"#)

@@ -14,7 +14,7 @@ extension DeliveryRouter {
     public func handleDeferringRenditions(_ request: ServerRequest) -> HTTPResponse {
         guard mayRender(request) else { return handle(request) }
         do {
-            try gate(request)
+            _ = try gate(request)  // only its refusal matters here: the path is taken again by `handle`
         } catch {
             return error.response
         }
