@@ -2,6 +2,7 @@ import ChannelServer
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// Timings of the index on a synthetic channel, printed, never asserted. Opt in with
@@ -88,22 +89,7 @@ struct IndexBenchmarkTests {
 /// A deterministic synthetic channel: Articles, Authors, Products, Events and Images with text,
 /// number, decimal, datetime, boolean, reference and multivalued fields.
 enum IndexSyntheticItems {
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        /// Skewed towards 0, so a few words are common and most are rare.
-        mutating func skewed(_ n: Int) -> Int {
-            let u = Double(next() % 1_000_000) / 1_000_000
-            return min(n - 1, Int(u * u * u * Double(n)))
-        }
-    }
+    typealias Random = SeededGenerator
 
     static let syllables = [
         "ka", "lo", "mi", "ra", "te", "su", "vo", "ne", "bi", "do", "fa", "gu", "pe", "zi", "ch", "an",
@@ -136,7 +122,7 @@ enum IndexSyntheticItems {
     }
 
     static func generate(count: Int) -> [ExportItem] {
-        var random = Random(state: 42)
+        var random = Random(seed: 42)
         let authors = max(1, count / 20)
         let articles = count * 3 / 10
         let products = count / 4
@@ -198,5 +184,13 @@ enum IndexSyntheticItems {
                     createdDate: created, updatedDate: created, fields: fields))
         }
         return items
+    }
+}
+
+extension SeededGenerator {
+    /// Skewed towards 0, so a few words are common and most are rare.
+    mutating func skewed(_ n: Int) -> Int {
+        let u = Double(next() % 1_000_000) / 1_000_000
+        return min(n - 1, Int(u * u * u * Double(n)))
     }
 }

@@ -7,25 +7,13 @@ import Testing
 
 @Suite("match sets and sort walks")
 struct MatchSetTests {
-    /// A deterministic generator, so a failure repeats.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomSet(_ capacity: Int, density: Double, _ rng: inout Seeded) -> Set<Int> {
+    static func randomSet(_ capacity: Int, density: Double, _ rng: inout SeededGenerator) -> Set<Int> {
         Set((0..<capacity).filter { _ in Double.random(in: 0..<1, using: &rng) < density })
     }
 
     @Test("set algebra, counts and pages agree with Set<Int>", arguments: [1, 63, 64, 65, 1000])
     func algebra(capacity: Int) {
-        var rng = Seeded(state: UInt64(capacity))
+        var rng = SeededGenerator(seed: UInt64(capacity))
         for density in [0.0, 0.05, 0.5, 1.0] {
             let a = Self.randomSet(capacity, density: density, &rng)
             let b = Self.randomSet(capacity, density: 0.3, &rng)
@@ -54,7 +42,7 @@ struct MatchSetTests {
 
     @Test("walking a key's order gives ordered(by:)'s order, both directions", arguments: [1, 2, 50])
     func walk(distinctValues: Int) {
-        var rng = Seeded(state: UInt64(distinctValues) * 31)
+        var rng = SeededGenerator(seed: UInt64(distinctValues) * 31)
         let count = 500
         // A value per item, or none (-1).
         let values = (0..<count).map { _ in Int.random(in: -1..<distinctValues, using: &rng) }

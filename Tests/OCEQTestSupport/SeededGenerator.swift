@@ -14,4 +14,7 @@ public struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A number in `0..<n` (`n` > 0; the modulo's slight bias does not matter to tests).
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 }

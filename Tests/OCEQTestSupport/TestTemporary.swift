@@ -25,6 +25,7 @@ public enum TestTemporary {
         let folder = path(label)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            settleMode(folder)
         } catch {
             fatalError("cannot make the temporary folder \(folder): \(error)")
         }
@@ -48,7 +49,16 @@ public enum TestTemporary {
     public static func shared(_ label: String) -> String {
         let folder = perProcess + "/\(label)-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        settleMode(folder)
         return folder
+    }
+
+    /// Sets a new folder's mode to 0755 whatever the umask was when it was made. libarchive's
+    /// `archive_write_disk_new` (zip extraction) reads the process's umask by setting it to 0 for a
+    /// moment, so a folder another test thread made in that moment came out 0777, and `oceq serve`
+    /// then refused it as a cache folder that is not private (a crash of a parallel run, seen once).
+    static func settleMode(_ folder: String) {
+        chmod(folder, 0o755)
     }
 }
 

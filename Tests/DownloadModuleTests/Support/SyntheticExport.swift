@@ -7,6 +7,7 @@
 import DeliveryKit
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,7 @@ struct SyntheticExport {
             .write(to: URL(fileURLWithPath: root + "/metadata.json"))
         let hostile = ["../../escape.bin", "/etc/passwd", "a\nb\u{1B}[2J.bin", "CON", "nul.txt", ".hidden", ".."]
         // One pool of random bytes; each file is a slice of it, its first 8 bytes its index.
-        var random = SplitMix(seed: 20_261_129)
+        var random = SeededGenerator(seed: 20_261_129)
         var pool = [UInt8]()
         pool.reserveCapacity(1 << 16)
         for _ in 0..<(1 << 13) { withUnsafeBytes(of: random.next()) { pool.append(contentsOf: $0) } }
@@ -88,19 +89,4 @@ struct SyntheticExport {
 
     /// Removes the export.
     func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// A small deterministic random number generator.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var x = state
-        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
-        return x ^ (x >> 31)
-    }
 }
