@@ -104,7 +104,7 @@ public final class ChannelIndex: Sendable {
         let files = FileManager.default
         var reused: SQLiteConnection?
         if let cacheDirectory {
-            try files.createDirectory(atPath: cacheDirectory, withIntermediateDirectories: true)
+            try FileSystem.makeDirectories(cacheDirectory)  // mode 0755 whatever the umask is at the moment
             path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
             temporary = false
             Self.removeStaleParts(of: path)

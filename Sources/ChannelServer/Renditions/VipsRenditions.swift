@@ -151,7 +151,8 @@ public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
     ) throws(APIError) -> BinaryFile {
         let path = file.path
         if access(path, F_OK) == 0 { return remember(file, as: key) }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Modes given explicitly (FileSystem): libarchive zeroes the umask for a moment while it extracts.
+        try? FileSystem.makeDirectories(folder)
         let temporary = "\(folder)/.\(UUID().uuidString).\(chosen)"
         let options = chosen == "png" ? "[compression=6,strip]" : "[Q=80,strip]"
         var error = [CChar](repeating: 0, count: 512)
