@@ -95,7 +95,7 @@ public struct DeliveryShaper: Sendable {
     /// are just `self` and which carries an empty `taxonomies` block, as real list pages do.
     public func listEntry(_ item: ExportItem, context: LinkContext, allFields: Bool, expand: ExpandSpec) -> JSON {
         let links = Links(context: context)
-        let prepared = preparation(of: item)
+        let prepared = Self.prepare(item)
         if !allFields {
             return .object([
                 "id": .string(item.id), "type": .string(item.type), "name": .string(item.name),
@@ -127,7 +127,7 @@ public struct DeliveryShaper: Sendable {
     ]
 
     private func fullObject(_ item: ExportItem, links: Links, expand: ExpandSpec, nested: Bool) -> [String: JSON] {
-        let prepared = preparation(of: item)
+        let prepared = Self.prepare(item)
         let isAsset = item.isDigitalAsset
         var object: [String: JSON] = [:]
         // Keys that are neither management nor standard pass through unchanged.
@@ -241,10 +241,6 @@ public struct DeliveryShaper: Sendable {
         default:
             return value
         }
-    }
-
-    private func preparation(of item: ExportItem) -> Prepared {
-        Self.prepare(item)
     }
 
     static func prepare(_ item: ExportItem) -> Prepared {

@@ -76,12 +76,10 @@ struct MatchSets {
                 others.append(.condition(conditions[0]))
                 continue
             }
-            let name =
-                "range\u{0}"
-                + conditions.map { "\($0.field)\u{0}\($0.op.rawValue)\u{0}\($0.value)" }
-                .joined(separator: "\u{0}")
             result.formIntersection(
-                try leaves.set(name) { try read(compiler.mergedRangeStatement(conditions, key: key), compiler) })
+                try leaves.set(Self.rangeSetKey(conditions)) {
+                    try read(compiler.mergedRangeStatement(conditions, key: key), compiler)
+                })
             compiler = SearchCompiler(catalog: catalog, connection: connection)
         }
         // Every operand is evaluated even once the result is empty, so an invalid condition
@@ -103,10 +101,7 @@ struct MatchSets {
             else { return nil }
             bounds.append((c.op, bound))
         }
-        let key =
-            "range\u{0}"
-            + conditions.map { "\($0.field)\u{0}\($0.op.rawValue)\u{0}\($0.value)" }
-            .joined(separator: "\u{0}")
+        let key = Self.rangeSetKey(conditions)
         if let kept = leaves.kept(key) { return kept }
         guard let set = ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
         else { return nil }
@@ -115,6 +110,12 @@ struct MatchSets {
         // each `rank ge A AND rank lt B` would push common conditions out of the budget).
         if set.count > itemCount / 4 { leaves.keep(key, set) }
         return set
+    }
+
+    /// The `LeafSets` key of the ranges `conditions` (one field's, ANDed), read either way.
+    private static func rangeSetKey(_ conditions: [QueryCondition]) -> String {
+        "range\u{0}"
+            + conditions.map { "\($0.field)\u{0}\($0.op.rawValue)\u{0}\($0.value)" }.joined(separator: "\u{0}")
     }
 
     private func condition(_ c: QueryCondition) throws -> OrdinalSet {

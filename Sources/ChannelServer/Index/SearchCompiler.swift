@@ -84,7 +84,18 @@ struct SearchCompiler {
     /// A statement selecting the ordinals of the items matching every condition of `conditions`,
     /// ranges on one single-valued user field with the same `rangeKey`.
     mutating func mergedRangeStatement(_ conditions: [QueryCondition], key: String) -> String {
-        mergedRange(conditions, dates: key.hasSuffix("#date"))
+        let dates = key.hasSuffix("#date")
+        guard case .user(let name) = QueryFieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
+        else { return "SELECT NULL WHERE 0" }
+        var sql =
+            values(field, "kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)")
+        for c in conditions {
+            let bound =
+                dates
+                ? Double(CivilDateTime.queryValue(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
+            sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
+        }
+        return sql
     }
 
     private func anyOf(_ words: [String]) -> String {
@@ -102,20 +113,6 @@ struct SearchCompiler {
         let date = CivilDateTime.queryValue(c.value) != nil && field.has(.datetime)
         if number == date { return nil }
         return "fields." + name + (number ? "#number" : "#date")
-    }
-
-    private mutating func mergedRange(_ conditions: [QueryCondition], dates: Bool) -> String {
-        guard case .user(let name) = QueryFieldPath(conditions[0].field), let field = catalog.fields["fields." + name]
-        else { return "SELECT NULL WHERE 0" }
-        var sql =
-            values(field, "kind = \(dates ? ValueKind.datetime.rawValue : ValueKind.number.rawValue)")
-        for c in conditions {
-            let bound =
-                dates
-                ? Double(CivilDateTime.queryValue(c.value)!.epochMilliseconds) : QueryNumber.parse(c.value)!
-            sql += " AND num \(Self.sqlComparison(c.op)) \(parameter(.double(bound)))"
-        }
-        return sql
     }
 
     // MARK: conditions
