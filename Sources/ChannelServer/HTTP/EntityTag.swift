@@ -5,33 +5,12 @@ public enum EntityTag {
         "\"\(String(contentHash(bytes), radix: 16))\""
     }
 
-    /// A 64-bit hash of bytes taken eight at a time (little-endian words: multiply, rotate, then a
-    /// final mix), about eight times faster than byte-wise FNV-1a: an answer of 40 kB is hashed
-    /// in a few microseconds. Not for secrets.
+    /// A 64-bit hash of the bytes: `ContentHasher`'s (eight bytes at a time, about eight times faster
+    /// than byte-wise FNV-1a: an answer of 40 kB is hashed in a few microseconds). Not for secrets.
     public static func contentHash(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw -> UInt64 in
-            let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-            var hash = fnv1aBasis ^ (UInt64(raw.count) &* multiplier)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                hash = (hash ^ word) &* multiplier
-                hash = (hash << 29) | (hash >> 35)
-                offset += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < raw.count {
-                tail |= UInt64(raw[offset]) << shift
-                shift += 8
-                offset += 1
-            }
-            hash = (hash ^ tail) &* multiplier
-            hash ^= hash >> 33
-            hash &*= 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 33
-            return hash
-        }
+        var hasher = ContentHasher()
+        hasher.combine(bytes)
+        return hasher.finalize().low
     }
 
     /// A quoted tag derived from a text (for files: id, size and modification time).
