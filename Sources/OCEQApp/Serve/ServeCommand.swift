@@ -15,7 +15,7 @@ package enum ServeCommand {
 
     /// Runs the command; returns the process exit code (0 after a clean stop, 1 on failure, 2 on usage).
     package static func run(
-        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+        _ arguments: [String], environment: [String: String] = ProcessEnvironment.current()
     ) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             Console.output(ServeOptions.usage)

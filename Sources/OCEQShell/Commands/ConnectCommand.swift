@@ -56,7 +56,7 @@ package enum ConnectCommand: Command {
             words.count == 1 && !words[0].contains("/") && !words[0].contains(":")
             && !FileManager.default.fileExists(atPath: Credentials.absolute(words[0], in: session.baseDirectory))
         if isProfile {
-            credentials = try Credentials.profile(words[0], environment: ProcessInfo.processInfo.environment)
+            credentials = try Credentials.profile(words[0], environment: ProcessEnvironment.current())
         } else {
             credentials = Credentials(
                 url: Credentials.absoluteURL(words[0], session.baseDirectory),

@@ -75,7 +75,7 @@ package enum SetCommand: Command {
                     span: argument.span)
             }
             session.settings.color = mode.enabled(
-                isTerminal: session.errors.isTerminal, environment: ProcessInfo.processInfo.environment)
+                isTerminal: session.errors.isTerminal, environment: ProcessEnvironment.current())
         case "images":
             guard let mode = ImageMode(rawValue: value) else {
                 let modes = ImageMode.allCases.map(\.rawValue)

@@ -13,14 +13,14 @@ extension Session {
     /// How images are drawn on the output now; nil when they are not (not a terminal, `never`).
     package var imageStyle: ImageStyle? {
         ImageStyle.resolve(
-            settings.images, isTerminal: output.isTerminal, environment: ProcessInfo.processInfo.environment)
+            settings.images, isTerminal: output.isTerminal, environment: ProcessEnvironment.current())
     }
 
     /// Options for rendering HTML `width` columns wide on the output: styles when colour is on
     /// and the output is a terminal, OSC 8 links when the terminal is known to show them.
     package func richTextOptions(width: Int) -> RichTextOptions {
         let styles = settings.color && output.isTerminal
-        let links = styles && TerminalFeatures.supportsHyperlinks(ProcessInfo.processInfo.environment)
+        let links = styles && TerminalFeatures.supportsHyperlinks(ProcessEnvironment.current())
         return RichTextOptions(width: width, styles: styles, hyperlinks: links)
     }
 
