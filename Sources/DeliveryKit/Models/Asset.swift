@@ -112,11 +112,8 @@ public struct Asset: Sendable, Hashable, Identifiable {
     /// more than a tenth of the whole `download` command (callgrind, 74 images).
     public func rendition(named name: String) -> Rendition? {
         guard isDigitalAsset, let fields else { return nil }
-        let list = DigitalAssetFields.renditionList(fields: fields, topLevelRenditions: raw["renditions"])
-        func named(_ json: JSON) -> String? { json["name"]?.stringValue ?? json["apiName"]?.stringValue }
-        let lowered = name.lowercased()
-        let match = list.first { named($0) == name } ?? list.first { named($0)?.lowercased() == lowered }
-        return match.flatMap(Rendition.init(json:))
+        return DigitalAssetFields.renditionList(fields: fields, topLevelRenditions: raw["renditions"])
+            .first(named: name, by: Rendition.name(in:)).flatMap(Rendition.init(json:))
     }
 
     /// The `Thumbnail` rendition's `png` or `jpg` format, as the SDK picks it.
@@ -171,7 +168,7 @@ public struct DigitalAssetFields: Sendable, Hashable {
     /// The rendition with this name: the one spelled exactly so, else the one that differs only in
     /// case (`medium` is `Medium`). Use its `name` in requests: the server compares names exactly.
     public func rendition(named name: String) -> Rendition? {
-        renditions.first { $0.name == name } ?? renditions.first { $0.name.lowercased() == name.lowercased() }
+        renditions.first(named: name) { $0.name }
     }
 }
 
@@ -183,15 +180,30 @@ public struct Rendition: Sendable, Hashable {
     public var formats: [RenditionFormat]
 
     init?(json: JSON) {
-        guard let name = json["name"]?.stringValue ?? json["apiName"]?.stringValue else { return nil }
+        guard let name = Self.name(in: json) else { return nil }
         self.name = name
         type = json["type"]?.stringValue
         formats = json["formats"]?.arrayValue?.compactMap(RenditionFormat.init(json:)) ?? []
     }
 
+    /// A rendition's name in its JSON: `name`, else `apiName`.
+    static func name(in json: JSON) -> String? {
+        json["name"]?.stringValue ?? json["apiName"]?.stringValue
+    }
+
     /// The format with this extension (`jpg`, `webp`).
     public func format(_ format: String) -> RenditionFormat? {
-        formats.first { $0.format == format } ?? formats.first { $0.format.lowercased() == format.lowercased() }
+        formats.first(named: format) { $0.format }
+    }
+}
+
+extension Collection {
+    /// The first element whose name is `wanted` exactly, else the first whose name differs from it
+    /// only in case (`medium` is `Medium`, `JPG` is `jpg`): how renditions and formats are picked.
+    fileprivate func first(named wanted: String, by name: (Element) -> String?) -> Element? {
+        if let exact = first(where: { name($0) == wanted }) { return exact }
+        let lowered = wanted.lowercased()
+        return first { name($0)?.lowercased() == lowered }
     }
 }
 
