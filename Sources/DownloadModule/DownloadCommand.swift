@@ -108,6 +108,9 @@ package enum DownloadCommand: Command {
         } else {
             progress = nil
         }
+        // The pool runs off the main actor (`isolation: nil`): its loop wakes once for each file that
+        // ends and once to start the next, and on the main actor each wake was one more hop between
+        // threads. `batch` is then touched by the pool alone until it returns.
         _ = await client.download(
             downloads.map(\.job), maxConcurrent: arguments.concurrency,
             totals: { totals in
@@ -115,9 +118,10 @@ package enum DownloadCommand: Command {
                     done: totals.completed + totals.failed, of: totals.files, bytes: totals.bytesReceived,
                     expectedBytes: expected)
             },
-            finished: { index, result in
+            finished: { @Sendable index, result in
                 if let line = batch.finished(index, result) { progress?.note(TerminalText.clean("failed: " + line)) }
-            })
+            },
+            companion: { @Sendable group in batch.companion(for: group) }, isolation: nil)
         progress?.finish()
         batch.saveManifest(final: true)
         let outcome = batch.summary

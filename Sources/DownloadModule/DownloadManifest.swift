@@ -171,10 +171,16 @@ package struct DownloadManifest: Sendable, Equatable {
         return try DownloadManifest(json: json)
     }
 
+    /// The manifest's path in `folder`.
+    package static func path(folder: String) -> String { folder + "/" + fileName }
+
+    /// Where a new version is written before it is renamed over `path(folder:)`.
+    package static func temporaryPath(folder: String) -> String { path(folder: folder) + ".tmp-\(getpid())" }
+
     /// Writes the manifest into `folder` atomically: temporary file, flush, rename, folder flush.
     package func save(folder: String) throws(ManifestError) {
-        let path = folder + "/" + DownloadManifest.fileName
-        let temporary = path + ".tmp-\(getpid())"
+        let path = DownloadManifest.path(folder: folder)
+        let temporary = DownloadManifest.temporaryPath(folder: folder)
         let bytes = encoded
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw ManifestError(reason: "cannot write \(path): \(String(cString: strerror(errno)))") }
