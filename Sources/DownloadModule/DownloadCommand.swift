@@ -96,6 +96,7 @@ package enum DownloadCommand: Command {
         summary.failures = plan.problems.map {
             DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
         }
+        releaseElsewhere(consume items)
 
         let batch = DownloadBatch(plan: plan, manifest: manifest, folder: arguments.folder, summary: summary)
         let downloads = plan.downloads
@@ -138,5 +139,13 @@ package enum DownloadCommand: Command {
             throw .alreadyReported(ScriptRunner.ExitCode.failure)
         }
         return result
+    }
+
+    /// Drops the listing (every item's parsed JSON) on another thread once it is planned: freeing
+    /// 500 items' dictionaries took 44 M instructions (callgrind), which ran before the first
+    /// transfer or after the last, and now runs while the transfers wait on the network.
+    static func releaseElsewhere(_ items: consuming [Asset]) {
+        let listing = items
+        DispatchQueue.global(qos: .utility).async { _ = listing.count }
     }
 }

