@@ -6,6 +6,10 @@
 // before a file is replaced or found missing, so the manifest never lists a file that is not whole.
 // It is replaced atomically (a temporary file in the same folder, flushed, then renamed), so a crash
 // or a full disk leaves the previous version, never a torn one. It never holds a URL or a token.
+// At the end of a batch it usually goes with the last group of files (`DownloadBatch.companion`):
+// its bytes flushed with theirs, renamed after their renames and that rename flushed with theirs;
+// on a file system that commits metadata in order (ext4, XFS) a crash then shows it only with those
+// renames, and where one did not, the next run finds a listed file missing and downloads it again.
 
 import DeliveryKit
 import Foundation
