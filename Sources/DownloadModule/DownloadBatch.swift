@@ -1,6 +1,11 @@
 // The bookkeeping of one `download` batch as its files end, one at a time (the pool's `finished`
 // hook): the summary's counts, the extension a thumbnail gets from the type served, and the
 // manifest, saved at most twice a second while the batch runs and once at its end.
+//
+// The end's save usually costs no flush of its own: the manifest as it will be once the pool's
+// last group of files is reported is handed to the pool (`companion`), which writes it with that
+// group, renames it after their renames and flushes it with them. When every file of the group
+// then reports as planned, the manifest is already on the disk; otherwise it is saved as before.
 
 import DeliveryKit
 import DeliveryTransport
@@ -14,13 +19,17 @@ import OCEQCore
 #endif
 
 /// The bookkeeping of one batch as its files end: summary counts, thumbnail extensions, manifest.
-final class DownloadBatch {
+/// Used by one task at a time: the download pool's loop (off the main actor) while it runs, then
+/// the command once it has returned.
+final class DownloadBatch: @unchecked Sendable {
     let plan: DownloadPlan
     let folder: String
     private(set) var manifest: DownloadManifest
     private(set) var summary: DownloadSummary
     private var lastSave = ContinuousClock.now
     private var unsaved = false
+    /// The manifest handed to the pool with its last group of files, and that manifest.
+    private var companion: (file: DownloadCompanion, manifest: DownloadManifest)?
 
     init(plan: DownloadPlan, manifest: DownloadManifest, folder: String, summary: DownloadSummary) {
         self.plan = plan
@@ -54,7 +63,8 @@ final class DownloadBatch {
                 DownloadManifest.Entry(
                     assetId: planned.assetId, kind: planned.kind, file: name, size: done.bytes, etag: done.etag))
             unsaved = true
-            if ContinuousClock.now - lastSave > .milliseconds(500) { saveManifest(final: false) }
+            // Once the last group's manifest is on its way, it is the next save.
+            if companion == nil && ContinuousClock.now - lastSave > .milliseconds(500) { saveManifest(final: false) }
             return nil
         case .failure(.cancelled):
             summary.cancelled += 1
@@ -70,8 +80,34 @@ final class DownloadBatch {
         return summary.describe(line)
     }
 
-    /// Writes the manifest if it changed; a failure is reported only for the final save.
+    /// The manifest as it will be once the pool's last group of files (`group`, with the results
+    /// they will report) is reported, to be written with that group; nil when a file of the group
+    /// gets its extension only once reported (a thumbnail), which the manifest must name.
+    func companion(for group: [(index: Int, result: DownloadResult)]) -> DownloadCompanion? {
+        var finalManifest = manifest
+        for (index, result) in group {
+            let planned = plan.downloads[index]
+            if planned.addsExtension || result.notModified { return nil }
+            finalManifest.record(
+                DownloadManifest.Entry(
+                    assetId: planned.assetId, kind: planned.kind, file: planned.job.name, size: result.bytes,
+                    etag: result.etag))
+        }
+        let file = DownloadCompanion(
+            path: DownloadManifest.path(folder: folder), temporary: DownloadManifest.temporaryPath(folder: folder),
+            content: { [finalManifest] in finalManifest.encoded })
+        companion = (file, finalManifest)
+        return file
+    }
+
+    /// Writes the manifest if it changed; a failure is reported only for the final save. The final
+    /// save is skipped when the manifest went to the disk with the last group of files and is what
+    /// the files reported make it.
     func saveManifest(final: Bool) {
+        if final, let companion, companion.file.published, companion.manifest == manifest {
+            unsaved = false
+            return
+        }
         guard unsaved || final else { return }
         lastSave = ContinuousClock.now
         do {

@@ -6,6 +6,10 @@
 // before a file is replaced or found missing, so the manifest never lists a file that is not whole.
 // It is replaced atomically (a temporary file in the same folder, flushed, then renamed), so a crash
 // or a full disk leaves the previous version, never a torn one. It never holds a URL or a token.
+// At the end of a batch it usually goes with the last group of files (`DownloadBatch.companion`):
+// its bytes flushed with theirs, renamed after their renames and that rename flushed with theirs;
+// on a file system that commits metadata in order (ext4, XFS) a crash then shows it only with those
+// renames, and where one did not, the next run finds a listed file missing and downloads it again.
 
 import DeliveryKit
 import Foundation
@@ -171,10 +175,16 @@ package struct DownloadManifest: Sendable, Equatable {
         return try DownloadManifest(json: json)
     }
 
+    /// The manifest's path in `folder`.
+    package static func path(folder: String) -> String { folder + "/" + fileName }
+
+    /// Where a new version is written before it is renamed over `path(folder:)`.
+    package static func temporaryPath(folder: String) -> String { path(folder: folder) + ".tmp-\(getpid())" }
+
     /// Writes the manifest into `folder` atomically: temporary file, flush, rename, folder flush.
     package func save(folder: String) throws(ManifestError) {
-        let path = folder + "/" + DownloadManifest.fileName
-        let temporary = path + ".tmp-\(getpid())"
+        let path = DownloadManifest.path(folder: folder)
+        let temporary = DownloadManifest.temporaryPath(folder: folder)
         let bytes = encoded
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw ManifestError(reason: "cannot write \(path): \(String(cString: strerror(errno)))") }

@@ -46,8 +46,9 @@ enum DownloadTargets {
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError) -> [Asset] {
         let query = try session.compile(select)
-        // The items are read for their names, renditions and sizes; their links are never used.
-        let client = try session.requireConnection().client.skippingLinks()
+        // The items are read for their names, renditions and sizes; their links and their files'
+        // `metadata` (width and height) are never used.
+        let client = try session.requireConnection().client.skippingLinks(andMembers: ["metadata"])
         let (request, paged) = try selectionRequest(query, at: span)
         do {
             if !paged { return try await client.fetch(request).items }

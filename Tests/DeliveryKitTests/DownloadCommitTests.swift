@@ -161,6 +161,73 @@ struct DownloadCommitTests {
         #expect(finals.sorted() == [0, 1, 2, 4, 5, 6, 7].map { "f\($0).bin" })
     }
 
+    /// Runs `jobs` with a companion asked for at the last batch; returns the results, the indices
+    /// of that batch, the companion and what was on the disk when the last batch started.
+    static func runWithCompanion(
+        _ jobs: [DownloadJob], client: DeliveryClient, folder: String, maxFiles: Int
+    ) async -> (
+        results: [Result<DownloadResult, DeliveryError>], group: [Int], companion: DownloadCompanion?,
+        namedAtLastBatch: Bool
+    ) {
+        let group = Locked<[Int]>([])
+        let made = Locked<DownloadCompanion?>(nil)
+        let namedEarly = Locked(false)
+        let path = folder + "/list.json"
+        let policy = DownloadCommitPolicy(maxFiles: maxFiles, maxDelay: .seconds(3600))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await DownloadCommit.$observer.withValue({ step in
+                // The companion is only ever renamed after its batch's files.
+                if case .batch = step, made.withLock({ $0 }) != nil, fileExists(path) {
+                    namedEarly.withLock { $0 = true }
+                }
+            }) {
+                await client.download(
+                    jobs, maxConcurrent: 3,
+                    companion: { batch in
+                        group.withLock { $0 = batch.map(\.index) }
+                        let names = batch.map { jobs[$0.index].name + " \($0.result.bytes)" }.joined(separator: "\n")
+                        let companion = DownloadCompanion(
+                            path: path, temporary: path + ".tmp", content: { Array(names.utf8) })
+                        made.withLock { $0 = companion }
+                        return companion
+                    })
+            }
+        }
+        return (results, group.withLock { $0 }, made.withLock { $0 }, namedEarly.withLock { $0 })
+    }
+
+    @Test("a companion is published with the last batch: after its files are renamed, listing only them")
+    func companion() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(10, in: folder)
+        let (results, group, companion, namedEarly) = await Self.runWithCompanion(
+            jobs, client: try makeClient(Self.server()), folder: folder, maxFiles: 4)
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        let made = try #require(companion, "asked for once, at the last batch")
+        #expect(made.published)
+        #expect(!namedEarly)
+        #expect(!group.isEmpty && group.count <= 4, "only the last batch: \(group)")
+        let expected = group.map { jobs[$0].name + " 10000" }.joined(separator: "\n")
+        #expect(readFile(folder + "/list.json") == Array(expected.utf8))
+        #expect(!fileExists(folder + "/list.json.tmp"))
+    }
+
+    @Test("a companion is not published when a file of its batch fails, and leaves nothing behind")
+    func companionWithFailure() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(6, in: folder)
+        // A folder that is not empty under the final name: rename(2) refuses to replace it.
+        try FileManager.default.createDirectory(atPath: jobs[2].path + "/inside", withIntermediateDirectories: true)
+        let (results, group, companion, _) = await Self.runWithCompanion(
+            jobs, client: try makeClient(Self.server()), folder: folder, maxFiles: 6)
+        #expect(throws: DeliveryError.self) { try results[2].get() }
+        #expect(group.contains(2))
+        let made = try #require(companion)
+        #expect(!made.published)
+        #expect(!fileExists(folder + "/list.json"))
+        #expect(!fileExists(folder + "/list.json.tmp"))
+    }
+
     @Test("a file waits for its batch no longer than the delay while a slow transfer runs on")
     func deadline() async throws {
         let folder = temporaryFolder()

@@ -82,4 +82,25 @@ struct DownloadListingTests {
         #expect(log.all.count == 3)
         #expect(log.all.allSatisfy { $0.url.contains("channelToken=REDACTED") && !$0.url.contains("=123") })
     }
+
+    @Test("a client skipping links and metadata reads items without either, and everything else as before")
+    func skippedMetadata() async throws {
+        let transport = StubTransport { _ in
+            .json(
+                #"{"items":[{"id":"CONT1","name":"a","links":[],"fields":{"metadata":{"width":"10"},"size":7,"#
+                    + #""renditions":[{"name":"Medium","formats":[{"format":"jpg","size":3,"metadata":{"width":"5"}}]}]}}],"#
+                    + #""hasMore":false}"#)
+        }
+        let client = try makeClient(transport)
+        let reader = client.skippingLinks(andMembers: ["metadata"])
+        #expect(!reader.readsLinks)
+        #expect(reader.skippedMembers == ["metadata"])
+        let item = try await reader.fetchJSON(DeliveryAPI.listAssets())["items"]?[0]
+        #expect(item?["links"] == nil)
+        #expect(item?["fields"]?["metadata"] == nil)
+        #expect(item?["fields"]?["size"] == 7)
+        #expect(item?["fields"]?["renditions"]?[0]?["formats"]?[0] == ["format": "jpg", "size": 3])
+        let whole = try await client.fetchJSON(DeliveryAPI.listAssets())["items"]?[0]
+        #expect(whole?["fields"]?["metadata"]?["width"] == "10")
+    }
 }

@@ -130,4 +130,16 @@ struct SafeFileNameTests {
             #expect(resolved.hasPrefix("/folder/"), "\(input.debugDescription) -> \(name)")
         }
     }
+
+    @Test(
+        "an ASCII name is cleaned on its bytes exactly as the general path cleans it",
+        arguments: [
+            "photo.jpg", "  ..hidden. ", "...", " ", "", "a/b\\c:d*e?f\"g<h>i|j", "tab\there\u{7F}", "CON", "nul.txt",
+            "com1.JPG", "Lpt9", "COM10", "aux .txt", "x.PART", "x.part.META", "x.part.meta.", "OCEQ-Manifest.json",
+            ".oceq-manifest.json", "con.part", "photo.part ", String(repeating: "a", count: 250) + ".jpeg",
+            String(repeating: "b", count: 230) + ".averyveryverylongextension", "ends with dots...", "\r\n",
+        ])
+    func asciiFastPath(name: String) {
+        #expect(SafeFileName.cleanASCII(name) == SafeFileName.cleanUnicode(name))
+    }
 }

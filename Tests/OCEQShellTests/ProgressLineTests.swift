@@ -1,6 +1,7 @@
 // The progress line `download` and `mirror` share, on an in-memory sink. Redraw throttling is
 // checked with an interval no test run reaches (an hour) or none at all, never with wall-clock time.
 
+import Foundation
 import Testing
 
 @testable import OCEQShell
@@ -118,5 +119,31 @@ struct ProgressLineTests {
     @Test("byte counts read the same in every command", arguments: byteCounts)
     func bytes(count: Int64, text: String) {
         #expect(ByteCount.text(count) == text)
+    }
+
+    @Test("byte counts print one decimal exactly as String(format: \"%.1f\") does, ties included")
+    func byteCountsMatchFormat() {
+        var counts: [Int64] = [
+            1023, 1024, 1075, 1076, 1126, 1127, 1_572_864, 1_048_575, 1_048_576, 1 << 40, (1 << 50) - 1,
+        ]
+        // Ties: x.x5 KB exactly (1024 * 0.05 = 51.2 is no integer, but 1024 * 0.25 = 256 is).
+        for whole in Int64(1)...40 {
+            counts += [whole * 1024 + 256, whole * 1024 + 768, whole * 1024 + 51, whole * 1024 + 52]
+        }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            counts.append(Int64(seed >> 14))
+        }
+        for count in counts {
+            var value = Double(count) / 1024
+            var unit = "KB"
+            for next in ["MB", "GB", "TB"] where value >= 1024 {
+                value /= 1024
+                unit = next
+            }
+            let expected = count < 1024 ? "\(count) B" : String(format: "%.1f", value) + " " + unit
+            #expect(ByteCount.text(count) == expected, "\(count)")
+        }
     }
 }

@@ -28,12 +28,15 @@ extension DeliveryClient {
     /// parts are renamed and their folders flushed once. `finished` is called with each job's
     /// index and result once it is over (a success only after its file is durable under its final
     /// name), one call at a time (never concurrently), so a caller can record completed files
-    /// while the batch runs. It runs on the caller's actor (`isolation`, by default the caller's), where
+    /// while the batch runs. `companion`, when given, is asked (with the jobs of the last batch and
+    /// the results they will have once committed) for a file to publish with that batch
+    /// (`DownloadCompanion`: a folder's manifest). It runs on the caller's actor (`isolation`, by default the caller's), where
     /// `finished` is called, so `finished` may touch the caller's state (the shell's session).
     public func download(
         _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
         finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil,
+        companion: (([(index: Int, result: DownloadResult)]) -> DownloadCompanion?)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async -> [Result<DownloadResult, DeliveryError>] {
         let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
@@ -111,7 +114,12 @@ extension DeliveryClient {
                 staged.removeFirst(batch.count)
                 if !staged.isEmpty { startDeadline(max(.zero, policy.maxDelay - waited)) }
                 committing = true
-                group.addTask { .committed(await DownloadCommit.run(batch, on: queue, observer: observer)) }
+                // The last batch: nothing left to transfer or to commit after it.
+                let last = staged.isEmpty && transferring == 0 && next == runnable.count
+                let extra = last ? companion?(batch.map { (index: $0.0, result: $0.1.result) }) : nil
+                group.addTask {
+                    .committed(await DownloadCommit.run(batch, companion: extra, on: queue, observer: observer))
+                }
             }
             /// Parts waiting for a commit hold a descriptor each: new transfers wait while two
             /// batches' worth are waiting.
@@ -123,6 +131,14 @@ extension DeliveryClient {
                 switch event {
                 case .transferred(let index, .success(.staged(let part))):
                     transferring -= 1
+                    // Write-back of a small part starts now, off the pool, so the disk writes it
+                    // while the transfers go on and the batch's `syncfs` has little left to write
+                    // (a large part's was started as its bytes came). The commit of its batch is
+                    // queued behind this on the same serial queue, so the descriptor is still open.
+                    if part.result.bytes < DownloadSink.writeBehind {
+                        let fd = part.fd
+                        queue.async { FileIO.startWriteBack(fd, offset: 0, length: 0) }
+                    }
                     if staged.isEmpty {
                         stagedSince = ContinuousClock.now
                         startDeadline(policy.maxDelay)

@@ -62,22 +62,29 @@ import OCEQCore
 
     /// Commits `batch` on `queue` (not on the cooperative pool: the calls block on the disk).
     static func run(
-        _ batch: [(Int, StagedDownload)], on queue: DispatchQueue, observer: (@Sendable (DownloadCommitStep) -> Void)?
+        _ batch: [(Int, StagedDownload)], companion: DownloadCompanion? = nil, on queue: DispatchQueue,
+        observer: (@Sendable (DownloadCommitStep) -> Void)?
     ) async -> [(Int, Result<DownloadResult, DeliveryError>)] {
         await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: commit(batch, observer: observer)) }
+            queue.async {
+                continuation.resume(returning: commit(batch, companion: companion, observer: observer))
+            }
         }
     }
 
     /// Flushes every part (one `syncfs` per file system, then each part's own write-back status;
     /// an `fsync` of each where `syncfs` fails), renames those that flushed, then flushes the
-    /// folders of the renames the same way: two journal commits per batch, not one per file.
+    /// folders of the renames the same way: two journal commits per batch, not one per file. A
+    /// `companion` is written before the flush of the parts' bytes and flushed by it, renamed
+    /// after every part of the batch was (else removed), and its rename flushed with theirs.
     static func commit(
-        _ batch: [(Int, StagedDownload)], observer: (@Sendable (DownloadCommitStep) -> Void)?
+        _ batch: [(Int, StagedDownload)], companion: DownloadCompanion? = nil,
+        observer: (@Sendable (DownloadCommitStep) -> Void)?
     ) -> [(Int, Result<DownloadResult, DeliveryError>)] {
         observer?(.batch(batch.map { $0.1.job.path }))
         var results: [(Int, Result<DownloadResult, DeliveryError>)] = []
         var flushed: [UInt64: Bool] = [:]
+        let companionFD = companion?.write()
         var synced: [(Int, StagedDownload)] = []
         for (index, staged) in batch {
             var fileSystemFlushed = false
@@ -93,6 +100,25 @@ import OCEQCore
                 results.append((index, .failure(error)))
             }
         }
+        var companionFlushed = false
+        if let companion, let fd = companionFD {
+            defer { FileIO.close(fd) }
+            var fileSystemFlushed = false
+            if let device = FileIO.device(fd) {
+                if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
+                fileSystemFlushed = flushed[device] ?? false
+            }
+            do throws(DeliveryError) {
+                if fileSystemFlushed {
+                    try FileIO.awaitWriteBack(fd, path: companion.temporary)
+                } else {
+                    try FileIO.sync(fd, path: companion.temporary)
+                }
+                companionFlushed = true
+            } catch {
+                companion.discard()
+            }
+        }
         var folders: [String] = []
         var renamed: [(Int, StagedDownload)] = []
         for (index, staged) in synced {
@@ -105,7 +131,18 @@ import OCEQCore
                 results.append((index, .failure(error)))
             }
         }
+        var companionRenamed = false
+        if let companion, companionFlushed {
+            // Only with the whole batch: a companion (a manifest) never lists a file that failed.
+            if results.isEmpty, (try? FileIO.rename(companion.temporary, companion.path)) != nil {
+                companionRenamed = true
+                if !folders.contains(companion.folder) { folders.append(companion.folder) }
+            } else {
+                companion.discard()
+            }
+        }
         syncFolders(folders, observer: observer)
+        if let companion, companionRenamed { companion.markPublished() }
         for (index, staged) in renamed { results.append((index, .success(staged.result))) }
         return results
     }

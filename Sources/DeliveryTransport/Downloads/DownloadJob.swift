@@ -50,7 +50,8 @@ public struct DownloadJob: Sendable {
     /// Refuses names that could escape the folder or are not names at all.
     func validate() throws(DeliveryError) {
         let bad =
-            name.isEmpty || name == "." || name == ".." || name.contains("/") || name.utf8.contains(0)
+            name.isEmpty || name == "." || name == ".." || name.utf8.contains(UInt8(ascii: "/"))
+            || name.utf8.contains(0)
             || name.utf8.count > 240 || folder.isEmpty
         if bad { throw .invalidRequest("unsafe download name \"\(name)\" (expected a plain file name)") }
     }

@@ -48,11 +48,20 @@ extension JSON {
     ) throws(JSONParseError)
         -> JSON
     {
+        try parse(bytes, maximumDepth: maximumDepth, skippingAll: skipping.map { [$0] } ?? [])
+    }
+
+    /// `parse`, leaving out every member named one of `skippingAll` (checked as JSON, never built).
+    public static func parse(
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, skippingAll: [String]
+    ) throws(JSONParseError)
+        -> JSON
+    {
         let array = Array(bytes)
         do {
             return try array.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skippedKey = skipping
+                parser.skippedKeys = skippingAll
                 return try parser.parseDocument()
             }
         } catch let error as JSONParseError {
@@ -73,8 +82,8 @@ struct JSONParser {
     let maximumDepth: Int
     var index = 0
     var depth = 0
-    /// Members with this name are skipped (`skipValue`), not built.
-    var skippedKey: String?
+    /// Members with these names are skipped (`skipValue`), not built.
+    var skippedKeys: [String] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -153,7 +162,7 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            if let skippedKey, key == skippedKey {
+            if !skippedKeys.isEmpty, skippedKeys.contains(key) {
                 try skipValue()
             } else {
                 members[key] = try parseValue()
