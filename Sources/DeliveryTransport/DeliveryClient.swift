@@ -22,6 +22,8 @@ public struct DeliveryClient: Sendable {
     /// Whether answers are read with their `links` members (the default), whose `href`s are then
     /// redacted as they arrive (`redactLinks`).
     public private(set) var readsLinks = true
+    /// Requests sent ahead of need (`sendAhead`), shared by the copies of this client.
+    let answersAhead = AnswersAhead()
 
     /// A client over `transport` (a new `CurlTransport` when nil).
     public init(
@@ -82,6 +84,12 @@ public struct DeliveryClient: Sendable {
     }
 
     func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+        if let json = await answerAhead(prepared) { return json }
+        return try await sendJSON(prepared)
+    }
+
+    /// Sends `prepared` and returns its parsed body, its links' tokens redacted.
+    func sendJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
         let limit = configuration.maximumJSONSize
         let url = prepared.redactedURL
         let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
