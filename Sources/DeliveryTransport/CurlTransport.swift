@@ -90,8 +90,9 @@ public final class CurlTransport: Transport {
         engine.stop()
     }
 
-    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it.
-    public func perform(
+    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it. The engine
+    /// thread resumes the caller where it runs (its actor), with no hop through the pool in between.
+    nonisolated(nonsending) public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {
         let transfer = CurlTransfer(request: request, sink: sink, options: options)

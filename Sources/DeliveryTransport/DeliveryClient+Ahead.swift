@@ -66,7 +66,7 @@ extension DeliveryClient {
 
     /// The answer sent ahead for `prepared`, once it has arrived, if it was a success; nil when none was
     /// sent, or it failed (the caller sends the request itself). Cancelling the caller cancels it.
-    func answerAhead(_ prepared: PreparedRequest) async -> JSON? {
+    nonisolated(nonsending) func answerAhead(_ prepared: PreparedRequest) async -> JSON? {
         guard let answer = answersAhead.take(prepared, readsLinks: readsLinks) else { return nil }
         let result = await withTaskCancellationHandler {
             await answer.value

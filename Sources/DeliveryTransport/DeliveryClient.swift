@@ -68,7 +68,9 @@ public struct DeliveryClient: Sendable {
     }
 
     /// Sends `request` and decodes its response.
-    public func fetch<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> R.Response {
+    nonisolated(nonsending) public func fetch<R: DeliveryRequest>(
+        _ request: R
+    ) async throws(DeliveryError) -> R.Response {
         let prepared = try prepare(request)
         let json = try await fetchJSON(prepared)
         do {
@@ -79,17 +81,17 @@ public struct DeliveryClient: Sendable {
     }
 
     /// Sends `request` and returns the parsed JSON body without decoding it into a model.
-    public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
+    nonisolated(nonsending) public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
         try await fetchJSON(try prepare(request))
     }
 
-    func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+    nonisolated(nonsending) func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
         if let json = await answerAhead(prepared) { return json }
         return try await sendJSON(prepared)
     }
 
     /// Sends `prepared` and returns its parsed body, its links' tokens redacted.
-    func sendJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+    nonisolated(nonsending) func sendJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
         let limit = configuration.maximumJSONSize
         let url = prepared.redactedURL
         let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
@@ -174,7 +176,7 @@ public struct DeliveryClient: Sendable {
 
     // MARK: - The exchange loop
 
-    func exchange<Sink: ExchangeSink>(
+    nonisolated(nonsending) func exchange<Sink: ExchangeSink>(
         _ prepared: PreparedRequest, accept: (Int) -> Bool,
         attempt makeAttempt: (Int) throws(DeliveryError) -> (HTTPRequest, Sink)
     ) async throws(DeliveryError) -> (HTTPResponseHead, Sink) {
@@ -220,7 +222,9 @@ public struct DeliveryClient: Sendable {
         }
     }
 
-    private func sleep(_ seconds: Double, _ prepared: PreparedRequest) async throws(DeliveryError) {
+    nonisolated(nonsending) private func sleep(
+        _ seconds: Double, _ prepared: PreparedRequest
+    ) async throws(DeliveryError) {
         do {
             try await clock.sleep(seconds: seconds)
         } catch {

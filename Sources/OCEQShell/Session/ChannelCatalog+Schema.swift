@@ -28,7 +28,9 @@ extension ChannelCatalog {
 
     /// The channel's schema: from the metadata catalog, else from a sample. A catalog that is missing
     /// (404, 400, 501) or unreadable in shape falls back to the sample; any other failure is thrown.
-    package static func schema(_ client: DeliveryClient) async throws(DeliveryError) -> ChannelSchema {
+    nonisolated(nonsending) package static func schema(
+        _ client: DeliveryClient
+    ) async throws(DeliveryError) -> ChannelSchema {
         do {
             let json = try await client.fetch(DeliveryAPI.readItemsMetadataCatalog())
             if let schema = schema(metadataCatalog: json) { return schema }
@@ -68,7 +70,9 @@ extension ChannelCatalog {
     }
 
     /// The schema read from the channel: its types, and the fields of a few items of each.
-    package static func sampledSchema(_ client: DeliveryClient) async throws(DeliveryError) -> ChannelSchema {
+    nonisolated(nonsending) package static func sampledSchema(
+        _ client: DeliveryClient
+    ) async throws(DeliveryError) -> ChannelSchema {
         let kinds = try await typeKinds(client)
         var types: [SchemaType] = []
         for (index, name) in kinds.keys.sorted().enumerated() {
