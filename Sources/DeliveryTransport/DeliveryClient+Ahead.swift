@@ -1,8 +1,8 @@
 // Requests sent ahead of need: a caller that knows which request comes next, before it may send it (a
 // one-shot's query, while the channel's catalog is still being read and the statement checked against
 // it), sends it now with `sendAhead`; the next `fetch` of the same request takes its answer instead of
-// sending it again. The answer is read as `fetch` reads one (parsed, links redacted) on a task of its own,
-// so reading it overlaps whatever the caller does meanwhile.
+// sending it again. The answer is read as `fetch` reads one (parsed, links redacted, decoded) on a task of
+// its own, so reading it overlaps whatever the caller does meanwhile.
 //
 // Only a success is taken. An answer ahead that failed in any way (refused, unreachable, too large,
 // malformed, cancelled) is dropped and the request is sent again, so every failure and its message are
@@ -20,7 +20,8 @@ final class AnswersAhead: Sendable {
         let headers: [HTTPHeader]
         let body: [UInt8]?
         let readsLinks: Bool
-        let answer: Task<Result<JSON, DeliveryError>, Never>
+        /// The decoded answer (`R.Response` of the request sent).
+        let answer: Task<Result<any Sendable, DeliveryError>, Never>
     }
 
     private let entries = Locked<[Entry]>([])
@@ -31,7 +32,7 @@ final class AnswersAhead: Sendable {
     }
 
     /// The answer sent ahead for `prepared` read with or without links, removed so that it is used once.
-    func take(_ prepared: PreparedRequest, readsLinks: Bool) -> Task<Result<JSON, DeliveryError>, Never>? {
+    func take(_ prepared: PreparedRequest, readsLinks: Bool) -> Task<Result<any Sendable, DeliveryError>, Never>? {
         entries.withLock { entries in
             guard
                 let index = entries.firstIndex(where: {
@@ -51,9 +52,9 @@ extension DeliveryClient {
     public func sendAhead<R: DeliveryRequest>(_ request: R) {
         guard let prepared = try? prepare(request) else { return }
         let client = self
-        let answer = Task { () -> Result<JSON, DeliveryError> in
+        let answer = Task { () -> Result<any Sendable, DeliveryError> in
             do throws(DeliveryError) {
-                return .success(try await client.sendJSON(prepared))
+                return .success(try client.decode(request, try await client.sendJSON(prepared), prepared))
             } catch {
                 return .failure(error)
             }
@@ -66,14 +67,16 @@ extension DeliveryClient {
 
     /// The answer sent ahead for `prepared`, once it has arrived, if it was a success; nil when none was
     /// sent, or it failed (the caller sends the request itself). Cancelling the caller cancels it.
-    nonisolated(nonsending) func answerAhead(_ prepared: PreparedRequest) async -> JSON? {
+    nonisolated(nonsending) func answerAhead<R: DeliveryRequest>(
+        _ prepared: PreparedRequest, as request: R
+    ) async -> R.Response? {
         guard let answer = answersAhead.take(prepared, readsLinks: readsLinks) else { return nil }
         let result = await withTaskCancellationHandler {
             await answer.value
         } onCancel: {
             answer.cancel()
         }
-        guard case .success(let json) = result else { return nil }
-        return json
+        guard case .success(let response) = result else { return nil }
+        return response as? R.Response
     }
 }

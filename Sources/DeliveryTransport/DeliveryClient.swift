@@ -72,7 +72,14 @@ public struct DeliveryClient: Sendable {
         _ request: R
     ) async throws(DeliveryError) -> R.Response {
         let prepared = try prepare(request)
-        let json = try await fetchJSON(prepared)
+        if let response = await answerAhead(prepared, as: request) { return response }
+        return try decode(request, try await sendJSON(prepared), prepared)
+    }
+
+    /// `json`, the answer to `request` (sent as `prepared`), decoded.
+    func decode<R: DeliveryRequest>(
+        _ request: R, _ json: JSON, _ prepared: PreparedRequest
+    ) throws(DeliveryError) -> R.Response {
         do {
             return try request.decode(json)
         } catch {
@@ -82,12 +89,7 @@ public struct DeliveryClient: Sendable {
 
     /// Sends `request` and returns the parsed JSON body without decoding it into a model.
     nonisolated(nonsending) public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
-        try await fetchJSON(try prepare(request))
-    }
-
-    nonisolated(nonsending) func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
-        if let json = await answerAhead(prepared) { return json }
-        return try await sendJSON(prepared)
+        try await sendJSON(try prepare(request))
     }
 
     /// Sends `prepared` and returns its parsed body, its links' tokens redacted.
