@@ -19,7 +19,7 @@ final class AnswersAhead: Sendable {
         let url: String
         let headers: [HTTPHeader]
         let body: [UInt8]?
-        let readsLinks: Bool
+        let skippedMember: String?
         /// The decoded answer (`R.Response` of the request sent).
         let answer: Task<Result<any Sendable, DeliveryError>, Never>
     }
@@ -31,12 +31,14 @@ final class AnswersAhead: Sendable {
         entries.withLock { $0.append(entry) }
     }
 
-    /// The answer sent ahead for `prepared` read with or without links, removed so that it is used once.
-    func take(_ prepared: PreparedRequest, readsLinks: Bool) -> Task<Result<any Sendable, DeliveryError>, Never>? {
+    /// The answer sent ahead for `prepared` read without `skippedMember`, removed so that it is used once.
+    func take(
+        _ prepared: PreparedRequest, skippedMember: String?
+    ) -> Task<Result<any Sendable, DeliveryError>, Never>? {
         entries.withLock { entries in
             guard
                 let index = entries.firstIndex(where: {
-                    $0.url == prepared.url && $0.method == prepared.method && $0.readsLinks == readsLinks
+                    $0.url == prepared.url && $0.method == prepared.method && $0.skippedMember == skippedMember
                         && $0.headers == prepared.headers && $0.body == prepared.body
                 })
             else { return nil }
@@ -62,7 +64,7 @@ extension DeliveryClient {
         answersAhead.add(
             AnswersAhead.Entry(
                 method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body,
-                readsLinks: readsLinks, answer: answer))
+                skippedMember: skippedMember, answer: answer))
     }
 
     /// The answer sent ahead for `prepared`, once it has arrived, if it was a success; nil when none was
@@ -70,7 +72,7 @@ extension DeliveryClient {
     nonisolated(nonsending) func answerAhead<R: DeliveryRequest>(
         _ prepared: PreparedRequest, as request: R
     ) async -> R.Response? {
-        guard let answer = answersAhead.take(prepared, readsLinks: readsLinks) else { return nil }
+        guard let answer = answersAhead.take(prepared, skippedMember: skippedMember) else { return nil }
         let result = await withTaskCancellationHandler {
             await answer.value
         } onCancel: {

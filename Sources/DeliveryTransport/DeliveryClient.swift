@@ -19,9 +19,12 @@ public struct DeliveryClient: Sendable {
     /// Times and waits for retries.
     public let clock: any RetryClock
     let redactor: Redactor
+    /// The one member name left out of the objects of every answer this client reads (`skipping(member:)`),
+    /// checked as JSON but never built; nil reads answers whole.
+    public private(set) var skippedMember: String?
     /// Whether answers are read with their `links` members (the default), whose `href`s are then
     /// redacted as they arrive (`redactLinks`).
-    public private(set) var readsLinks = true
+    public var readsLinks: Bool { skippedMember != "links" }
     /// Requests sent ahead of need (`sendAhead`), shared by the copies of this client.
     let answersAhead = AnswersAhead()
 
@@ -42,8 +45,15 @@ public struct DeliveryClient: Sendable {
     /// checked as JSON but not built, and leave no `href` to redact (callgrind, `download` of 74
     /// images: building and redacting them was half the cost of reading the page).
     public func skippingLinks() -> DeliveryClient {
+        skipping(member: "links")
+    }
+
+    /// This client, reading answers without their members called `name`, at any depth (they come back
+    /// missing): for a caller that never reads them. They are checked as JSON but not built. One name at a
+    /// time: this replaces what an earlier `skipping` or `skippingLinks` left out.
+    public func skipping(member name: String) -> DeliveryClient {
         var copy = self
-        copy.readsLinks = false
+        copy.skippedMember = name
         return copy
     }
 
@@ -104,7 +114,7 @@ public struct DeliveryClient: Sendable {
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
         do {
-            var json = try JSON.parse(sink.body, skipping: readsLinks ? nil : "links")
+            var json = try JSON.parse(sink.body, skipping: skippedMember)
             if readsLinks { Self.redactLinks(in: &json) }
             return json
         } catch {

@@ -24,7 +24,12 @@ package struct JSONRenderer: Renderer {
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         let writer = JSONWriter(indent: sink.isTerminal && !lines ? 2 : nil)
         let terminal = sink.isTerminal
-        func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value), bidi: terminal) + "\n") }
+        func write(_ value: JSON) {
+            // The line break goes in with the bytes: one string of the whole text, not a second copy of it.
+            var bytes = writer.bytes(value)
+            bytes.append(0x0A)
+            sink.write(JSONRenderer.safe(String(decoding: bytes, as: UTF8.self), bidi: terminal))
+        }
         func write(all values: [JSON]) {
             if lines { values.forEach(write) } else { write(.array(values)) }
         }

@@ -47,19 +47,19 @@ package final class FileOutput: OutputSink {
     package static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
 
     package func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        // Written from the string's own UTF-8 storage, without copying it into an array first.
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
         }
-        bytes.removeAll()
     }
 
     package var height: Int {

@@ -32,7 +32,10 @@ extension ChannelCatalog {
         _ client: DeliveryClient
     ) async throws(DeliveryError) -> ChannelSchema {
         do {
-            let json = try await client.fetch(DeliveryAPI.readItemsMetadataCatalog())
+            // Read without the members called `properties` (each type's JSON Schema of its items, two thirds of
+            // the catalog's bytes), which no reader here looks at: callgrind, one-shot against `oceq serve` of the
+            // sample, 1.2 M instructions fewer to parse and free the catalog (README, "Start-up").
+            let json = try await client.skipping(member: "properties").fetch(DeliveryAPI.readItemsMetadataCatalog())
             if let schema = schema(metadataCatalog: json) { return schema }
         } catch .http(let error) where [400, 404, 405, 501].contains(error.status) {
             // No catalog on this server: read the channel instead.
