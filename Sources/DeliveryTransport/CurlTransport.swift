@@ -235,7 +235,8 @@ final class CurlEngine: @unchecked Sendable {
                 if let easy = transfer.easy, active[Int(bitPattern: easy)] === transfer {
                     // Removed in mid-transfer: libcurl 7.88 then refuses some options on the reset
                     // handle (CURLOPT_BUFFERSIZE gave curl 43 to every later transfer that got it).
-                    finish(transfer, on: multi, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
+                    finish(
+                        transfer, on: multi, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
                 }
             }
             _ = curl_multi_perform(multi, &running)
@@ -291,7 +292,8 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private func finish(
-        _ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer, _ outcome: Result<HTTPResponseHead, TransportError>, reuse: Bool = true
+        _ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer,
+        _ outcome: Result<HTTPResponseHead, TransportError>, reuse: Bool = true
     ) {
         guard let easy = transfer.easy else { return }
         _ = curl_multi_remove_handle(multi, easy)

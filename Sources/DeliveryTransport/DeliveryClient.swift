@@ -98,7 +98,9 @@ public struct DeliveryClient: Sendable {
     }
 
     /// Sends `request` and returns the parsed JSON body without decoding it into a model.
-    nonisolated(nonsending) public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
+    nonisolated(nonsending) public func fetchJSON<R: DeliveryRequest>(
+        _ request: R
+    ) async throws(DeliveryError) -> JSON {
         try await sendJSON(try prepare(request))
     }
 
