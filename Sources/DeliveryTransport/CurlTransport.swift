@@ -2,8 +2,9 @@
 //
 // The engine thread sets libcurl up (`curl_global_init` once per process, then its multi handle) before it
 // takes the first transfer, so creating a transport costs its caller a thread start only; a program that
-// will connect soon calls `CurlTransport.prepare()` first, which runs `curl_global_init` (OpenSSL reading
-// its configuration: about 2 M instructions) on a thread of its own while the program starts.
+// will connect soon calls `CurlTransport.prepare()` first, which starts an engine with the default options
+// at once: its thread runs `curl_global_init` (OpenSSL reading its configuration: about 2 M instructions)
+// while the program starts, and the first transport with those options takes that engine.
 //
 // `perform` wraps a request in a `CurlTransfer` and hands it to the engine through a locked queue,
 // waking the thread with `curl_multi_wakeup`. The thread adds transfers to the multi handle,
@@ -73,17 +74,23 @@ public final class CurlTransport: Transport {
     public let options: Options
     private let engine: CurlEngine
 
-    /// Starts libcurl's process-wide set-up on a thread of its own and returns at once: the first transport's
-    /// engine thread then finds it done (or waits for the rest of it). Once per process; later calls do nothing.
+    /// Starts an engine with the default options, whose thread sets libcurl up (`curl_global_init`, then its
+    /// multi handle) while the caller goes on; the first transport made with the default options takes it.
+    /// Once per process; later calls do nothing.
     public static func prepare() {
         _ = CurlEngine.preparing
     }
 
-    /// A transport with its own multi handle and engine thread.
+    /// A transport with its own multi handle and engine thread (the one `prepare` started, when it has the
+    /// default options and no transport took it yet).
     public init(options: Options = Options()) {
         self.options = options
-        engine = CurlEngine(options: options)
-        engine.start()
+        if let prepared = CurlEngine.takePrepared(options: options) {
+            engine = prepared
+        } else {
+            engine = CurlEngine(options: options)
+            engine.start()
+        }
     }
 
     deinit {
@@ -122,17 +129,24 @@ final class CurlEngine: @unchecked Sendable {
     /// `curl_global_init`, once per process, before any handle.
     static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
-    /// `globalInit` started on a thread of its own (`CurlTransport.prepare`), once.
+    /// The engine `CurlTransport.prepare` started, until a transport takes it.
+    private static let prepared = Locked<CurlEngine?>(nil)
+
+    /// An engine with the default options started ahead of need (`CurlTransport.prepare`), once.
     static let preparing: Void = {
-        var thread = pthread_t()
-        let status = pthread_create(
-            &thread, nil,
-            { _ in
-                _ = CurlEngine.globalInit
-                return nil
-            }, nil)
-        if status == 0 { pthread_detach(thread) }
+        let engine = CurlEngine(options: CurlTransport.Options())
+        engine.start()
+        prepared.withLock { $0 = engine }
     }()
+
+    /// The engine started ahead, if it has `options` and no transport took it yet.
+    static func takePrepared(options: CurlTransport.Options) -> CurlEngine? {
+        prepared.withLock { engine in
+            guard let found = engine, found.options == options else { return nil }
+            engine = nil
+            return found
+        }
+    }
 
     struct Shared {
         var pending: [CurlTransfer] = []
