@@ -204,3 +204,19 @@ let package = Package(
             name: "OCEQAppTests", dependencies: ["OCEQCore", "OCEQApp", "OCEQShell", "ChannelServer"]),
     ]
 )
+
+// Every Swift target of the executable reaches a concrete type's metadata through its accessor function instead
+// of by demangling its mangled name at first use: the runtime then neither demangles it nor searches the
+// binary's protocol conformances for the requirements of its generic arguments (a search of every record, one
+// per pair of type and protocol, about 0.3 M instructions each). Callgrind, one-shot `list ... --format json`
+// against `oceq serve`: README, "Start-up".
+let executableSwiftTargets: Set<String> = [
+    "OCEQCore", "DeliveryKit", "DeliveryTransport", "ChannelServer", "OCEQLanguage", "TerminalMedia", "OCEQShell",
+    "BlogModule", "AssetModule", "DownloadModule", "MirrorModule", "OCEQApp", "oceq",
+]
+for target in package.targets where executableSwiftTargets.contains(target.name) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])
+        ]
+}

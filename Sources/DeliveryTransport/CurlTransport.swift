@@ -1,5 +1,11 @@
 // The libcurl transport: one multi handle driven by one engine thread.
 //
+// The engine thread sets libcurl up (`curl_global_init` once per process, then its multi handle) before it
+// takes the first transfer, so creating a transport costs its caller a thread start only; a program that
+// will connect soon calls `CurlTransport.prepare()` first, which starts an engine with the default options
+// at once: its thread runs `curl_global_init` (OpenSSL reading its configuration: about 2 M instructions)
+// while the program starts, and the first transport with those options takes that engine.
+//
 // `perform` wraps a request in a `CurlTransfer` and hands it to the engine through a locked queue,
 // waking the thread with `curl_multi_wakeup`. The thread adds transfers to the multi handle,
 // calls `curl_multi_perform`, collects finished transfers from `curl_multi_info_read` and sleeps
@@ -68,19 +74,32 @@ public final class CurlTransport: Transport {
     public let options: Options
     private let engine: CurlEngine
 
-    /// A transport with its own multi handle and engine thread.
+    /// Starts an engine with the default options, whose thread sets libcurl up (`curl_global_init`, then its
+    /// multi handle) while the caller goes on; the first transport made with the default options takes it.
+    /// Once per process; later calls do nothing.
+    public static func prepare() {
+        _ = CurlEngine.preparing
+    }
+
+    /// A transport with its own multi handle and engine thread (the one `prepare` started, when it has the
+    /// default options and no transport took it yet).
     public init(options: Options = Options()) {
         self.options = options
-        engine = CurlEngine(options: options)
-        engine.start()
+        if let prepared = CurlEngine.takePrepared(options: options) {
+            engine = prepared
+        } else {
+            engine = CurlEngine(options: options)
+            engine.start()
+        }
     }
 
     deinit {
         engine.stop()
     }
 
-    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it.
-    public func perform(
+    /// Queues the transfer on the engine thread and waits for it; cancelling the task aborts it. The engine
+    /// thread resumes the caller where it runs (its actor), with no hop through the pool in between.
+    nonisolated(nonsending) public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {
         let transfer = CurlTransfer(request: request, sink: sink, options: options)
@@ -110,30 +129,47 @@ final class CurlEngine: @unchecked Sendable {
     /// `curl_global_init`, once per process, before any handle.
     static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
+    /// The engine `CurlTransport.prepare` started, until a transport takes it.
+    private static let prepared = Locked<CurlEngine?>(nil)
+
+    /// An engine with the default options started ahead of need (`CurlTransport.prepare`), once.
+    static let preparing: Void = {
+        let engine = CurlEngine(options: CurlTransport.Options())
+        engine.start()
+        prepared.withLock { $0 = engine }
+    }()
+
+    /// The engine started ahead, if it has `options` and no transport took it yet.
+    static func takePrepared(options: CurlTransport.Options) -> CurlEngine? {
+        prepared.withLock { engine in
+            guard let found = engine, found.options == options else { return nil }
+            engine = nil
+            return found
+        }
+    }
+
     struct Shared {
         var pending: [CurlTransfer] = []
         var cancels: [CurlTransfer] = []
         var stopping = false
         var closed = false
+        /// The multi handle, once the engine thread has made it: until then there is no one to wake.
+        var multi: MultiHandle?
+    }
+
+    /// The multi handle, which other threads only wake (`curl_multi_wakeup` is thread-safe).
+    struct MultiHandle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
     }
 
     let options: CurlTransport.Options
-    let multi: UnsafeMutableRawPointer
     let shared = Locked(Shared())
     // Engine-thread state.
-    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var active: [Int: CurlTransfer] = [:]
     private var idle: [UnsafeMutableRawPointer] = []
 
     init(options: CurlTransport.Options) {
-        _ = CurlEngine.globalInit
         self.options = options
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
-        self.multi = multi
-        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
-        if options.maxConnectionsPerHost > 0 {
-            _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.maxConnectionsPerHost)
-        }
     }
 
     func start() {
@@ -150,10 +186,22 @@ final class CurlEngine: @unchecked Sendable {
         pthread_detach(thread)
     }
 
+    /// libcurl's set-up, on the engine thread before its first transfer.
+    private func makeMulti() -> UnsafeMutableRawPointer {
+        _ = CurlEngine.globalInit
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 64)
+        if options.maxConnectionsPerHost > 0 {
+            _ = oceq_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.maxConnectionsPerHost)
+        }
+        return multi
+    }
+
     func stop() {
         shared.withLock { state in
             state.stopping = true
-            if !state.closed { _ = curl_multi_wakeup(multi) }
+            if !state.closed, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
         }
     }
 
@@ -161,7 +209,7 @@ final class CurlEngine: @unchecked Sendable {
         let refused = shared.withLock { state -> Bool in
             if transfer.cancelRequested || state.closed { return true }
             state.pending.append(transfer)
-            _ = curl_multi_wakeup(multi)
+            if let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
             return false
         }
         if refused { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
@@ -175,13 +223,16 @@ final class CurlEngine: @unchecked Sendable {
                 return true
             }
             state.cancels.append(transfer)
-            if !state.closed { _ = curl_multi_wakeup(multi) }
+            if !state.closed, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
             return false
         }
         if removed { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
     }
 
     private func run() {
+        let multi = makeMulti()
+        // From here on `submit`, `cancel` and `stop` wake the thread; what they queued before is taken below.
+        shared.withLock { $0.multi = MultiHandle(pointer: multi) }
         var running: Int32 = 0
         while true {
             let idleNow = active.isEmpty
@@ -193,16 +244,17 @@ final class CurlEngine: @unchecked Sendable {
                 return (taken.0, taken.1, state.closed)
             }
             if closed { break }
-            for transfer in adds { begin(transfer) }
+            for transfer in adds { begin(transfer, on: multi) }
             for transfer in cancels {
-                if let easy = transfer.easy, active[easy] === transfer {
+                if let easy = transfer.easy, active[Int(bitPattern: easy)] === transfer {
                     // Removed in mid-transfer: libcurl 7.88 then refuses some options on the reset
                     // handle (CURLOPT_BUFFERSIZE gave curl 43 to every later transfer that got it).
-                    finish(transfer, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
+                    finish(
+                        transfer, on: multi, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
                 }
             }
             _ = curl_multi_perform(multi, &running)
-            drainMessages()
+            drainMessages(multi)
             var descriptors: Int32 = 0
             _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 10_000 : 1000, &descriptors)
         }
@@ -211,18 +263,18 @@ final class CurlEngine: @unchecked Sendable {
         curl_multi_cleanup(multi)
     }
 
-    private func drainMessages() {
+    private func drainMessages(_ multi: UnsafeMutableRawPointer) {
         var queued: Int32 = 0
         while let message = curl_multi_info_read(multi, &queued) {
             guard oceq_curl_msg_is_done(message) != 0, let easy = message.pointee.easy_handle,
-                let transfer = active[easy]
+                let transfer = active[Int(bitPattern: easy)]
             else { continue }
             let code = oceq_curl_msg_result(message)
-            finish(transfer, transfer.outcome(code))
+            finish(transfer, on: multi, transfer.outcome(code))
         }
     }
 
-    private func begin(_ transfer: CurlTransfer) {
+    private func begin(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
         guard var easy = idle.popLast() ?? curl_easy_init() else {
             transfer.resume(.failure(TransportError(.other(2), message: "curl_easy_init failed")))
             return
@@ -250,15 +302,16 @@ final class CurlEngine: @unchecked Sendable {
             transfer.resume(.failure(TransportError(.other(0), message: "curl_multi_add_handle failed")))
             return
         }
-        active[easy] = transfer
+        active[Int(bitPattern: easy)] = transfer
     }
 
     private func finish(
-        _ transfer: CurlTransfer, _ outcome: Result<HTTPResponseHead, TransportError>, reuse: Bool = true
+        _ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer,
+        _ outcome: Result<HTTPResponseHead, TransportError>, reuse: Bool = true
     ) {
         guard let easy = transfer.easy else { return }
         _ = curl_multi_remove_handle(multi, easy)
-        active[easy] = nil
+        active[Int(bitPattern: easy)] = nil
         transfer.release()
         if reuse {
             recycle(easy)

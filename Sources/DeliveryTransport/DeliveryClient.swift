@@ -19,9 +19,14 @@ public struct DeliveryClient: Sendable {
     /// Times and waits for retries.
     public let clock: any RetryClock
     let redactor: Redactor
+    /// The member names left out of the objects of every answer this client reads (`skipping(members:)`),
+    /// at any depth, checked as JSON but never built; empty reads answers whole.
+    public private(set) var skippedMembers: [String] = []
     /// Whether answers are read with their `links` members (the default), whose `href`s are then
     /// redacted as they arrive (`redactLinks`).
-    public private(set) var readsLinks = true
+    public var readsLinks: Bool { !skippedMembers.contains("links") }
+    /// Requests sent ahead of need (`sendAhead`), shared by the copies of this client.
+    let answersAhead = AnswersAhead()
 
     /// A client over `transport` (a new `CurlTransport` when nil).
     public init(
@@ -40,20 +45,18 @@ public struct DeliveryClient: Sendable {
     /// checked as JSON but not built, and leave no `href` to redact (callgrind, `download` of 74
     /// images: building and redacting them was half the cost of reading the page).
     public func skippingLinks() -> DeliveryClient {
-        var copy = self
-        copy.readsLinks = false
-        return copy
+        skipping(members: ["links"])
     }
 
-    /// Members left out of answers besides `links` (`skippingLinks(andMembers:)`).
-    public private(set) var skippedMembers: [String] = []
-
-    /// `skippingLinks()`, leaving out the members named `members` too, wherever they are (a
-    /// download's listing drops `metadata`: the width and height of every format of every rendition
-    /// of every image, which it never reads; callgrind, 500 images: a third of reading the page).
-    public func skippingLinks(andMembers members: [String]) -> DeliveryClient {
-        var copy = skippingLinks()
-        copy.skippedMembers = members
+    /// This client, reading answers without their members called one of `names`, at any depth (they
+    /// come back missing): for a caller that never reads them. They are checked as JSON but not built.
+    /// This replaces what an earlier `skipping` or `skippingLinks` left out. The catalog read drops
+    /// `properties` (two thirds of its bytes); a download's listing drops `links` and `metadata` (the
+    /// width and height of every format of every rendition; callgrind, 500 images: a third of reading
+    /// the page).
+    public func skipping(members names: [String]) -> DeliveryClient {
+        var copy = self
+        copy.skippedMembers = names
         return copy
     }
 
@@ -78,9 +81,18 @@ public struct DeliveryClient: Sendable {
     }
 
     /// Sends `request` and decodes its response.
-    public func fetch<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> R.Response {
+    nonisolated(nonsending) public func fetch<R: DeliveryRequest>(
+        _ request: R
+    ) async throws(DeliveryError) -> R.Response {
         let prepared = try prepare(request)
-        let json = try await fetchJSON(prepared)
+        if let response = await answerAhead(prepared, as: request) { return response }
+        return try decode(request, try await sendJSON(prepared), prepared)
+    }
+
+    /// `json`, the answer to `request` (sent as `prepared`), decoded.
+    func decode<R: DeliveryRequest>(
+        _ request: R, _ json: JSON, _ prepared: PreparedRequest
+    ) throws(DeliveryError) -> R.Response {
         do {
             return try request.decode(json)
         } catch {
@@ -89,11 +101,14 @@ public struct DeliveryClient: Sendable {
     }
 
     /// Sends `request` and returns the parsed JSON body without decoding it into a model.
-    public func fetchJSON<R: DeliveryRequest>(_ request: R) async throws(DeliveryError) -> JSON {
-        try await fetchJSON(try prepare(request))
+    nonisolated(nonsending) public func fetchJSON<R: DeliveryRequest>(
+        _ request: R
+    ) async throws(DeliveryError) -> JSON {
+        try await sendJSON(try prepare(request))
     }
 
-    func fetchJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+    /// Sends `prepared` and returns its parsed body, its links' tokens redacted.
+    nonisolated(nonsending) func sendJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
         let limit = configuration.maximumJSONSize
         let url = prepared.redactedURL
         let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
@@ -104,7 +119,7 @@ public struct DeliveryClient: Sendable {
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
         do {
-            var json = try JSON.parse(sink.body, skippingAll: readsLinks ? skippedMembers : ["links"] + skippedMembers)
+            var json = try JSON.parse(sink.body, skipping: skippedMembers)
             if readsLinks { Self.redactLinks(in: &json) }
             return json
         } catch {
@@ -178,7 +193,7 @@ public struct DeliveryClient: Sendable {
 
     // MARK: - The exchange loop
 
-    func exchange<Sink: ExchangeSink>(
+    nonisolated(nonsending) func exchange<Sink: ExchangeSink>(
         _ prepared: PreparedRequest, accept: (Int) -> Bool,
         attempt makeAttempt: (Int) throws(DeliveryError) -> (HTTPRequest, Sink)
     ) async throws(DeliveryError) -> (HTTPResponseHead, Sink) {
@@ -224,7 +239,9 @@ public struct DeliveryClient: Sendable {
         }
     }
 
-    private func sleep(_ seconds: Double, _ prepared: PreparedRequest) async throws(DeliveryError) {
+    nonisolated(nonsending) private func sleep(
+        _ seconds: Double, _ prepared: PreparedRequest
+    ) async throws(DeliveryError) {
         do {
             try await clock.sleep(seconds: seconds)
         } catch {

@@ -48,7 +48,7 @@ enum DownloadTargets {
         let query = try session.compile(select)
         // The items are read for their names, renditions and sizes; their links and their files'
         // `metadata` (width and height) are never used.
-        let client = try session.requireConnection().client.skippingLinks(andMembers: ["metadata"])
+        let client = try session.requireConnection().client.skipping(members: ["links", "metadata"])
         let (request, paged) = try selectionRequest(query, at: span)
         do {
             if !paged { return try await client.fetch(request).items }

@@ -27,6 +27,11 @@ if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst(
 if arguments == ["help", "serve"] { exit(ServeCommand.run(["--help"])) }
 if arguments == ["help", "lint"] { exit(await OceqCLI.run(["lint", "--help"], version: version)) }
 
+// What connecting needs and takes a while (libcurl's set-up) starts now on a thread of its own, beside the
+// work below; from here on the program leaves by `_exit`, whose caller has flushed what it wrote, never by
+// `exit`, whose handlers (OpenSSL's clean-up) could run while that set-up is under way.
+OceqCLI.prepareToConnect(arguments)
+
 // The modules whose commands oceq offers, listed once; a name claimed twice stops the program.
 let modules = [
     CoreModule.module, BlogModule.module, AssetModule.module, DownloadModule.module, MirrorModule.module,
@@ -35,7 +40,9 @@ let registry: CommandRegistry
 do {
     registry = try CommandRegistry(modules: modules)
 } catch {
-    exit(ErrorPresenter.reportProgramFailure(error, program: "oceq", to: FileOutput.standardError()))
+    let code = ErrorPresenter.reportProgramFailure(error, program: "oceq", to: FileOutput.standardError())
+    fflush(nil)
+    _exit(code)
 }
 let code = await OceqCLI.run(arguments, version: version, registry: registry, localExports: InProcessServer())
 // Everything is written and closed by now: flush what stdio still buffers and leave without exit's handlers,

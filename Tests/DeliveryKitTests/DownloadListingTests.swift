@@ -92,9 +92,9 @@ struct DownloadListingTests {
                     + #""hasMore":false}"#)
         }
         let client = try makeClient(transport)
-        let reader = client.skippingLinks(andMembers: ["metadata"])
+        let reader = client.skipping(members: ["links", "metadata"])
         #expect(!reader.readsLinks)
-        #expect(reader.skippedMembers == ["metadata"])
+        #expect(reader.skippedMembers == ["links", "metadata"])
         let item = try await reader.fetchJSON(DeliveryAPI.listAssets())["items"]?[0]
         #expect(item?["links"] == nil)
         #expect(item?["fields"]?["metadata"] == nil)

@@ -81,7 +81,7 @@ struct JSONSkippingTests {
         let data = try #require(FileManager.default.contents(atPath: OceqBinary.repositoryRoot.path + "/" + file))
         let bytes = [UInt8](data)
         let whole = Result { () throws(JSONParseError) in try JSON.parse(bytes) }
-        let skipped = Result { () throws(JSONParseError) in try JSON.parse(bytes, skipping: "links") }
+        let skipped = Result { () throws(JSONParseError) in try JSON.parse(bytes, skipping: ["links"]) }
         switch (whole, skipped) {
         case (.success(let value), .success(let lean)): #expect(lean == Self.removing("links", from: value), "\(file)")
         case (.failure, .failure): break
@@ -99,7 +99,7 @@ struct JSONSkippingTests {
         ])
     func malformed(text: String) {
         let whole = Result { () throws(JSONParseError) in try JSON.parse(text) }
-        let skipped = Result { () throws(JSONParseError) in try JSON.parse(Array(text.utf8), skipping: "links") }
+        let skipped = Result { () throws(JSONParseError) in try JSON.parse(Array(text.utf8), skipping: ["links"]) }
         switch (whole, skipped) {
         case (.failure(let error), .failure(let other)): #expect(error == other)
         case (.success, .success(let lean)): #expect(lean == [:])
@@ -110,8 +110,8 @@ struct JSONSkippingTests {
     @Test("depth is counted inside a skipped member")
     func depth() {
         let deep = #"{"links":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + "}"
-        #expect(throws: JSONParseError.self) { try JSON.parse(Array(deep.utf8), maximumDepth: 5, skipping: "links") }
-        #expect((try? JSON.parse(Array(deep.utf8), maximumDepth: 11, skipping: "links")) == [:])
+        #expect(throws: JSONParseError.self) { try JSON.parse(Array(deep.utf8), maximumDepth: 5, skipping: ["links"]) }
+        #expect((try? JSON.parse(Array(deep.utf8), maximumDepth: 11, skipping: ["links"])) == [:])
     }
 }
 

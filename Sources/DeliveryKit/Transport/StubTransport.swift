@@ -35,7 +35,7 @@ public final class StubTransport: Transport {
     public var requests: [HTTPRequest] { log.withLock { $0 } }
 
     /// Records the request and answers with the handler's reply.
-    public func perform(
+    nonisolated(nonsending) public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {
         log.withLock { $0.append(request) }

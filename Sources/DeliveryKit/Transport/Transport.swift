@@ -132,6 +132,9 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
 /// Performs HTTP exchanges.
 public protocol Transport: Sendable {
     /// Sends `request` and streams the response into `sink`; returns the final head once the body
-    /// is complete. No retries: one call, one exchange (redirects followed).
-    func perform(_ request: HTTPRequest, into sink: any ResponseSink) async throws(TransportError) -> HTTPResponseHead
+    /// is complete. No retries: one call, one exchange (redirects followed). Runs where its caller runs
+    /// (`nonisolated(nonsending)`): the answer comes back to the caller's actor without a hop through the pool.
+    nonisolated(nonsending) func perform(
+        _ request: HTTPRequest, into sink: any ResponseSink
+    ) async throws(TransportError) -> HTTPResponseHead
 }

@@ -40,20 +40,11 @@ extension JSON {
     /// The default maximum nesting depth accepted by `parse`.
     public static let defaultMaximumDepth = 512
 
-    /// Parses a complete JSON text (leading and trailing whitespace allowed). Members named
-    /// `skipping` are checked as JSON but left out of their objects, never built (a download's
-    /// listing skips `links`: see `JSONParser.skipValue`).
+    /// Parses a complete JSON text (leading and trailing whitespace allowed). Members named one of
+    /// `skipping`, at any depth, are checked as JSON but left out of their objects, never built (a
+    /// download's listing skips `links` and `metadata`: see `JSONParser.skipValue`).
     public static func parse(
-        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, skipping: String? = nil
-    ) throws(JSONParseError)
-        -> JSON
-    {
-        try parse(bytes, maximumDepth: maximumDepth, skippingAll: skipping.map { [$0] } ?? [])
-    }
-
-    /// `parse`, leaving out every member named one of `skippingAll` (checked as JSON, never built).
-    public static func parse(
-        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, skippingAll: [String]
+        _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth, skipping: [String] = []
     ) throws(JSONParseError)
         -> JSON
     {
@@ -61,7 +52,7 @@ extension JSON {
         do {
             return try array.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skippedKeys = skippingAll
+                parser.skippedKeys = skipping
                 return try parser.parseDocument()
             }
         } catch let error as JSONParseError {

@@ -260,6 +260,31 @@ extension SelectStatement {
         }
     }
 
+    /// True when compiling the statement under a schema may send something other than it sends without
+    /// one: a user field is compared (`=`, `!=`, `in`) with a literal that is not an id, a name that is
+    /// resolved to an item's id when the field is a reference. Known without the schema.
+    package var mayNameItems: Bool {
+        func names(_ condition: Condition) -> Bool {
+            switch condition.kind {
+            case .comparison(let field, let op, let value):
+                return (op == .equal || op == .notEqual) && namesItem(field, [value])
+            case .membership(let field, let values):
+                return namesItem(field, values)
+            case .and(let operands), .or(let operands):
+                return operands.contains(where: names)
+            case .not(let operand), .parenthesized(let operand):
+                return names(operand)
+            }
+        }
+        func namesItem(_ field: FieldPath, _ values: [Value]) -> Bool {
+            CompilerRun.userFieldName(field) != nil
+                && values.contains { value in
+                    value.literalText.map { !CompilerRun.looksLikeID($0) } ?? false
+                }
+        }
+        return conditions.contains(where: names)
+    }
+
     /// The types whose item names compiling this statement under `schema` may look up: the referenced
     /// types of reference fields compared with a name. The shell reads them before it compiles.
     package func typesNamedByReferences(in schema: ChannelSchema) -> [String] {

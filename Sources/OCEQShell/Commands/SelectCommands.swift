@@ -119,6 +119,22 @@ enum SelectRunner {
         return (fields + missing).filter { seen.insert($0).inserted }.joined(separator: ",")
     }
 
+    /// Sends the query of `statement` now (`DeliveryClient.sendAhead`), before the channel's catalog is read,
+    /// when it is a `list`, `count` or `first` of the core whose query the catalog cannot change (no user field
+    /// compared with what may be an item's name): a one-shot's query then travels while the catalog is read and
+    /// the statement checked. When the check fails, or compiling with the catalog gives another query, the
+    /// answer is not used; when it is, it is the answer the query would have had a moment later.
+    static func sendAhead(_ statement: Statement, in session: Session) {
+        // A select statement is the core's `list`, `count` or `first` (the registry refuses a second owner of a
+        // name), unless a `define` block shadows it.
+        guard case .select(let select) = statement, !select.mayNameItems,
+            session.registry.user.commands[statement.commandName] == nil,
+            let client = session.connection?.client,
+            let (query, _) = try? compiled(select, in: session)
+        else { return }
+        client.sendAhead(query.request())
+    }
+
     static func run(_ select: SelectStatement, in session: Session) async throws(ShellError) -> CommandResult {
         let (query, columns) = try compiled(select, in: session)
         let connection = try session.requireConnection()

@@ -48,9 +48,10 @@ package final class CompletionCache: Sendable {
     }
 
     /// The answer for `key`: cached, or computed by `work` and kept (no timeout: for a statement, which
-    /// waits for what it needs). When `work` fails, its error is thrown and nothing is kept.
-    package func load<Value: Sendable>(
-        _ key: String, _ work: @Sendable () async throws -> Value
+    /// waits for what it needs). When `work` fails, its error is thrown and nothing is kept. `work` runs
+    /// where the caller runs, so a statement's lookup hops to no other thread but libcurl's.
+    nonisolated(nonsending) package func load<Value: Sendable>(
+        _ key: String, _ work: nonisolated(nonsending) @Sendable () async throws -> Value
     ) async throws -> Value {
         if let value: Value = cached(key) { return value }
         let generation = state.withLock { $0.generation }

@@ -24,7 +24,17 @@ package struct JSONRenderer: Renderer {
     package func render(_ result: CommandResult, to sink: any OutputSink) {
         let writer = JSONWriter(indent: sink.isTerminal && !lines ? 2 : nil)
         let terminal = sink.isTerminal
-        func write(_ value: JSON) { sink.write(JSONRenderer.safe(writer.string(value), bidi: terminal) + "\n") }
+        func write(_ value: JSON) {
+            // The line break goes in with the bytes, and bytes without a character to escape are written as
+            // they are: no string of the whole text to make (and check as UTF-8), and no second copy of it.
+            var bytes = writer.bytes(value)
+            bytes.append(0x0A)
+            if JSONRenderer.mayNeedEscapes(bytes, bidi: terminal) {
+                sink.write(JSONRenderer.safe(String(decoding: bytes, as: UTF8.self), bidi: terminal))
+            } else {
+                sink.write(utf8: bytes)
+            }
+        }
         func write(all values: [JSON]) {
             if lines { values.forEach(write) } else { write(.array(values)) }
         }
@@ -42,18 +52,21 @@ package struct JSONRenderer: Renderer {
         }
     }
 
+    /// Whether UTF-8 `bytes` may hold a character `safe` escapes. In UTF-8 every C1 character starts with the
+    /// byte C2, and every bidirectional control with D8 (U+061C) or E2: text without those bytes (most of it)
+    /// is passed after one pass over its bytes, not its scalars.
+    static func mayNeedEscapes(_ bytes: some Collection<UInt8>, bidi: Bool) -> Bool {
+        bytes.contains { $0 == 0xC2 || (bidi && ($0 == 0xE2 || $0 == 0xD8)) }
+    }
+
     /// C1 control characters (only ever inside strings) written as `\u00XX` escapes, and with
     /// `bidi` the bidirectional controls as `\uXXXX`.
     static func safe(_ text: String, bidi: Bool = false) -> String {
         func escaped(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value >= 0x80 && scalar.value < 0xA0) || (bidi && BidiControls.contains(scalar))
         }
-        // In UTF-8 every C1 character starts with the byte C2, and every bidirectional control with D8 (U+061C)
-        // or E2: text without those bytes (most of it) is returned after one pass over its bytes, not its scalars.
         var utf8 = text
-        let candidate = utf8.withUTF8 { bytes in
-            bytes.contains { $0 == 0xC2 || (bidi && ($0 == 0xE2 || $0 == 0xD8)) }
-        }
+        let candidate = utf8.withUTF8 { mayNeedEscapes($0, bidi: bidi) }
         guard candidate, text.unicodeScalars.contains(where: escaped) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

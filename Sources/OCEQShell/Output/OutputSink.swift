@@ -14,6 +14,8 @@ import OCEQCore
 package protocol OutputSink: AnyObject {
     /// Writes `text` as it is (no newline is added).
     func write(_ text: String)
+    /// Writes `bytes`, valid UTF-8, as they are: what `write(String(decoding: bytes, as: UTF8.self))` writes.
+    func write(utf8 bytes: [UInt8])
     /// True when the sink is a terminal (pretty JSON, table width, colour).
     var isTerminal: Bool { get }
     /// Columns available for a table (`Int.max / 4` when output is not a terminal and `COLUMNS`
@@ -28,6 +30,11 @@ package protocol OutputSink: AnyObject {
 extension OutputSink {
     /// None, unless the sink says otherwise.
     package var statusLine: StatusLine? { nil }
+
+    /// As text, unless the sink writes bytes itself.
+    package func write(utf8 bytes: [UInt8]) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// A file descriptor: stdout or stderr.
@@ -47,19 +54,26 @@ package final class FileOutput: OutputSink {
     package static func standardError() -> FileOutput { FileOutput(descriptor: 2) }
 
     package func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        // Written from the string's own UTF-8 storage, without copying it into an array first.
+        var text = text
+        text.withUTF8(write)
+    }
+
+    /// Writes the bytes as they are (a JSON document the renderer made, without making a string of it).
+    package func write(utf8 bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer(write)
+    }
+
+    private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     package var height: Int {

@@ -111,6 +111,11 @@ package final class StatusLineGuard: OutputSink {
         guard inner.isTerminal else { return inner.write(text) }
         owner.writing(endsLine: text.hasSuffix("\n")) { inner.write(text) }
     }
+
+    package func write(utf8 bytes: [UInt8]) {
+        guard inner.isTerminal else { return inner.write(utf8: bytes) }
+        write(String(decoding: bytes, as: UTF8.self))
+    }
     package var statusLine: StatusLine? { owner }
     package var isTerminal: Bool { inner.isTerminal }
     package var width: Int { inner.width }

@@ -21,13 +21,14 @@ extension Interrupts {
         case exit
     }
 
-    /// Runs `work` in a task of its own that Ctrl-C (or the calling task's cancellation) cancels,
+    /// Runs `work` in a task of its own on the main actor (where the shell's commands run, so the task starts
+    /// without a hop through the pool) that Ctrl-C (or the calling task's cancellation) cancels,
     /// and returns its result once it has ended, with whether Ctrl-C cancelled it. With a `status`
     /// line, a spinner is drawn there while the work takes longer than about 300 ms, and cleared after;
     /// a progress line the work draws on the same status line replaces it while it runs.
     @MainActor
     static func cancelling<T: Sendable>(
-        status: StatusLine? = nil, again: Repeat = .cancel, _ work: @escaping @Sendable () async -> T
+        status: StatusLine? = nil, again: Repeat = .cancel, _ work: @escaping @Sendable @MainActor () async -> T
     ) async -> (value: T, interrupted: Bool) {
         // The spinner's activity begins before the work can begin one of its own, so that it is the outer one.
         let spinner = status.flatMap { $0.isTerminal ? $0.begin() : nil }

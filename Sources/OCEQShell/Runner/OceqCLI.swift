@@ -4,6 +4,7 @@
 // maps outcomes to exit codes (0 ok, 1 a statement or the connection failed, 2 usage or syntax,
 // 130 Ctrl-C); the messages of failures before a statement runs are `ErrorPresenter`'s.
 
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import OCEQLanguage
@@ -285,6 +286,9 @@ package enum OceqCLI {
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)
         session.localExportOpener = localExports
         if catalogFirst {
+            // The first statement's query travels while the catalog is read and the statement checked; its answer
+            // is used only if the statement passes and sends that query (`SelectRunner.sendAhead`).
+            if let first = script?.parsed.statements.first { SelectRunner.sendAhead(first, in: session) }
             do {
                 try await session.checkChannelByCatalog()
             } catch {
@@ -299,6 +303,16 @@ package enum OceqCLI {
         }
         output.write(REPL.banner(channel: connection.channelName, items: items, version: version))
         return await REPL(reader: makeLineReader(), session: session).run()
+    }
+
+    /// Starts what connecting needs and takes a while (`CurlTransport.prepare`: libcurl's set-up) on a thread
+    /// of its own, unless `arguments` ask for something that never connects (`lint`, help, the version). The
+    /// caller then leaves by `_exit`, never `exit`, whose handlers could run while that set-up is under way.
+    package static func prepareToConnect(_ arguments: [String]) {
+        let neverConnects: Set<String> = ["--help", "-h", "--version", "-V"]
+        guard arguments.first != "lint", arguments.first != "help", !arguments.contains(where: neverConnects.contains)
+        else { return }
+        CurlTransport.prepare()
     }
 
     /// The reader for the REPL: libedit with the history file on a terminal (the REPL gives it the
