@@ -108,8 +108,9 @@ struct IndexBuilder {
             insertItem.reset()
             try insertItem.bind(1, ordValue)
             var index: Int32 = 2
+            let itemFields = item.fields  // parsed on each read: once per item
             for field in StandardField.textFields {
-                let text = item.standardText(field)
+                let text = item.standardText(field, fields: itemFields)
                 try insertItem.bind(index, .text(text))
                 try insertItem.bind(index + 1, .text(text.lowercased()))
                 index += 2
@@ -133,7 +134,7 @@ struct IndexBuilder {
                     insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
                     IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
             }
-            for (key, json) in item.fields {
+            for (key, json) in itemFields {
                 let field = fields[key]!
                 for (seq, value) in IndexedValue.values(of: json) {
                     try insert(
