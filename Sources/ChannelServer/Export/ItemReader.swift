@@ -63,7 +63,11 @@ enum ItemReader {
             return result
         }
         // The id names the native file's folder, so it must be one path component.
-        guard !id.contains("/"), !id.contains("\\"), id != ".", id != "..", !id.utf8.contains(0) else {
+        // Tested byte by byte: `contains("/")` resolved to Foundation's string search, a tenth of
+        // the time spent parsing an item.
+        guard !id.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }),
+            id != ".", id != ".."
+        else {
             result.issues.append(ExportIssue(file: path, message: "item id '\(id)' is not a valid id; skipped"))
             return result
         }
