@@ -81,6 +81,8 @@ public struct ExportLoader: Sendable {
         let slots = SlotTable<ParsedItem>(count: jobs.count)
         let chunk = 128
         let chunks = (jobs.count + chunk - 1) / chunk
+        let readAhead = jobs.count >= ItemReadAhead.minimumJobs ? ItemReadAhead(jobs: jobs) : nil
+        defer { readAhead?.finish() }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
             let start = chunkIndex * chunk
             // Files are opened relative to their folder, opened (and checked inside the export)
@@ -97,6 +99,7 @@ public struct ExportLoader: Sendable {
                 slots.set(
                     index, ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
             }
+            readAhead?.parsed(min(start + chunk, jobs.count) - start)
         }
         return slots.takeValues()
     }
