@@ -81,12 +81,25 @@ public struct ExportLoader: Sendable {
         let slots = SlotTable<ParsedItem>(count: jobs.count)
         let chunk = 128
         let chunks = (jobs.count + chunk - 1) / chunk
+        let readAhead = jobs.count >= ItemReadAhead.minimumJobs ? ItemReadAhead(jobs: jobs) : nil
+        defer { readAhead?.finish() }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
             let start = chunkIndex * chunk
+            // Files are opened relative to their folder, opened (and checked inside the export)
+            // once per run of jobs in it: one path walk and no `/proc/self/fd` look-up per file.
+            var folder: (path: String, fd: Int32?)?
+            defer { if let fd = folder?.fd { close(fd) } }
             for index in start..<min(start + chunk, jobs.count) {
                 let job = jobs[index]
-                slots.set(index, ItemReader.read(job, types: typesByRoot[job.rootIndex], limit: limit))
+                let folderPath = job.folderPath
+                if folder?.path != folderPath {
+                    if let fd = folder?.fd { close(fd) }
+                    folder = (folderPath, try? FileSystem.openInside(folderPath, root: job.resolvedRoot))
+                }
+                slots.set(
+                    index, ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
             }
+            readAhead?.parsed(min(start + chunk, jobs.count) - start)
         }
         return slots.takeValues()
     }
@@ -127,7 +140,9 @@ struct ItemJob: Sendable {
     var folder: String
     var fileName: String
 
-    var path: String { root + "/ContentItems/" + folder + "/" + fileName }
+    var path: String { folderPath + "/" + fileName }
+    /// The folder holding the file.
+    var folderPath: String { root + "/ContentItems/" + folder }
 }
 
 /// What reading one item file gave.

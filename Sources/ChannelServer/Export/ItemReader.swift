@@ -7,6 +7,7 @@
 // that folder; its size on disk replaces `fields.size`. An image's pixel size comes from
 // `fields.metadata` when it holds numbers, else from the file's header (gen A has `metadata: {}`).
 
+import Glibc
 import OCEQCore
 
 enum ItemReader {
@@ -15,15 +16,24 @@ enum ItemReader {
     static let fullHashLimit = 64 * 1024
 
     /// Reads and parses `job`'s item file; a file over `limit` bytes is skipped unread (a sparse
-    /// 1 GB "item" would otherwise be read whole at start).
+    /// 1 GB "item" would otherwise be read whole at start). `folder`: the job's folder, open and
+    /// known to lie inside the export; the file is then opened in it unless it is a link, which is
+    /// followed by path and checked like any other.
     static func read(
-        _ job: ItemJob, types: [String: ContentTypeDefinition],
+        _ job: ItemJob, folder: Int32? = nil, types: [String: ContentTypeDefinition],
         limit: Int = ExportLoadOptions.defaultMaximumItemFileBytes
     ) -> ParsedItem {
         let path = job.path
         let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path, inside: job.resolvedRoot, limit: limit)
+        do throws(FileSystemError) {
+            let fd = folder.map { openat($0, job.fileName, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW) } ?? -1
+            if fd >= 0 {
+                bytes = try FileSystem.read(fd: fd, path: path, limit: limit)
+            } else if folder != nil && errno != ELOOP {
+                throw FileSystemError(path: path, code: errno)
+            } else {
+                bytes = try FileSystem.read(path, inside: job.resolvedRoot, limit: limit)
+            }
         } catch {
             return ParsedItem(
                 job: job, issues: [ExportIssue(file: path, message: "cannot read: \(error.reason); item skipped")],
@@ -53,7 +63,11 @@ enum ItemReader {
             return result
         }
         // The id names the native file's folder, so it must be one path component.
-        guard !id.contains("/"), !id.contains("\\"), id != ".", id != "..", !id.utf8.contains(0) else {
+        // Tested byte by byte: `contains("/")` resolved to Foundation's string search, a tenth of
+        // the time spent parsing an item.
+        guard !id.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }),
+            id != ".", id != ".."
+        else {
             result.issues.append(ExportIssue(file: path, message: "item id '\(id)' is not a valid id; skipped"))
             return result
         }

@@ -96,19 +96,22 @@ extension ExportItem {
         return String(name[name.index(after: dot)...]).lowercased()
     }
 
-    /// `mimeType`: the asset's, or `contentItem` for content items.
-    var indexedMimeType: String {
+    /// `mimeType`: the asset's, or `contentItem` for content items. `fields`: the item's `fields`,
+    /// when the caller has them parsed already.
+    func indexedMimeType(fields: [String: JSON]? = nil) -> String {
         guard isDigitalAsset else { return "contentItem" }
-        return fields["mimeType"]?.stringValue ?? raw["mimeType"]?.stringValue ?? ""
+        return (fields ?? self.fields)["mimeType"]?.stringValue ?? raw["mimeType"]?.stringValue ?? ""
     }
 
-    /// `fileGroup`: the asset's (`Images`, `Files`, ...), or `contentItem`.
-    var indexedFileGroup: String {
-        fields["fileGroup"]?.stringValue ?? raw["fileGroup"]?.stringValue ?? (isDigitalAsset ? "" : "contentItem")
+    /// `fileGroup`: the asset's (`Images`, `Files`, ...), or `contentItem`. `fields` as above.
+    func indexedFileGroup(fields: [String: JSON]? = nil) -> String {
+        (fields ?? self.fields)["fileGroup"]?.stringValue ?? raw["fileGroup"]?.stringValue
+            ?? (isDigitalAsset ? "" : "contentItem")
     }
 
-    /// The value of a standard text field.
-    func standardText(_ field: StandardField) -> String {
+    /// The value of a standard text field. `fields`: the item's `fields`, when the caller has them
+    /// parsed already (each read of `fields` parses them again).
+    func standardText(_ field: StandardField, fields: [String: JSON]? = nil) -> String {
         switch field {
         case .id: id
         case .type: type
@@ -118,8 +121,8 @@ extension ExportItem {
         case .slug: slug ?? ""
         case .language: language ?? ""
         case .fileExtension: indexedFileExtension
-        case .mimeType: indexedMimeType
-        case .fileGroup: indexedFileGroup
+        case .mimeType: indexedMimeType(fields: fields)
+        case .fileGroup: indexedFileGroup(fields: fields)
         default: ""
         }
     }
