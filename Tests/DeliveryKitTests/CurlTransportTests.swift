@@ -264,9 +264,11 @@ struct CurlTransportTests {
 
     @Test("cancelling a task aborts its transfer")
     func cancellation() async throws {
-        let server = try LoopbackServer { _ in .stall(body: [], declaredLength: 50, seconds: 5) }
+        // Long enough to outlast a starved parallel run (there the 200 ms sleep below once took over 5 s,
+        // the stall ended first and the transfer failed as cut short); stopping the server does not wait
+        // for it. Without cancellation the stall would end in a cut body, not `.cancelled`.
+        let server = try LoopbackServer { _ in .stall(body: [], declaredLength: 50, seconds: 120) }
         let client = try Self.client(server)
-        // Without cancellation the server's stall would end in a cut body, not `.cancelled`.
         let task = Task { try await client.fetch(DeliveryAPI.readAsset(id: "CORE1")) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
