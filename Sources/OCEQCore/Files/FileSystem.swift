@@ -122,16 +122,26 @@ package enum FileSystem {
     }
 
     /// Byte-order comparison of the UTF-8 forms (the order `ls` shows in the C locale).
+    /// Native strings are compared in place; others through a contiguous copy (`withUTF8` on a copy
+    /// of each, which for native strings also costs two retains and releases per comparison: a third
+    /// of sorting a folder of 200,000 item files).
     package static func bytewiseLess(_ lhs: String, _ rhs: String) -> Bool {
+        if let inPlace = lhs.utf8.withContiguousStorageIfAvailable({ a in
+            rhs.utf8.withContiguousStorageIfAvailable { b in bytewiseLess(a, b) }
+        }), let inPlace {
+            return inPlace
+        }
         var left = lhs
         var right = rhs
-        return left.withUTF8 { a in
-            right.withUTF8 { b in
-                let common = min(a.count, b.count)
-                let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                return order != 0 ? order < 0 : a.count < b.count
-            }
-        }
+        return left.withUTF8 { a in right.withUTF8 { b in bytewiseLess(a, b) } }
+    }
+
+    /// Byte-order comparison of two byte buffers (a proper prefix comes first).
+    @inline(__always)
+    private static func bytewiseLess(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? order < 0 : a.count < b.count
     }
 
     /// The whole content of a regular file.
