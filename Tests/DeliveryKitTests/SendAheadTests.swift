@@ -1,24 +1,9 @@
 import DeliveryKit
 import DeliveryTransport
-import OCEQCore
 import Testing
 
 @Suite("DeliveryClient.sendAhead: a request sent before it is needed")
 struct SendAheadTests {
-    static let item = #"{"id":"CORE1","type":"Article","name":"First"}"#
-
-    /// A stub answering the replies in order, one per request, the last one repeated.
-    static func scripted(_ replies: [StubTransport.Reply]) -> StubTransport {
-        let index = Locked(0)
-        return StubTransport { _ in
-            let i = index.withLock { value -> Int in
-                defer { value += 1 }
-                return value
-            }
-            return replies[min(i, replies.count - 1)]
-        }
-    }
-
     /// Waits (a bounded number of yields) until `stub` has seen `count` requests.
     static func waitForRequests(_ stub: StubTransport, _ count: Int) async {
         for _ in 0..<10_000 where stub.requests.count < count { await Task.yield() }
@@ -26,7 +11,7 @@ struct SendAheadTests {
 
     @Test("the next fetch of the same request takes the answer sent ahead: one request, the same item")
     func taken() async throws {
-        let stub = Self.scripted([.json(Self.item)])
+        let stub = ClientTests.scripted([.json(ClientTests.item)])
         let client = try makeClient(stub)
         client.sendAhead(DeliveryAPI.readAsset(id: "CORE1"))
         await Self.waitForRequests(stub, 1)
@@ -40,7 +25,7 @@ struct SendAheadTests {
 
     @Test("another request does not take it, and a copy of the client shares it")
     func otherRequest() async throws {
-        let stub = Self.scripted([.json(Self.item)])
+        let stub = ClientTests.scripted([.json(ClientTests.item)])
         let client = try makeClient(stub)
         client.sendAhead(DeliveryAPI.readAsset(id: "CORE1"))
         await Self.waitForRequests(stub, 1)
@@ -53,7 +38,7 @@ struct SendAheadTests {
 
     @Test("a failed answer is not taken: the request is sent again, and its own failure is the one thrown")
     func failureSentAgain() async throws {
-        let stub = Self.scripted([
+        let stub = ClientTests.scripted([
             .json(#"{"detail":"busy"}"#, status: 500), .json(#"{"detail":"forbidden"}"#, status: 403),
         ])
         let client = try makeClient(stub)
@@ -71,7 +56,7 @@ struct SendAheadTests {
 
     @Test("an answer read without a member is taken only by a client that skips the same member")
     func skippedMember() async throws {
-        let stub = Self.scripted([.json(Self.item)])
+        let stub = ClientTests.scripted([.json(ClientTests.item)])
         let client = try makeClient(stub)
         client.skipping(members: ["name"]).sendAhead(DeliveryAPI.readAsset(id: "CORE1"))
         await Self.waitForRequests(stub, 1)
