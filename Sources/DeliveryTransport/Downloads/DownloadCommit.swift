@@ -87,11 +87,7 @@ import OCEQCore
         let companionFD = companion?.write()
         var synced: [(Int, StagedDownload)] = []
         for (index, staged) in batch {
-            var fileSystemFlushed = false
-            if let device = FileIO.device(staged.fd) {
-                if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(staged.fd) == 0 }
-                fileSystemFlushed = flushed[device] ?? false
-            }
+            let fileSystemFlushed = flushFileSystem(of: staged.fd, &flushed)
             do throws(DeliveryError) {
                 try staged.sync(fileSystemFlushed: fileSystemFlushed)
                 observer?(.synced(staged.job.partPath))
@@ -103,17 +99,9 @@ import OCEQCore
         var companionFlushed = false
         if let companion, let fd = companionFD {
             defer { FileIO.close(fd) }
-            var fileSystemFlushed = false
-            if let device = FileIO.device(fd) {
-                if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
-                fileSystemFlushed = flushed[device] ?? false
-            }
+            let fileSystemFlushed = flushFileSystem(of: fd, &flushed)
             do throws(DeliveryError) {
-                if fileSystemFlushed {
-                    try FileIO.awaitWriteBack(fd, path: companion.temporary)
-                } else {
-                    try FileIO.sync(fd, path: companion.temporary)
-                }
+                try FileIO.flush(fd, path: companion.temporary, fileSystemFlushed: fileSystemFlushed)
                 companionFlushed = true
             } catch {
                 companion.discard()
@@ -155,14 +143,18 @@ import OCEQCore
             let fd = FileIO.openFolder(folder)
             if fd >= 0 {
                 defer { FileIO.close(fd) }
-                if let device = FileIO.device(fd) {
-                    if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
-                    if flushed[device] != true { FileIO.syncDirectory(folder) }
-                } else {
-                    FileIO.syncDirectory(folder)
-                }
+                if !flushFileSystem(of: fd, &flushed) { FileIO.syncDirectory(folder) }
             }
             observer?(.folderSynced(folder))
         }
+    }
+
+    /// Flushes the file system holding `fd` (`syncfs`) unless this commit step did already, as
+    /// `flushed` (by device) remembers; whether it is flushed: false when its device is unknown or
+    /// its `syncfs` failed, so the caller flushes the file itself.
+    private static func flushFileSystem(of fd: Int32, _ flushed: inout [UInt64: Bool]) -> Bool {
+        guard let device = FileIO.device(fd) else { return false }
+        if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
+        return flushed[device] ?? false
     }
 }

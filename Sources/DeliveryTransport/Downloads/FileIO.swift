@@ -109,6 +109,16 @@ enum FileIO {
         }
     }
 
+    /// Puts `fd`'s bytes on the disk: when its file system was just flushed (`fileSystemFlushed`), by
+    /// awaiting its own write-back (`awaitWriteBack`), else by an `fsync`.
+    static func flush(_ fd: Int32, path: String, fileSystemFlushed: Bool) throws(DeliveryError) {
+        if fileSystemFlushed {
+            try awaitWriteBack(fd, path: path)
+        } else {
+            try sync(fd, path: path)
+        }
+    }
+
     /// The device of an open file, or nil.
     static func device(_ fd: Int32) -> UInt64? {
         FileSystem.device(fd)

@@ -22,11 +22,7 @@ struct StagedDownload: Sendable {
     func sync(fileSystemFlushed: Bool = false) throws(DeliveryError) {
         defer { FileIO.close(fd) }
         do {
-            if fileSystemFlushed {
-                try FileIO.awaitWriteBack(fd, path: job.partPath)
-            } else {
-                try FileIO.sync(fd, path: job.partPath)
-            }
+            try FileIO.flush(fd, path: job.partPath, fileSystemFlushed: fileSystemFlushed)
         } catch {
             if error.isOutOfSpace {
                 FileIO.remove(job.partPath)
