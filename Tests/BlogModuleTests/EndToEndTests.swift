@@ -14,10 +14,10 @@ struct BlogEndToEndTests {
     }
 
     /// Runs oceq in the repository's root; exit code, stdout and stderr.
-    static func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String]) async throws -> (code: Int32, stdout: String, stderr: String) {
         var environment = ProcessInfo.processInfo.environment
         for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] { environment.removeValue(forKey: key) }
-        let finished = try ChildProcess(
+        let finished = try await ChildProcess(
             executable.path, arguments, environment: environment, directory: repositoryRoot.path, stdin: .null,
             stdout: .pipe, stderr: .pipe
         ).finish()
@@ -25,8 +25,8 @@ struct BlogEndToEndTests {
     }
 
     @Test("oceq -c home -c 'articles @2' -c 'read @1' in the repository opens the sample and chains")
-    func chain() throws {
-        let result = try BlogEndToEndTests.run(["-c", "home", "-c", "articles @2", "-c", "read @1", "-c", "help"])
+    func chain() async throws {
+        let result = try await BlogEndToEndTests.run(["-c", "home", "-c", "articles @2", "-c", "read @1", "-c", "help"])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr == "")
         #expect(result.stdout.hasPrefix("Café Supremo\n"))
@@ -36,9 +36,9 @@ struct BlogEndToEndTests {
     }
 
     @Test("on the 2021 blog template (another content model) home says so in one line and fails")
-    func notBlog() throws {
+    func notBlog() async throws {
         let zip = "Tests/ChannelServerTests/Fixtures/exports/BlogTemplate-2021-export.zip"
-        let result = try BlogEndToEndTests.run(["--url", zip, "-c", "home"])
+        let result = try await BlogEndToEndTests.run(["--url", zip, "-c", "home"])
         #expect(result.code == 1)
         #expect(result.stdout == "")
         #expect(

@@ -43,81 +43,84 @@ struct FaultInjectionTests {
         }
     }
 
-    static func serve(_ spec: String, seed: UInt64 = 7, _ body: (Int) throws -> Void) throws {
+    static func serve(_ spec: String, seed: UInt64 = 7, _ body: (Int) async throws -> Void) async throws {
         let payload = Array((0..<4096).map { UInt8($0 % 251) })
         let injector = FaultInjector(spec: try FaultSpec.parse(spec), seed: seed, log: { _ in })
         let handler = injector.wrap { _ in HTTPResponse(status: 200, body: .bytes(payload)) }
         let server = try HTTPServer(port: 0, threads: 2, handler: handler)
         defer { server.stop() }
-        try body(server.port)
+        try await body(server.port)
     }
 
     static let target = "/content/published/api/v1.1/items"
 
     @Test("each kind is observed by a raw client")
-    func kinds() throws {
-        try Self.serve("503") { port in
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+    func kinds() async throws {
+        try await Self.serve("503") { port in
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.status == 503)
             #expect(try JSON.parse(response.body)["status"] == 503)
         }
-        try Self.serve("429:retry-after=3") { port in
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+        try await Self.serve("429:retry-after=3") { port in
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.status == 429 && response.header("Retry-After") == "3")
         }
-        try Self.serve("truncate:keep=100") { port in
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+        try await Self.serve("truncate:keep=100") { port in
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.status == 200 && response.header("Content-Length") == "4096")
             #expect(response.body.count == 100 && response.truncated)
         }
-        try Self.serve("reset:after=10") { port in
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+        try await Self.serve("reset:after=10") { port in
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.body.count <= 10 && response.truncated)
         }
-        try Self.serve("delay:ms=300") { port in
+        try await Self.serve("delay:ms=300") { port in
             let started = Date()
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.status == 200 && response.body.count == 4096)
             #expect(Date().timeIntervalSince(started) >= 0.3)
         }
-        try Self.serve("stall:bps=20000") { port in
+        try await Self.serve("stall:bps=20000") { port in
             let started = Date()
-            let response = try RawHTTPClient.send(port: port, target: Self.target)
+            let response = try await RawHTTPClient.send(port: port, target: Self.target)
             #expect(response.body.count == 4096 && !response.truncated)
             #expect(Date().timeIntervalSince(started) >= 0.2)
         }
     }
 
     @Test("429 above a request-rate limit: the first requests of a second pass, the rest are refused")
-    func rateLimit() throws {
-        try Self.serve("429:limit=2:retry-after=1") { port in
-            var statuses: [Int] = []
-            for _ in 0..<5 { statuses.append(try RawHTTPClient.send(port: port, target: Self.target).status) }
+    func rateLimit() async throws {
+        try await Self.serve("429:limit=2:retry-after=1") { port in
+            // Back to back on one thread: awaiting each (a thread hop, a starved pool) could spread
+            // them past the limit's one-second window.
+            let statuses = try await OffPool.run {
+                try (0..<5).map { _ in try RawHTTPClient.sendSynchronously(port: port, target: Self.target).status }
+            }
             #expect(statuses.first == 200)
             #expect(statuses.contains(429))
         }
     }
 
     @Test("path filters apply, and draws are the same for the same seed")
-    func filtersAndDeterminism() throws {
-        try Self.serve("503:path=/assets") { port in
-            let items = try RawHTTPClient.send(port: port, target: Self.target)
-            let asset = try RawHTTPClient.send(port: port, target: "/content/published/api/v1.1/assets/X/native")
+    func filtersAndDeterminism() async throws {
+        try await Self.serve("503:path=/assets") { port in
+            let items = try await RawHTTPClient.send(port: port, target: Self.target)
+            let asset = try await RawHTTPClient.send(port: port, target: "/content/published/api/v1.1/assets/X/native")
             #expect(items.status == 200)
             #expect(asset.status == 503)
         }
-        func statuses(seed: UInt64) throws -> [Int] {
+        func statuses(seed: UInt64) async throws -> [Int] {
             var seen: [Int] = []
-            try Self.serve("503@0.5", seed: seed) { port in
+            try await Self.serve("503@0.5", seed: seed) { port in
                 for i in 0..<40 {
-                    seen.append(try RawHTTPClient.send(port: port, target: Self.target + "?n=\(i % 8)").status)
+                    seen.append(try await RawHTTPClient.send(port: port, target: Self.target + "?n=\(i % 8)").status)
                 }
             }
             return seen
         }
-        let first = try statuses(seed: 42)
-        #expect(try statuses(seed: 42) == first)
+        let first = try await statuses(seed: 42)
+        await #expect(try statuses(seed: 42) == first)
         #expect(first.contains(503) && first.contains(200))
-        #expect(try statuses(seed: 43) != first)
+        await #expect(try statuses(seed: 43) != first)
     }
 }

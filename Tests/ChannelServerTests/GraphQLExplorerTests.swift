@@ -19,10 +19,10 @@ struct GraphQLExplorerTests {
     }
 
     @Test("the page is served at both paths and fetches nothing from elsewhere")
-    func page() throws {
+    func page() async throws {
         let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])
         for target in ["/graphql/explorer", TestChannel.prefix + "/graphql/explorer"] {
-            let response = try RawHTTPClient.send(port: channel.port, target: target)
+            let response = try await RawHTTPClient.send(port: channel.port, target: target)
             #expect(response.status == 200)
             #expect(response.headers["content-type"]?.hasPrefix("text/html") == true)
             #expect(response.text.contains("<button id=\"run\""))
@@ -32,13 +32,13 @@ struct GraphQLExplorerTests {
     }
 
     @Test("headless Chromium runs a query from the page and shows its result and the schema")
-    func chromiumRunsQuery() throws {
+    func chromiumRunsQuery() async throws {
         guard let chromium = Self.chromium else {
             print("skipped: Chromium is not installed (apt-get install -y chromium)")
             return
         }
         let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])
-        let total = try #require(channel.json("/items?limit=1&totalResults=true")["totalResults"]?.intValue)
+        let total = try await #require(channel.json("/items?limit=1&totalResults=true")["totalResults"]?.intValue)
         let folder = try TemporaryFolder("oceq-explorer")
         defer { folder.remove() }
         let query = "{ getItems(limit: 1) { totalResults } }"
@@ -61,7 +61,7 @@ struct GraphQLExplorerTests {
             ], stdin: .null, stdout: .pipe, stderr: .pipe)
         let watchdog = DispatchWorkItem { if child.isRunning { child.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-        let finished = child.finish()
+        let finished = await child.finish()
         watchdog.cancel()
         let dom = finished.stdoutText
         let errorText = finished.stderrText

@@ -25,15 +25,17 @@ struct GraphQLIntrospectionTests {
         """
 
     static var graphQLCoreMissing: Bool {
-        guard let result = try? ChildProcess.run("/usr/bin/env", ["python3", "-c", "import graphql"]) else {
-            return true
+        get async {
+            guard let result = try? await ChildProcess.run("/usr/bin/env", ["python3", "-c", "import graphql"]) else {
+                return true
+            }
+            return result.code != 0
         }
-        return result.code != 0
     }
 
     @Test("graphql-core builds a client schema and validates the sample's queries, and rejects a wrong one")
-    func graphQLCore() throws {
-        if Self.graphQLCoreMissing {
+    func graphQLCore() async throws {
+        if await Self.graphQLCoreMissing {
             print("skipped: python3 cannot import graphql (pip install graphql-core)")
             return
         }
@@ -71,7 +73,7 @@ struct GraphQLIntrospectionTests {
                 "http://127.0.0.1:\(channel.port)\(TestChannel.graphQLPath)?channelToken=\(TestChannel.token)",
                 folder.path + "/queries.json",
             ], stdin: .null, stdout: .pipe, stderr: .stdout)
-        let finished = child.finish()
+        let finished = await child.finish()
         let output = finished.stdoutText
         #expect(finished.code == 0, "\(output)")
         let lines = Set(output.split(separator: "\n").map(String.init))
@@ -82,9 +84,9 @@ struct GraphQLIntrospectionTests {
     }
 
     @Test("__type describes a generated type: its fields, the item interface, and the naming of the 2021 export")
-    func typeIntrospection() throws {
+    func typeIntrospection() async throws {
         let channel = try TestChannel()
-        let answer = try channel.graphQL(
+        let answer = try await channel.graphQL(
             """
             { __type(name: "starterBlogPostFields") { kind name fields { name type { kind name ofType { name } } } }
               item: __type(name: "item") { kind possibleTypes { name } }

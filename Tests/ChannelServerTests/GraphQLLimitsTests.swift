@@ -74,11 +74,11 @@ struct GraphQLLimitsTests {
     }
 
     @Test("a body larger than the server reads is 413, and the server goes on answering")
-    func largeBody() throws {
+    func largeBody() async throws {
         let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])
         let huge = [UInt8](repeating: UInt8(ascii: " "), count: HTTPServer.maximumBodyLength + 10)
-        let response = try channel.post(huge)
+        let response = try await channel.post(huge)
         #expect(response.status == 413)
-        #expect(try channel.graphQL("{ __typename }").data?["__typename"] == "Query")
+        await #expect(try channel.graphQL("{ __typename }").data?["__typename"] == "Query")
     }
 }

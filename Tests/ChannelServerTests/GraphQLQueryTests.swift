@@ -19,14 +19,14 @@ struct GraphQLQueryTests {
         """
 
     @Test("getItems lists the same items as GET /items, and a type filter counts as q does")
-    func getItemsMatchesREST() throws {
+    func getItemsMatchesREST() async throws {
         for channel in [try TestChannel(paths: [SampleChannelTests.sampleFolder]), try TestChannel()] {
-            let answer = try channel.graphQL(
+            let answer = try await channel.graphQL(
                 "{ getItems(channelToken: \"\(TestChannel.token)\") { items { id name type } } }",
                 target: TestChannel.graphQLPath)
             #expect(answer.status == 200)
             #expect(answer.errors.isEmpty, "\(answer.messages)")
-            let rest = try channel.json("/items")
+            let rest = try await channel.json("/items")
             let graph = answer.data?["getItems"]?["items"]?.arrayValue ?? []
             let restItems = rest["items"]?.arrayValue ?? []
             #expect(!graph.isEmpty)
@@ -35,10 +35,10 @@ struct GraphQLQueryTests {
             #expect(graph.map { $0["type"] } == restItems.map { $0["type"] })
 
             let type = try #require(restItems.last?["type"]?.stringValue)
-            let filtered = try channel.graphQL(
+            let filtered = try await channel.graphQL(
                 "{ getItems(filter: {type: {op: EQUALS, value: \"\(type)\"}}) { totalResults items { id } } }")
             let query = "type eq \"\(type)\"".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-            let restFiltered = try channel.json("/items?q=\(query)&totalResults=true")
+            let restFiltered = try await channel.json("/items?q=\(query)&totalResults=true")
             #expect(filtered.data?["getItems"]?["totalResults"] == restFiltered["totalResults"])
             #expect(
                 filtered.data?["getItems"]?["items"]?.arrayValue?.map { $0["id"] }
@@ -47,13 +47,13 @@ struct GraphQLQueryTests {
     }
 
     @Test("getItem by id, by slug and with variables answers the item's REST name, slug and description")
-    func getItemMatchesREST() throws {
+    func getItemMatchesREST() async throws {
         for channel in [try TestChannel(paths: [SampleChannelTests.sampleFolder]), try TestChannel()] {
-            let list = try channel.json("/items?q=typeCategory%20eq%20%22ContentType%22&limit=5")
+            let list = try await channel.json("/items?q=typeCategory%20eq%20%22ContentType%22&limit=5")
             for summary in list["items"]?.arrayValue ?? [] {
                 let id = try #require(summary["id"]?.stringValue)
-                let rest = try channel.json("/items/\(id)")
-                let byId = try channel.graphQL(
+                let rest = try await channel.json("/items/\(id)")
+                let byId = try await channel.graphQL(
                     "{ getItem(id: \"\(id)\", channelToken: \"\(TestChannel.token)\") { id name slug description } }",
                     target: TestChannel.graphQLPath)
                 let item = byId.data?["getItem"]
@@ -61,24 +61,24 @@ struct GraphQLQueryTests {
                 #expect(item?["name"] == rest["name"])
                 #expect(item?["slug"] == rest["slug"])
                 #expect(item?["description"] == rest["description"])
-                let withVariables = try channel.graphQL(
+                let withVariables = try await channel.graphQL(
                     "query ($itemId: ID, $channelToken: String) { getItem(id: $itemId, channelToken: $channelToken) { slug } }",
                     variables: ["itemId": .string(id), "channelToken": .string(TestChannel.token)],
                     target: TestChannel.graphQLPath)
                 #expect(withVariables.data?["getItem"]?["slug"] == rest["slug"])
                 let slug = try #require(rest["slug"]?.stringValue)
-                let bySlug = try channel.graphQL("{ getItem(slug: \"\(slug)\") { id __typename } }")
+                let bySlug = try await channel.graphQL("{ getItem(slug: \"\(slug)\") { id __typename } }")
                 #expect(bySlug.data?["getItem"]?["id"] == rest["id"])
             }
         }
     }
 
     @Test("the People-page shape over the sample: two levels of references, flat renditions whose URLs answer")
-    func peoplePageShape() throws {
+    func peoplePageShape() async throws {
         let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])
-        let list = try channel.json("/items?q=type%20eq%20%22OCEGettingStartedArticle%22&limit=3")
+        let list = try await channel.json("/items?q=type%20eq%20%22OCEGettingStartedArticle%22&limit=3")
         for summary in list["items"]?.arrayValue ?? [] {
-            let rest = try channel.json("/items/\(summary["id"]!.stringValue!)")
+            let rest = try await channel.json("/items/\(summary["id"]!.stringValue!)")
             let slug = try #require(rest["slug"]?.stringValue)
             let query = """
                 query ($slug: String!, $channelToken: String!) {
@@ -93,7 +93,7 @@ struct GraphQLQueryTests {
                   }
                 }
                 """ + Self.imageFragment
-            let answer = try channel.graphQL(
+            let answer = try await channel.graphQL(
                 query, variables: ["slug": .string(slug), "channelToken": .string(TestChannel.token)])
             #expect(answer.errors.isEmpty, "\(answer.messages)")
             let article = try #require(answer.data?["getOCEGettingStartedArticle"])
@@ -103,12 +103,12 @@ struct GraphQLQueryTests {
             #expect(article["fields"]?["publishedDate"]?["value"] == rest["fields"]?["published_date"]?["value"])
             let authorId = try #require(rest["fields"]?["author"]?["id"]?.stringValue)
             #expect(article["fields"]?["author"]?["id"]?.stringValue == authorId)
-            let author = try channel.json("/items/\(authorId)")
+            let author = try await channel.json("/items/\(authorId)")
             #expect(article["fields"]?["author"]?["name"] == author["name"])
             let avatarId = try #require(author["fields"]?["avatar"]?["id"]?.stringValue)
             let avatar = try #require(article["fields"]?["author"]?["fields"]?["avatar"])
             #expect(avatar["id"]?.stringValue == avatarId)
-            let restAvatar = try channel.json("/items/\(avatarId)")
+            let restAvatar = try await channel.json("/items/\(avatarId)")
             #expect(
                 avatar["fields"]?["file"]?["metadata"]?["width"]?.intValue
                     == Int(restAvatar["fields"]?["metadata"]?["width"]?.stringValue ?? ""))
@@ -120,22 +120,22 @@ struct GraphQLQueryTests {
             #expect(renditions.count > 0)
             let jpg = try #require(renditions.first { $0["format"] == "jpg" && $0["name"] == "Thumbnail" })
             let url = try #require(jpg["file"]?["url"]?.stringValue)
-            let image = try CatalogTests.follow(url, channel)
+            let image = try await CatalogTests.follow(url, channel)
             #expect(image.status == 200)
             #expect(image.headers["content-type"]?.hasPrefix("image/jpeg") == true)
             let native = try #require(avatar["fields"]?["file"]?["url"]?.stringValue)
-            #expect(try CatalogTests.follow(native, channel).status == 200)
+            #expect(try await CatalogTests.follow(native, channel).status == 200)
         }
     }
 
     @Test("the 2021 export: Starter-Blog-Post as starterBlogPost, its fields camel-cased, references through fragments")
-    func blog2021() throws {
+    func blog2021() async throws {
         let channel = try TestChannel()
-        let list = try channel.json("/items?q=type%20eq%20%22Starter-Blog-Post%22&limit=3")
+        let list = try await channel.json("/items?q=type%20eq%20%22Starter-Blog-Post%22&limit=3")
         let summaries = list["items"]?.arrayValue ?? []
         #expect(!summaries.isEmpty)
         for summary in summaries {
-            let rest = try channel.json("/items/\(summary["id"]!.stringValue!)")
+            let rest = try await channel.json("/items/\(summary["id"]!.stringValue!)")
             let query = """
                 { getStarterBlogPost(id: "\(rest["id"]!.stringValue!)") {
                     __typename name slug
@@ -146,7 +146,7 @@ struct GraphQLQueryTests {
                     }
                 } }
                 """
-            let answer = try channel.graphQL(query)
+            let answer = try await channel.graphQL(query)
             #expect(answer.errors.isEmpty, "\(answer.messages)")
             let post = try #require(answer.data?["getStarterBlogPost"])
             #expect(post["__typename"] == "starterBlogPost")
@@ -156,7 +156,7 @@ struct GraphQLQueryTests {
             #expect(post["fields"]?["starterBlogPostSummary"] == fields?["starter-blog-post_summary"])
             #expect(post["fields"]?["starterBlogPostContent"] == fields?["starter-blog-post_content"])
             if let authorId = fields?["starter-blog-post_author"]?["id"]?.stringValue {
-                let author = try channel.json("/items/\(authorId)")
+                let author = try await channel.json("/items/\(authorId)")
                 #expect(
                     post["fields"]?["starterBlogPostAuthor"]?["fields"]?["starterBlogAuthorName"]
                         == author["fields"]?["starter-blog-author_name"])
@@ -165,14 +165,14 @@ struct GraphQLQueryTests {
                 let header = post["fields"]?["starterBlogPostHeaderImage"]
                 #expect(header?["id"]?.stringValue == imageId)
                 if header?["__typename"] == "image", let url = header?["fields"]?["file"]?["url"]?.stringValue {
-                    #expect(try CatalogTests.follow(url, channel).status == 200)
+                    #expect(try await CatalogTests.follow(url, channel).status == 200)
                 }
             }
         }
     }
 
     @Test("a user field named like a standard one is fieldType; dashes and underscores never make equal names")
-    func naming() throws {
+    func naming() async throws {
         let folder = try TemporaryFolder("oceq-graphql-naming")
         defer { folder.remove() }
         let root = folder.path + "/contentexport"
@@ -199,7 +199,7 @@ struct GraphQLQueryTests {
         try Data(JSONWriter().bytes(item)).write(
             to: URL(fileURLWithPath: root + "/ContentItems/Section/CORE0000000000000000000000000000A1.json"))
         let channel = try TestChannel(paths: [folder.path])
-        let answer = try channel.graphQL(
+        let answer = try await channel.graphQL(
             "{ getSection(slug: \"announcement\") { fields { type: fieldType heading myField myField_2 actions } } }")
         #expect(answer.errors.isEmpty, "\(answer.messages)")
         let fields = answer.data?["getSection"]?["fields"]

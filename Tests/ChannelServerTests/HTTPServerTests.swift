@@ -7,16 +7,16 @@ import Testing
 
 @Suite("HTTP server on libmicrohttpd")
 struct HTTPServerTests {
-    static func withServer(_ handler: @escaping HTTPServer.Handler, _ body: (Int) throws -> Void) throws {
+    static func withServer(_ handler: @escaping HTTPServer.Handler, _ body: (Int) async throws -> Void) async throws {
         let server = try HTTPServer(port: 0, threads: 2, handler: handler)
         defer { server.stop() }
         #expect(server.port > 0)
-        try body(server.port)
+        try await body(server.port)
     }
 
     @Test("passes the raw target, decoded segments and query to the handler")
-    func requestParsing() throws {
-        try Self.withServer({ request in
+    func requestParsing() async throws {
+        try await Self.withServer({ request in
             let echo: JSON = [
                 "method": .string(request.method), "target": .string(request.target),
                 "segments": .array(request.pathSegments.map { .string($0) }),
@@ -25,7 +25,7 @@ struct HTTPServerTests {
             return HTTPResponse(
                 status: 200, headers: [("Content-Type", "application/json")], body: .bytes(JSONWriter().bytes(echo)))
         }) { port in
-            let response = try RawHTTPClient.send(
+            let response = try await RawHTTPClient.send(
                 port: port, target: "/a/b%20c/%2E%2E/d?q=name+eq+%22x%2By%22&x", headers: ["channelToken": "T1"])
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "application/json")
@@ -38,24 +38,25 @@ struct HTTPServerTests {
     }
 
     @Test("sends a byte range of a file and answers HEAD without a body")
-    func fileBodies() throws {
+    func fileBodies() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("oceq-http-\(UUID().uuidString)").path
         try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        try Self.withServer({ _ in HTTPResponse(status: 206, body: .file(path: path, offset: 2, length: 5)) }) { port in
-            let range = try RawHTTPClient.send(port: port, target: "/f")
+        try await Self.withServer({ _ in HTTPResponse(status: 206, body: .file(path: path, offset: 2, length: 5)) }) {
+            port in
+            let range = try await RawHTTPClient.send(port: port, target: "/f")
             #expect(range.status == 206)
             #expect(range.text == "23456")
             #expect(range.header("Content-Length") == "5")
-            let head = try RawHTTPClient.send(port: port, method: "HEAD", target: "/f")
+            let head = try await RawHTTPClient.send(port: port, method: "HEAD", target: "/f")
             #expect(head.body.isEmpty)
             #expect(head.header("Content-Length") == "5")
         }
     }
 
     @Test("a stream that stops early is seen as truncated, a failing one as a cut connection")
-    func streams() throws {
-        try Self.withServer({ request in
+    func streams() async throws {
+        try await Self.withServer({ request in
             let abort = request.pathSegments.first == "reset"
             return HTTPResponse(
                 status: 200,
@@ -65,46 +66,47 @@ struct HTTPServerTests {
                         return Array(repeating: UInt8(ascii: "x"), count: 20)
                     }))
         }) { port in
-            let cut = try RawHTTPClient.send(port: port, target: "/truncate")
+            let cut = try await RawHTTPClient.send(port: port, target: "/truncate")
             #expect(cut.status == 200)
             #expect(cut.body.count == 40)
             #expect(cut.truncated)
-            let reset = try RawHTTPClient.send(port: port, target: "/reset")
+            let reset = try await RawHTTPClient.send(port: port, target: "/reset")
             #expect(reset.body.count <= 40)
             #expect(reset.truncated)
         }
     }
 
     @Test("an oversized request target gets 414, oversized headers a 4xx, and the server lives on")
-    func oversized() throws {
-        try Self.withServer({ _ in HTTPResponse(status: 200, body: .bytes(Array("ok".utf8))) }) { port in
-            let long = try RawHTTPClient.send(port: port, target: "/items?q=" + String(repeating: "a", count: 20_000))
+    func oversized() async throws {
+        try await Self.withServer({ _ in HTTPResponse(status: 200, body: .bytes(Array("ok".utf8))) }) { port in
+            let long = try await RawHTTPClient.send(
+                port: port, target: "/items?q=" + String(repeating: "a", count: 20_000))
             #expect(long.status == 414)
-            let huge = try RawHTTPClient.send(
+            let huge = try await RawHTTPClient.send(
                 port: port, target: "/x", headers: ["X-Big": String(repeating: "b", count: 200_000)])
             #expect((400..<500).contains(huge.status))
-            let fine = try RawHTTPClient.send(port: port, target: "/x")
+            let fine = try await RawHTTPClient.send(port: port, target: "/x")
             #expect(fine.status == 200 && fine.text == "ok")
         }
     }
 
     @Test("keeps the connection for the next request; a request with a body is answered and its connection closed")
-    func keepAlive() throws {
-        try Self.withServer({ request in
+    func keepAlive() async throws {
+        try await Self.withServer({ request in
             HTTPResponse(status: 200, body: .bytes(Array("[\(request.method) \(request.target)]".utf8)))
         }) { port in
-            func exchange(_ first: String) throws -> String {
+            func exchange(_ first: String) async throws -> String {
                 let second = "GET /second HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
-                let raw = try RawHTTPClient.exchange(port: port, bytes: Array((first + second).utf8), timeout: 10)
+                let raw = try await RawHTTPClient.exchange(port: port, bytes: Array((first + second).utf8), timeout: 10)
                 return String(decoding: raw.bytes, as: UTF8.self)
             }
             // Two requests on one connection: both answered, in order (an early answer used to close it).
-            let kept = try exchange("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
+            let kept = try await exchange("GET /first HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(kept.components(separatedBy: "HTTP/1.1 200 OK").count == 3)
             #expect(kept.contains("[GET /first]HTTP/1.1 200 OK"))
             #expect(kept.hasSuffix("[GET /second]"))
             // An upload is not read: the answer comes at once and the connection ends after it.
-            let upload = try exchange("POST /up HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello")
+            let upload = try await exchange("POST /up HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello")
             #expect(upload.components(separatedBy: "HTTP/1.1 200 OK").count == 2)
             #expect(upload.hasSuffix("[POST /up]"))
         }

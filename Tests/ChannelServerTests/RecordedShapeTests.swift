@@ -155,17 +155,17 @@ struct RecordedShapeTests {
     }
 
     /// GET `path` from the sample channel: status, text and value.
-    func serve(_ path: String) throws -> (status: Int, text: String, value: JSON) {
-        let response = try channel.get(path)
+    func serve(_ path: String) async throws -> (status: Int, text: String, value: JSON) {
+        let response = try await channel.get(path)
         return (response.status, response.text, try JSON.parse(response.body))
     }
 
     // MARK: - Single items
 
     @Test("one item: the same keys, value kinds, user-field kinds and links as OCM's")
-    func oneItem() throws {
+    func oneItem() async throws {
         let recorded = try Self.recording("GetContentItemFieldTypeTests.getContentItem.json").value
-        let served = try serve("/items/\(Self.article)")
+        let served = try await serve("/items/\(Self.article)")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("get-item", recorded: recorded, served: served.value) == Self.known("get-item"))
         #expect(Self.rels(served.value) == Self.rels(recorded))
@@ -194,9 +194,9 @@ struct RecordedShapeTests {
     }
 
     @Test("expand=all and expand=fields.X: references become full items of OCM's keys, one level deep")
-    func expanded() throws {
+    func expanded() async throws {
         let recorded = try Self.recording("GetContentItemFieldTypeTests.getContentItem_all.json").value
-        let served = try serve("/items/\(Self.article)?expand=all")
+        let served = try await serve("/items/\(Self.article)?expand=all")
         #expect(served.status == 200)
         #expect(
             Self.keyDifferences("expand-all", recorded: recorded, served: served.value) == Self.known("expand-all"))
@@ -205,7 +205,7 @@ struct RecordedShapeTests {
 
         // One field named: that field is expanded (an asset, as in the recording), the others stay stubs.
         let one = try Self.recording("GetContentItemFieldTypeTests.getContentItem_fields.sdk-test-asset-ref.json").value
-        let servedOne = try serve("/items/\(Self.article)?expand=fields.image")
+        let servedOne = try await serve("/items/\(Self.article)?expand=fields.image")
         #expect(servedOne.status == 200)
         let expandedAsset = servedOne.value["fields"]!["image"]
         let recordedAsset = one["fields"]!["sdk-test-asset-ref"]
@@ -218,9 +218,9 @@ struct RecordedShapeTests {
     }
 
     @Test("a digital asset with expand=all: its fields, renditions and formats have OCM's keys and kinds")
-    func asset() throws {
+    func asset() async throws {
         let recorded = try Self.recording("DigitalAssetRenditionTests.getDigitalAsset.json").value
-        let served = try serve("/items/\(Self.image)?expand=all")
+        let served = try await serve("/items/\(Self.image)?expand=all")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("asset", recorded: recorded, served: served.value) == Self.known("asset"))
         let (recordedFields, servedFields) = (recorded["fields"], served.value["fields"])
@@ -255,9 +255,9 @@ struct RecordedShapeTests {
     // MARK: - Searches
 
     @Test("a search with fields=all: the envelope, its links and a full hit as OCM's")
-    func searchAll() throws {
+    func searchAll() async throws {
         let recording = try Self.recording("SearchContentItemsMenuTests.testFieldsAll.json")
-        let served = try serve("/items?q=type%20eq%20%22\(Self.articleType)%22&fields=all&orderBy=name")
+        let served = try await serve("/items?q=type%20eq%20%22\(Self.articleType)%22&fields=all&orderBy=name")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("envelope", recorded: recording.value, served: served.value) == [])
         #expect(Self.rels(served.value) == Self.rels(recording.value))
@@ -278,41 +278,41 @@ struct RecordedShapeTests {
     }
 
     @Test("a search without fields: summary hits of exactly OCM's keys")
-    func searchSummary() throws {
+    func searchSummary() async throws {
         let recorded = try Self.recording("AsyncRequestTestsLive.testAsynchCall.json").value
-        let served = try serve("/items?q=type%20eq%20%22\(Self.articleType)%22")
+        let served = try await serve("/items?q=type%20eq%20%22\(Self.articleType)%22")
         #expect(Self.keyDifferences("envelope", recorded: recorded, served: served.value) == [])
         #expect(Self.keyDifferences("hit", recorded: recorded["items"]?[0], served: served.value["items"]?[0]) == [])
         #expect(Self.rels(served.value) == Self.rels(recorded))
     }
 
     @Test("paging: prev and next come before first and last, totalResults only when asked, as OCM orders them")
-    func paging() throws {
+    func paging() async throws {
         let middle = try Self.recording("SearchContentItemsMenuTests.testPaginationMiddle.json").value
-        let servedMiddle = try serve(
+        let servedMiddle = try await serve(
             "/items?q=type%20eq%20%22\(Self.articleType)%22&fields=all&limit=5&offset=5&orderBy=name")
         #expect(Self.rels(servedMiddle.value) == Self.rels(middle))
         #expect(Self.rels(middle) == ["self", "canonical", "describedby", "prev", "next", "first", "last"])
         #expect(Self.keyDifferences("envelope", recorded: middle, served: servedMiddle.value) == [])
 
         let beginning = try Self.recording("SearchContentItemsMenuTests.testPaginationBeginning.json").value
-        let servedBeginning = try serve(
+        let servedBeginning = try await serve(
             "/items?q=type%20eq%20%22\(Self.articleType)%22&fields=all&limit=5&orderBy=name&totalResults=true")
         #expect(Self.rels(servedBeginning.value) == Self.rels(beginning))
         #expect(Self.keyDifferences("envelope", recorded: beginning, served: servedBeginning.value) == [])
 
         let end = try Self.recording("SearchContentItemsMenuTests.testPaginationEnd.json").value
         let total = servedBeginning.value["totalResults"]!.intValue!
-        let servedEnd = try serve(
+        let servedEnd = try await serve(
             "/items?q=type%20eq%20%22\(Self.articleType)%22&fields=all&limit=5&offset=\(total - 5)&orderBy=name")
         #expect(Self.rels(servedEnd.value) == Self.rels(end))
         #expect(servedEnd.value["hasMore"] == false)
     }
 
     @Test("a fields list projects hits to id, type, links and the named properties, user fields under fields")
-    func projection() throws {
+    func projection() async throws {
         let recorded = try Self.recording("GetContentItemFieldTypeTests.testSearchItemSpecificFields.json").value
-        let served = try serve(
+        let served = try await serve(
             "/items?q=type%20eq%20%22\(Self.articleType)%22&fields=name,fields.image_caption&links=none")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("envelope", recorded: recorded, served: served.value) == [])
@@ -322,23 +322,23 @@ struct RecordedShapeTests {
         #expect(served.value["links"] == .array([]))
 
         let second = try Self.recording("SearchContentItemsMenuTests.testFieldsSpecific2.json").value
-        let servedSecond = try serve(
+        let servedSecond = try await serve(
             "/items?q=type%20eq%20%22\(Self.articleType)%22&fields=fields.image_caption,name,description&orderBy=name")
         let secondHit = servedSecond.value["items"]?[0]
         #expect(Self.keyDifferences("projected hit", recorded: second["items"]?[0], served: secondHit) == [])
         #expect(Self.rels(secondHit) == ["self"])
 
         let first = try Self.recording("SearchContentItemsMenuTests.testFieldsSpecific.json").value
-        let servedFirst = try serve("/items?q=type%20eq%20%22\(Self.articleType)%22&fields=fields.image_caption")
+        let servedFirst = try await serve("/items?q=type%20eq%20%22\(Self.articleType)%22&fields=fields.image_caption")
         #expect(
             Self.keyDifferences("projected hit", recorded: first["items"]?[0], served: servedFirst.value["items"]?[0])
                 == [])
     }
 
     @Test("a q that pins no single type: hits as OCM's apart from the listed differences")
-    func typeList() throws {
+    func typeList() async throws {
         let recorded = try Self.recording("SearchContentItemsMenuTests.testSearchTypeList.json").value
-        let served = try serve(
+        let served = try await serve(
             "/items?q=(type%20eq%20%22\(Self.articleType)%22%20OR%20type%20eq%20%22OCEGettingStartedTopic%22)"
                 + "&fields=all&orderBy=name")
         #expect(served.status == 200)
@@ -349,22 +349,22 @@ struct RecordedShapeTests {
     }
 
     @Test("links=none empties every links array, of the envelope, hits, items and references")
-    func linksNone() throws {
+    func linksNone() async throws {
         let search = try Self.recording("AdvancedVideoTests.aSearchForAdvancedVideos.json").value
-        let servedSearch = try serve("/items?q=type%20eq%20%22Image%22&fields=all&links=none&limit=1")
+        let servedSearch = try await serve("/items?q=type%20eq%20%22Image%22&fields=all&links=none&limit=1")
         #expect(search["links"] == .array([]))
         #expect(servedSearch.value["links"] == .array([]))
         #expect(ClientFormsTests.linkArrays(servedSearch.value).allSatisfy { $0.isEmpty })
         #expect(ClientFormsTests.linkArrays(search).allSatisfy { $0.isEmpty })
 
         let item = try Self.recording("GetContentItemParameterTests.testGetItemNoLinks.json").value
-        let servedItem = try serve("/items/\(Self.article)?links=none")
+        let servedItem = try await serve("/items/\(Self.article)?links=none")
         #expect(Self.keyDifferences("links-none", recorded: item, served: servedItem.value) == Self.known("links-none"))
         #expect(ClientFormsTests.linkArrays(servedItem.value).allSatisfy { $0.isEmpty })
         #expect(servedItem.value["fields"]?["author"]?["links"] == .array([]))
 
         let single = try Self.recording("GetContentItemParameterTests.testGetItemLinksSingle.json").value
-        let servedSingle = try serve("/items/\(Self.article)?links=self")
+        let servedSingle = try await serve("/items/\(Self.article)?links=self")
         #expect(Self.rels(servedSingle.value) == Self.rels(single))
         #expect(
             Self.rels(servedSingle.value["fields"]?["author"]) == Self.rels(single["fields"]?["sdk-test-menuitem-ref"]))
@@ -373,9 +373,9 @@ struct RecordedShapeTests {
     // MARK: - Variations, API info, taxonomies
 
     @Test("language variations: {setId, masterItem, items, links} with items of {id, value, links}")
-    func variations() throws {
+    func variations() async throws {
         let recorded = try Self.recording("GetItemLanguageVariationsTests.getItemLanguageVariations.json").value
-        let served = try serve("/items/\(Self.article)/variations/language")
+        let served = try await serve("/items/\(Self.article)/variations/language")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("variations", recorded: recorded, served: served.value) == [])
         #expect(
@@ -392,9 +392,9 @@ struct RecordedShapeTests {
     }
 
     @Test("the API info at the base URL: OCM's keys, catalog link and links")
-    func apiInfo() throws {
+    func apiInfo() async throws {
         let recorded = try Self.recording("MiscTests.testGetApiInfo.json").value
-        let served = try serve("")
+        let served = try await serve("")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("api", recorded: recorded, served: served.value) == [])
         #expect(Self.rels(served.value) == Self.rels(recorded))
@@ -404,9 +404,9 @@ struct RecordedShapeTests {
     }
 
     @Test("taxonomies: the list envelope, a taxonomy's keys and links as OCM's")
-    func taxonomies() throws {
+    func taxonomies() async throws {
         let recorded = try Self.recording("TaxonomyModelTests.cTestGetTaxonomies.json").value
-        let served = try serve("/taxonomies")
+        let served = try await serve("/taxonomies")
         #expect(served.status == 200)
         #expect(Self.keyDifferences("taxonomies", recorded: recorded, served: served.value) == [])
         #expect(Self.rels(served.value) == Self.rels(recorded))
@@ -418,7 +418,7 @@ struct RecordedShapeTests {
         // An item's taxonomies block: {items: [{id, name, shortName, categories: {items}, links}]}.
         let item = try Self.recording("TaxonomyModelTests.getContentItem_all.json").value
         let recordedBlock = item["taxonomies"]?["items"]?[0]
-        let search = try serve("/items?fields=all&limit=500")
+        let search = try await serve("/items?fields=all&limit=500")
         let tagged = search.value["items"]?.arrayValue?.compactMap { $0["taxonomies"]?["items"]?[0] }.first
         #expect(Self.keyDifferences("item-taxonomy", recorded: recordedBlock, served: tagged) == [])
         let recordedCategory = recordedBlock?["categories"]?["items"]?[0]
@@ -431,7 +431,7 @@ struct RecordedShapeTests {
     // MARK: - Errors
 
     @Test("error bodies: the keys, status and titles OCM's carry, apart from the listed differences")
-    func errors() throws {
+    func errors() async throws {
         /// Key differences, plus the title and the `type` URL when they differ.
         func differences(_ kind: String, _ recorded: JSON, _ served: JSON) -> Set<String> {
             var found = Self.keyDifferences(kind, recorded: recorded, served: served)
@@ -440,14 +440,14 @@ struct RecordedShapeTests {
             return found
         }
         let notFound = try Self.recording("ErrorTests.testItemNotFound.json").value
-        let served404 = try serve("/items/\(Self.article)X")
+        let served404 = try await serve("/items/\(Self.article)X")
         #expect(served404.status == 404)
         #expect(differences("error-404", notFound, served404.value) == Self.known("error-404"))
         #expect(served404.value["title"] == "Item Not Found")
         #expect(served404.value["status"] == notFound["status"])
 
         let badExpand = try Self.recording("ErrorTests.testGetItemInvalidParam.json").value
-        let served400 = try serve("/items/\(Self.article)?expand=fields.BAD!!!")
+        let served400 = try await serve("/items/\(Self.article)?expand=fields.BAD!!!")
         #expect(served400.status == 400)
         // The recorded title names the recorded item: the served one must name the served item the same way.
         var served400Value = served400.value
@@ -459,12 +459,12 @@ struct RecordedShapeTests {
         #expect(served400.value["status"] == badExpand["status"])
 
         let invalidQuery = try Self.recording("ErrorTests.testSearchNotFound.json").value
-        let unknownType = try serve("/items?q=type%20eq%20%22unknown%22")
+        let unknownType = try await serve("/items?q=type%20eq%20%22unknown%22")
         var queryDifferences: Set<String> = []
         if unknownType.status != 400 { queryDifferences.insert("error-unknown-type: status \(unknownType.status)") }
         #expect(queryDifferences == Self.known("error-unknown-type"))
         // A q oceq cannot read is OCM's "Invalid Query" body.
-        let malformed = try serve("/items?q=type%20eq%20%22x%22%20AND")
+        let malformed = try await serve("/items?q=type%20eq%20%22x%22%20AND")
         #expect(malformed.status == 400)
         #expect(malformed.value["title"] == "Invalid Query")
         #expect(differences("error-invalid-query", invalidQuery, malformed.value) == Self.known("error-invalid-query"))

@@ -36,22 +36,22 @@ struct RenditionLimitsTests {
     static let medium = "/content/published/api/v1.1/assets/CONT01/Medium?format=jpg&channelToken=limits-token-1"
 
     @Test("an image over --max-image-pixels is refused from its header, before any decoding")
-    func refused() throws {
+    func refused() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let root = try Self.export(width: 3000, height: 3000, in: folder)
         let (_, server) = try Self.serve(root, maximumPixels: 4_000_000, cache: folder.path + "/cache")
         defer { server.stop() }
-        let response = try RawHTTPClient.send(port: server.port, target: Self.medium)
+        let response = try await RawHTTPClient.send(port: server.port, target: Self.medium)
         #expect(response.status == 422)
         #expect(response.text.contains("3000 × 3000 pixels, more than the 4000000"))
-        let native = try RawHTTPClient.send(
+        let native = try await RawHTTPClient.send(
             port: server.port, target: "/content/published/api/v1.1/assets/CONT01/native?channelToken=limits-token-1")
         #expect(native.status == 200)
     }
 
     @Test("an image under the limit is rendered, on the slow pool, and then answered from the cache")
-    func underTheLimit() throws {
+    func underTheLimit() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let root = try Self.export(width: 1200, height: 800, in: folder)
@@ -64,7 +64,7 @@ struct RenditionLimitsTests {
             clientAddress: "-")
         #expect(service.router.handleDeferringRenditions(anonymous).later == nil)
         #expect(service.router.handleDeferringRenditions(anonymous).status == 403)
-        let response = try RawHTTPClient.send(port: server.port, target: Self.medium)
+        let response = try await RawHTTPClient.send(port: server.port, target: Self.medium)
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "image/jpeg")
         #expect(service.router.handleDeferringRenditions(request).later == nil)

@@ -32,8 +32,8 @@ struct RenditionTests {
     @Test(
         "each rendition decodes to the advertised size in each format",
         arguments: ["Thumbnail", "Small", "Medium", "Large"], ["jpg", "png", "webp"])
-    func decodedSizes(name: String, format: String) throws {
-        let response = try channel.get("/assets/\(Self.image)/\(name)?format=\(format)&type=responsiveimage")
+    func decodedSizes(name: String, format: String) async throws {
+        let response = try await channel.get("/assets/\(Self.image)/\(name)?format=\(format)&type=responsiveimage")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == MediaTypes.forFileName("x.\(format)"))
         let file = NSTemporaryDirectory() + "oceq-rendition-\(UUID().uuidString).\(format)"
@@ -46,44 +46,46 @@ struct RenditionTests {
     }
 
     @Test("renditions answer ETag/304 and Range/206 like native files")
-    func conditional() throws {
-        let whole = try channel.get("/assets/\(Self.image)/Medium?format=jpg")
+    func conditional() async throws {
+        let whole = try await channel.get("/assets/\(Self.image)/Medium?format=jpg")
         let tag = try #require(whole.header("ETag"))
-        #expect(
+        await #expect(
             try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["If-None-Match": tag]).status == 304)
-        let part = try channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["Range": "bytes=0-99"])
+        let part = try await channel.get("/assets/\(Self.image)/Medium?format=jpg", headers: ["Range": "bytes=0-99"])
         #expect(part.status == 206)
         #expect(part.body == Array(whole.body.prefix(100)))
     }
 
     @Test("the SDK's thumbnail forms work")
-    func thumbnails() throws {
-        let ui = try channel.get("/assets/\(Self.image)/thumbnail?type=uithumbnail")
+    func thumbnails() async throws {
+        let ui = try await channel.get("/assets/\(Self.image)/thumbnail?type=uithumbnail")
         #expect(ui.status == 200 && ui.header("Content-Type") == "image/webp")
-        let video = try channel.get("/assets/\(Self.image)/Thumbnail?format=jpg&type=advancedvideo")
+        let video = try await channel.get("/assets/\(Self.image)/Thumbnail?format=jpg&type=advancedvideo")
         #expect(video.status == 200 && video.header("Content-Type") == "image/jpeg")
     }
 
     @Test("unknown renditions and formats, and content items, get 404 with a reason")
-    func errors() throws {
-        let unknown = try channel.get("/assets/\(Self.image)/Huge?format=jpg")
+    func errors() async throws {
+        let unknown = try await channel.get("/assets/\(Self.image)/Huge?format=jpg")
         #expect(unknown.status == 404)
         #expect(try JSON.parse(unknown.body)["detail"]!.stringValue!.contains("Thumbnail, Medium, Large, Small"))
-        #expect(try channel.get("/assets/\(Self.image)/Small?format=bmp").status == 404)
-        #expect(try channel.get("/assets/\(Self.post)/Small?format=jpg").status == 404)
+        #expect(try await channel.get("/assets/\(Self.image)/Small?format=bmp").status == 404)
+        #expect(try await channel.get("/assets/\(Self.post)/Small?format=jpg").status == 404)
     }
 
     @Test("concurrent first requests for one rendition all get the same complete file")
-    func concurrentFirstRequests() throws {
+    func concurrentFirstRequests() async throws {
         let port = channel.port
         let results = Locked<[[UInt8]]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let response = try? RawHTTPClient.send(
-                port: port,
-                target:
-                    "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)"
-            )
-            results.withLock { $0.append(response?.body ?? []) }
+        await OffPool.run {
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                let response = try? RawHTTPClient.sendSynchronously(
+                    port: port,
+                    target:
+                        "/content/published/api/v1.1/assets/\(Self.image)/Small?format=webp&channelToken=\(TestChannel.token)"
+                )
+                results.withLock { $0.append(response?.body ?? []) }
+            }
         }
         let bodies = results.withLock { $0 }
         #expect(bodies.count == 8)
@@ -95,11 +97,11 @@ struct RenditionTests {
 @Suite("An image libvips cannot decode")
 struct BrokenImageTests {
     @Test("keeps its native file, lists no renditions, and renditions answer 404 with the reason")
-    func brokenImage() throws {
+    func brokenImage() async throws {
         // Copy the 2021 export, then overwrite one image's bytes with garbage.
         let folder = NSTemporaryDirectory() + "oceq-broken-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try ChildProcess(
+        try await ChildProcess(
             "/usr/bin/env",
             [
                 "python3", "-c", "import zipfile,sys; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])",
@@ -111,11 +113,11 @@ struct BrokenImageTests {
         try Data("this is not a jpeg at all".utf8).write(to: URL(fileURLWithPath: file))
 
         let channel = try TestChannel(paths: [folder])
-        let item = try channel.json("/items/\(image)")
+        let item = try await channel.json("/items/\(image)")
         #expect(item["fields"]?["renditions"] == nil)
-        let native = try channel.get("/assets/\(image)/native")
+        let native = try await channel.get("/assets/\(image)/native")
         #expect(native.status == 200 && native.text == "this is not a jpeg at all")
-        let rendition = try channel.get("/assets/\(image)/Small?format=jpg")
+        let rendition = try await channel.get("/assets/\(image)/Small?format=jpg")
         #expect(rendition.status == 404)
         #expect(try JSON.parse(rendition.body)["detail"]!.stringValue!.contains("cannot be decoded"))
     }

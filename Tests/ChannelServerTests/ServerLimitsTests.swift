@@ -1,6 +1,7 @@
 import ChannelServer
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// Slowloris, a busy port and slow answers: the server's limits, over loopback only.
@@ -144,23 +145,28 @@ struct ServerLimitsTests {
     }
 
     @Test("`oceq serve` on a port another `oceq serve` holds exits 1 with one line")
-    func servePortInUse() throws {
+    func servePortInUse() async throws {
         let cache = NSTemporaryDirectory() + "oceq-port-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let first = try OceqProcess.Server([TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache])
-        defer { _ = first.stop() }
+        let first = try await OceqProcess.Server([
+            TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache,
+        ])
+        defer {
+            first.process.terminate()
+            first.process.reap()
+        }
         #expect(first.port > 0)
-        let second = try OceqProcess.Server([
+        let second = try await OceqProcess.Server([
             TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache, "--port", "\(first.port)",
         ])
         #expect(second.port == 0)  // it printed no listening line
-        let (status, errors) = second.stop()
+        let (status, errors) = await second.stop()
         #expect(status == 1)
         #expect(errors.split(separator: "\n").last.map(String.init) == "oceq serve: port \(first.port) is in use")
     }
 
     @Test("JSON answers go on while slow answers are made on the slow pool")
-    func slowAnswersDoNotBlock() throws {
+    func slowAnswersDoNotBlock() async throws {
         let gate = DispatchSemaphore(value: 0)
         let started = Locked(0)
         let handler: HTTPServer.Handler = { request in
@@ -181,12 +187,12 @@ struct ServerLimitsTests {
             }
         }
         // Both slow threads busy (and six waiting): without the pool, both request threads would be.
-        for _ in 0..<200 where started.withLock({ $0 }) < 2 { usleep(50_000) }
+        for _ in 0..<200 where started.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(50)) }
         #expect(started.withLock { $0 } == 2)
         #expect(Self.get(port: server.port, target: "/items", from: "127.0.0.1", timeout: 10) == 200)
         #expect(statuses.withLock { $0.isEmpty })
         for _ in 0..<8 { gate.signal() }
-        slow.wait()
+        await OffPool.run { slow.wait() }
         #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 8))
         server.stop()
     }

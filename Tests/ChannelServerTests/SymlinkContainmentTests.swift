@@ -23,7 +23,7 @@ struct SymlinkContainmentTests {
     }
 
     @Test("a native file, an item file and a type folder linked from outside are not read or served")
-    func linksOutAreNotFollowed() throws {
+    func linksOutAreNotFollowed() async throws {
         let export = try Self.copiedExport("oceq-serve-links-export")
         let outside = try TemporaryFolder("oceq-serve-links-outside")
         defer {
@@ -46,24 +46,24 @@ struct SymlinkContainmentTests {
             atPath: items + "/Image/CONTFOREIGN2.json", withDestinationPath: outside.path + "/CONTFOREIGN2.json")
 
         let channel = try TestChannel(paths: [export.path])
-        let native = try channel.get("/assets/\(Self.banner)/native")
+        let native = try await channel.get("/assets/\(Self.banner)/native")
         #expect(!native.text.contains(Self.secret))
         #expect(native.status != 200)
-        #expect(try channel.get("/items/CONTFOREIGN1").status == 404)
-        #expect(try channel.get("/items/CONTFOREIGN2").status == 404)
+        #expect(try await channel.get("/items/CONTFOREIGN1").status == 404)
+        #expect(try await channel.get("/items/CONTFOREIGN2").status == 404)
 
         // A native file swapped for a link after loading is not served either.
         let faceFile = items + "/Image/files/\(Self.face)/face.png"
-        #expect(try channel.get("/assets/\(Self.face)/native").status == 200)
+        #expect(try await channel.get("/assets/\(Self.face)/native").status == 200)
         try FileManager.default.removeItem(atPath: faceFile)
         try FileManager.default.createSymbolicLink(atPath: faceFile, withDestinationPath: secretFile)
-        let swapped = try channel.get("/assets/\(Self.face)/native")
+        let swapped = try await channel.get("/assets/\(Self.face)/native")
         #expect(!swapped.text.contains(Self.secret))
         #expect(swapped.status == 404)
     }
 
     @Test("a link inside the export to a file inside it is followed")
-    func linksInsideAreFollowed() throws {
+    func linksInsideAreFollowed() async throws {
         let export = try Self.copiedExport("oceq-serve-links-inside")
         defer { export.remove() }
         let folder = export.path + "/" + Self.content + "/ContentItems/Image/files/\(Self.banner)"
@@ -72,7 +72,7 @@ struct SymlinkContainmentTests {
         try FileManager.default.createSymbolicLink(atPath: folder + "/banner.jpg", withDestinationPath: "../kept.jpg")
 
         let channel = try TestChannel(paths: [export.path])
-        let native = try channel.get("/assets/\(Self.banner)/native")
+        let native = try await channel.get("/assets/\(Self.banner)/native")
         #expect(native.status == 200)
         #expect(Data(native.body) == original)
     }

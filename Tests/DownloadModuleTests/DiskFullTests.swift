@@ -19,7 +19,7 @@ struct DiskFullTests {
         // 96 blocks: 48 KiB in dash's 512-byte blocks (96 KiB were /bin/sh bash): either way some
         // of the sample's images (20 KB to 170 KB) fit and some do not.
         let shell = #"ulimit -f 96 && trap '' XFSZ && exec "$0" "$@""#
-        let result = try OceqBinary.run(
+        let result = try await OceqBinary.run(
             [
                 "-c", shell, OceqBinary.executable.path, "--url", server.origin, "--token", DownloadServer.token, "-c",
                 "download (list type=Image order name limit 12) to \(folder)",

@@ -21,7 +21,7 @@ struct InterruptedScriptTests {
     }
 
     @Test("SIGINT mid-batch: the summary is printed, the manifest lists exactly the complete files, exit 130")
-    func interrupted() throws {
+    func interrupted() async throws {
         let export = try SyntheticExport(count: 24)
         defer { export.remove() }
         let folder = temporaryFolder()
@@ -30,7 +30,7 @@ struct InterruptedScriptTests {
         defer { try? FileManager.default.removeItem(atPath: (script as NSString).deletingLastPathComponent) }
         try Data("echo start\ndownload (list type=File) to $1 --concurrency 2\necho never\n".utf8)
             .write(to: URL(fileURLWithPath: script))
-        let server = try ServeProcess(
+        let server = try await ServeProcess(
             export: export.path,
             arguments: ["--token", DownloadServer.token, "--faults", "delay:ms=300:path=/assets"])
         defer { server.stop() }
@@ -42,10 +42,12 @@ struct InterruptedScriptTests {
 
         // Interrupt once a few files are complete and the rest are still to come.
         let deadline = Date().addingTimeInterval(120)
-        while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
+        while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         try #require(process.isRunning, "the batch ended before it could be interrupted")
         process.interrupt()
-        let finished = process.finish()
+        let finished = await process.finish()
         let output = finished.stdoutText
         let errors = finished.stderrText
 

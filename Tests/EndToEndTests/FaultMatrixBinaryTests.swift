@@ -43,22 +43,24 @@ struct FaultMatrixBinaryTests {
     ]
 
     @Test("each fault kind against list, count and get: the exit code and one-line message", arguments: rows)
-    func row(_ row: BinaryFaultRow) throws {
+    func row(_ row: BinaryFaultRow) async throws {
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
         var server: ServeProcess?
         let origin: String
         if let spec = row.spec {
-            server = try ServeProcess(
+            server = try await ServeProcess(
                 export: sample, arguments: ["--token", Self.token, "--faults", spec, "--fault-seed", "7"],
                 cacheDirectory: Self.cache)
             origin = server!.origin
         } else {
-            let probe = try ServeProcess(export: sample, cacheDirectory: Self.cache)
+            let probe = try await ServeProcess(export: sample, cacheDirectory: Self.cache)
             origin = probe.origin
             probe.stop()
         }
         for command in Self.commands {
-            let run = try OceqBinary.run(["--url", origin, "--token", Self.token, "--color", "never", "-c", command])
+            let run = try await OceqBinary.run([
+                "--url", origin, "--token", Self.token, "--color", "never", "-c", command,
+            ])
             if let failure = row.failure {
                 #expect(run.code == 1, "\(command): \(run.stderr)")
                 #expect(run.stdout.isEmpty, "\(command): \(run.stdout)")

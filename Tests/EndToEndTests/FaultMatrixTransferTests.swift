@@ -29,15 +29,15 @@ struct FaultMatrixTransferTests {
     ]
 
     /// Starts the server of `row` (or finds a port nothing listens on) and returns its origin.
-    static func origin(for row: BinaryFaultRow) throws -> (String, ServeProcess?) {
+    static func origin(for row: BinaryFaultRow) async throws -> (String, ServeProcess?) {
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
         guard let spec = row.spec else {
-            let probe = try ServeProcess(export: sample, cacheDirectory: cache)
+            let probe = try await ServeProcess(export: sample, cacheDirectory: cache)
             let origin = probe.origin
             probe.stop()
             return (origin, nil)
         }
-        let server = try ServeProcess(
+        let server = try await ServeProcess(
             export: sample, arguments: ["--token", token, "--faults", spec, "--fault-seed", "11"],
             cacheDirectory: cache)
         return (server.origin, server)
@@ -71,12 +71,12 @@ struct FaultMatrixTransferTests {
     }
 
     @Test("download (list type=Image limit 12): whole files or none, the manifest consistent", arguments: rows)
-    func download(_ row: BinaryFaultRow) throws {
-        let (origin, server) = try Self.origin(for: row)
+    func download(_ row: BinaryFaultRow) async throws {
+        let (origin, server) = try await Self.origin(for: row)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-download")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try OceqBinary.run([
+        let run = try await OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
             "-c", "download (list type=Image order by name limit \(Self.images)) to \(folder)",
         ])
@@ -105,12 +105,12 @@ struct FaultMatrixTransferTests {
     }
 
     @Test("mirror --query type=OCEGettingStartedTopic: complete, or failed with nothing half-written", arguments: rows)
-    func mirror(_ row: BinaryFaultRow) throws {
-        let (origin, server) = try Self.origin(for: row)
+    func mirror(_ row: BinaryFaultRow) async throws {
+        let (origin, server) = try await Self.origin(for: row)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-mirror")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try OceqBinary.run([
+        let run = try await OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
             "mirror", folder, "--query", "type=OCEGettingStartedTopic",
         ])
@@ -131,13 +131,13 @@ struct FaultMatrixTransferTests {
     }
 
     @Test("every file request fails for good: both fail, name each file, and leave no file half-written")
-    func filesFailForGood() throws {
+    func filesFailForGood() async throws {
         let row = BinaryFaultRow(name: "503 on every file", spec: "503:retry-after=0:path=/assets")
-        let (origin, server) = try Self.origin(for: row)
+        let (origin, server) = try await Self.origin(for: row)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-fail")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let download = try OceqBinary.run([
+        let download = try await OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
             "-c", "download (list type=Image order by name limit 3) to \(folder)/download",
         ])
@@ -148,7 +148,7 @@ struct FaultMatrixTransferTests {
         let manifest = FileManager.default.contents(atPath: folder + "/download/.oceq-manifest.json") ?? Data()
         let object = try JSONSerialization.jsonObject(with: manifest) as? [String: Any]
         #expect((object?["files"] as? [Any])?.isEmpty == true, "\(String(decoding: manifest, as: UTF8.self))")
-        let mirror = try OceqBinary.run([
+        let mirror = try await OceqBinary.run([
             "--url", origin, "--token", Self.token, "--color", "never",
             "mirror", folder + "/mirror", "--query", "type=OCEGettingStartedTopic",
         ])

@@ -17,7 +17,7 @@ struct HostileDownloadTests {
         let root = temporaryFolder()
         defer { removeFolder(root) }
         let channel = try HostileChannel.write(to: root + "/export", hugeBytes: 1024)
-        let server = try ServeProcess(export: channel.folder, arguments: ["--token", "hostile-token", "--quiet"])
+        let server = try await ServeProcess(export: channel.folder, arguments: ["--token", "hostile-token", "--quiet"])
         var configuration = try DeliveryConfiguration(url: server.origin, channelToken: "hostile-token")
         configuration.retry = .none
         let client = DeliveryClient(configuration: configuration, transport: CurlTransport(), clock: FakeClock())

@@ -85,7 +85,7 @@ struct SecretsAuditTests {
         """
 
     @Test("no secret in any output, log, history, error, explain or file")
-    func audit() throws {
+    func audit() async throws {
         let root = TestTemporary.path("oceq-audit")
         let cwd = root + "/cwd"
         let config = root + "/config"
@@ -94,7 +94,7 @@ struct SecretsAuditTests {
         }
         defer { try? FileManager.default.removeItem(atPath: root) }
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
-        let server = try ServeProcess(
+        let server = try await ServeProcess(
             export: sample, arguments: ["--token", Self.token, "--bearer", Self.bearer], logFolder: root + "/serve")
         let credentials = try JSONSerialization.data(withJSONObject: [
             "url": server.origin, "channelToken": Self.token, "authorization": "Bearer \(Self.bearer)",
@@ -107,10 +107,10 @@ struct SecretsAuditTests {
         var outputs: [(String, [UInt8])] = []
         func run(
             _ label: String, _ arguments: [String], input: String = "", env: [String: String?] = [:]
-        ) throws
+        ) async throws
             -> MeasuredRun
         {
-            let result = try MeasuredRun.run(
+            let result = try await MeasuredRun.run(
                 arguments, input: input, environment: environment.merging(env) { $1 }, directory: cwd, timeLimit: 120)
             outputs.append((label + " stdout", result.stdout))
             outputs.append((label + " stderr", result.stderr))
@@ -129,7 +129,7 @@ struct SecretsAuditTests {
             "download (list type=Image limit 2) rendition Small to \(root)/downloads",
             "mirror \(root)/mirror (list type=OCEGettingStartedTopic)", "echo done",
         ]
-        let scripted = try run("script", ["--keep-going"], input: script.joined(separator: "\n") + "\n")
+        let scripted = try await run("script", ["--keep-going"], input: script.joined(separator: "\n") + "\n")
         #expect(scripted.code == 1, "\(scripted.stderrText)")
         #expect(scripted.stdoutText.contains("done"), "\(scripted.stdoutText) \(scripted.stderrText)")
         // The explain really shows a URL and a curl line, with the token redacted.
@@ -137,33 +137,33 @@ struct SecretsAuditTests {
         #expect(scripted.stdoutText.contains("REDACTED") || scripted.stdoutText.contains("redacted"))
 
         // Flags and environment variables; a wrong bearer (401); -c with explain; a syntax error.
-        let flags = try run(
+        let flags = try await run(
             "flags",
             ["--url", server.origin, "--token", Self.token, "--bearer", Self.wrongBearer, "-c", "list limit 1"])
         #expect(flags.code == 1)
-        let fromEnv = try run(
+        let fromEnv = try await run(
             "env", ["-c", "explain list limit 2", "-c", "set timing on", "-c", "get @9", "-c", "list limit 2"],
             env: ["OCEQ_URL": server.origin, "OCEQ_CHANNEL_TOKEN": Self.token, "OCEQ_BEARER": Self.bearer])
         #expect(fromEnv.code == 1)
-        let syntax = try run("syntax", ["-c", "list order by"])
+        let syntax = try await run("syntax", ["-c", "list order by"])
         #expect(syntax.code == 2)
         // A syntax error is printed before there is a session; its echoed line holds a secret the
         // command line, the environment or the credentials file names.
-        let echoed = [
+        let echoed = await [
             try run(
                 "syntax, token flag",
                 ["--url", server.origin, "--token", Self.token, "-c", "list type=X where name=\(Self.token) ("]),
-            try run(
+            try await run(
                 "syntax, bearer variable", ["-c", "echo one\nlist type=\"\(Self.bearer)\" order by"],
                 env: ["OCEQ_URL": server.origin, "OCEQ_BEARER": Self.bearer]),
-            try run("syntax, credentials file", ["-c", "list order by \"\(Self.token)\" (("]),
+            try await run("syntax, credentials file", ["-c", "list order by \"\(Self.token)\" (("]),
         ]
         for result in echoed {
             #expect(result.code == 2, "\(result.stderrText)")
             #expect(result.stderrText.contains("REDACTED"), "\(result.stderrText)")
             #expect(result.stderrText.contains("^"), "the caret line is still printed: \(result.stderrText)")
         }
-        _ = try run("help", ["-c", "help connect"])
+        _ = try await run("help", ["-c", "help connect"])
 
         // An interactive session (a pseudo-terminal), so history is written.
         let driver = root + "/drive_session.py"
@@ -172,7 +172,7 @@ struct SecretsAuditTests {
             "list limit 2", "get @1", "explain list limit 1", "connect \(server.origin) \(Self.token)", "set timing on",
             "count", "get NOSUCHITEM", "list type=",
         ]
-        let interactive = try MeasuredRun.run(
+        let interactive = try await MeasuredRun.run(
             [driver, OceqBinary.executable.path, cwd] + typed, environment: environment, directory: cwd,
             executable: URL(fileURLWithPath: "/usr/bin/python3"), timeLimit: 180)
         // The terminal echoes what was typed, the token of the connect line among it: only the

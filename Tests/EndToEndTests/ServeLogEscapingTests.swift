@@ -18,12 +18,12 @@ struct ServeLogEscapingTests {
     }
 
     @Test("--url with a token in the user part or the query: the error never echoes it")
-    func addressesDoNotEcho() throws {
+    func addressesDoNotEcho() async throws {
         let root = TestTemporary.path("oceq-address")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
         for url in ["http://u:TOKEN5e3a1f@127.0.0.1:9", "http://127.0.0.1:9/?channelToken=TOKEN5e3a1f"] {
-            let run = try MeasuredRun.run(
+            let run = try await MeasuredRun.run(
                 ["--url", url, "-c", "count"], environment: Self.environment(root), directory: root, timeLimit: 60)
             #expect(run.code != 0)
             #expect(!run.stderrText.contains("5e3a1f") && !run.stdoutText.contains("5e3a1f"), "\(run.stderrText)")
@@ -32,7 +32,7 @@ struct ServeLogEscapingTests {
     }
 
     @Test("a hostile method and a hostile export file name reach stderr escaped")
-    func hostileFieldsEscaped() throws {
+    func hostileFieldsEscaped() async throws {
         let root = TestTemporary.path("oceq-escape")
         let export = root + "/export"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -42,12 +42,14 @@ struct ServeLogEscapingTests {
         let hostileName = "bad\u{1B}]0;pwned\u{07}\u{9B}2J.json"
         try Data("not json".utf8).write(
             to: URL(fileURLWithPath: export + "/contentexport/ContentItems/OCEGettingStartedTopic/" + hostileName))
-        let server = try ServeProcess(export: export, arguments: ["--token", Self.token], logFolder: root + "/serve")
+        let server = try await ServeProcess(
+            export: export, arguments: ["--token", Self.token], logFolder: root + "/serve")
         // An unauthenticated client sends a method carrying OSC 52 and a CR that forges a line.
         let method = "GET\u{1B}]52;c;ZXZpbA==\u{07}\r127.0.0.1 GET /forged 200 0 0.00ms"
-        try Self.deliver("\(method) /content/published/api/v1.1/items HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
+        try await Self.deliver(
+            "\(method) /content/published/api/v1.1/items HTTP/1.1\r\nHost: x\r\n\r\n", port: server.port)
         // A request with the token, whose id holds the token's text: the id is logged as it is.
-        try Self.deliver(
+        try await Self.deliver(
             "GET /content/published/api/v1.1/items/X\(Self.token)X?channelToken=\(Self.token) HTTP/1.1\r\n"
                 + "Host: x\r\nConnection: close\r\n\r\n", port: server.port)
         server.stop()
@@ -65,11 +67,11 @@ struct ServeLogEscapingTests {
     }
 
     @Test("oceq serve refuses a token shorter than 8 characters in one line, exit 2")
-    func weakTokenRefused() throws {
+    func weakTokenRefused() async throws {
         let root = TestTemporary.path("oceq-weak")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let run = try MeasuredRun.run(
+        let run = try await MeasuredRun.run(
             ["serve", OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted", "--token", "test", "--port", "0"],
             environment: Self.environment(root), directory: root, timeLimit: 60)
         #expect(run.code == 2)
@@ -77,7 +79,7 @@ struct ServeLogEscapingTests {
     }
 
     /// Writes `request` to the server on loopback and reads until it closes (or 5 s pass).
-    static func deliver(_ request: String, port: Int) throws {
-        _ = try RawHTTPClient.exchange(port: port, bytes: Array(request.utf8), timeout: 5, halfClose: true)
+    static func deliver(_ request: String, port: Int) async throws {
+        _ = try await RawHTTPClient.exchange(port: port, bytes: Array(request.utf8), timeout: 5, halfClose: true)
     }
 }

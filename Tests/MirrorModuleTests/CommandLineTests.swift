@@ -26,10 +26,10 @@ struct CommandLineTests {
     }
 
     @Test("oceq mirror DIR --query writes the selection and what it refers to; a bad target exits 1")
-    func binary() throws {
+    func binary() async throws {
         let folder = temporaryFolder("cli")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try OceqBinary.run(["mirror", folder + "/topics", "--query", "type=OCEGettingStartedTopic"])
+        let run = try await OceqBinary.run(["mirror", folder + "/topics", "--query", "type=OCEGettingStartedTopic"])
         #expect(run.code == 0, "\(run.stderr)")
         // The 7 topics and the 7 thumbnails they refer to.
         #expect(run.stdout.contains("mirrored 14 items (14 written, 0 unchanged), 7 files (7 fetched"), "\(run.stdout)")
@@ -43,7 +43,7 @@ struct CommandLineTests {
                 atPath: folder + "/topics/contentexport/ContentTypes/OCEGettingStartedTopic.json"))
 
         try Data().write(to: URL(fileURLWithPath: folder + "/file"))
-        let bad = try OceqBinary.run(["mirror", folder + "/file"])
+        let bad = try await OceqBinary.run(["mirror", folder + "/file"])
         #expect(bad.code == 1)
         #expect(bad.stderr.contains("is not a folder"), "\(bad.stderr)")
     }

@@ -14,23 +14,23 @@ struct ChildProcessTests {
     static let shell = "/bin/sh"
 
     @Test("an exit status, and a death by signal, are told apart")
-    func termination() throws {
-        let three = try ChildProcess.run(Self.shell, ["-c", "exit 3"])
+    func termination() async throws {
+        let three = try await ChildProcess.run(Self.shell, ["-c", "exit 3"])
         #expect(three.termination == .exit(3))
         #expect(three.code == 3)
-        let killed = try ChildProcess.run(Self.shell, ["-c", "kill -TERM $$"])
+        let killed = try await ChildProcess.run(Self.shell, ["-c", "kill -TERM $$"])
         #expect(killed.termination == .signal(SIGTERM))
         #expect(killed.code == 128 + SIGTERM)
     }
 
     @Test("kill, interrupt and isRunning on a running child, which starts with no signal blocked")
-    func signals() throws {
+    func signals() async throws {
         let sleeper = try ChildProcess("/bin/sleep", ["60"], stdin: .null)
         #expect(sleeper.isRunning)
         sleeper.kill(SIGKILL)
-        #expect(sleeper.wait() == .signal(SIGKILL))
+        #expect(await sleeper.wait() == .signal(SIGKILL))
         #expect(!sleeper.isRunning)
-        #expect(sleeper.wait() == .signal(SIGKILL), "a second wait answers the same")
+        #expect(await sleeper.wait() == .signal(SIGKILL), "a second wait answers the same")
         // Even when the starting thread blocks SIGINT, the child starts with no signal blocked.
         var interrupt = sigset_t()
         sigemptyset(&interrupt)
@@ -41,14 +41,14 @@ struct ChildProcessTests {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         let interrupted = try started.get()
         interrupted.interrupt()
-        #expect(interrupted.wait() == .signal(SIGINT))
+        #expect(await interrupted.wait() == .signal(SIGINT))
     }
 
     @Test("stdout and stderr, each larger than a pipe buffer, are both read to the end")
-    func largeOutputs() throws {
+    func largeOutputs() async throws {
         // stderr first: a runner that read stdout to its end before stderr would wait forever.
         let script = "yes e | head -c 1000000 >&2; yes o | head -c 1500000; yes e | head -c 1000000 >&2"
-        let result = try ChildProcess.run(Self.shell, ["-c", script])
+        let result = try await ChildProcess.run(Self.shell, ["-c", script])
         #expect(result.code == 0)
         #expect(result.stdout.count == 1_500_000)
         #expect(result.stderr.count == 2_000_000)
@@ -57,35 +57,35 @@ struct ChildProcessTests {
     }
 
     @Test("a large stdin is written while the output is read")
-    func largeInput() throws {
+    func largeInput() async throws {
         let input = (0..<1_200_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
-        let result = try ChildProcess.run(Self.shell, ["-c", "cat; echo done >&2"], input: input)
+        let result = try await ChildProcess.run(Self.shell, ["-c", "cat; echo done >&2"], input: input)
         #expect(result.code == 0)
         #expect(result.stdout == input)
         #expect(result.stderrText == "done\n")
         // A child that reads none of its input and exits: the write fails quietly.
-        let early = try ChildProcess.run(Self.shell, ["-c", "exit 0"], input: input)
+        let early = try await ChildProcess.run(Self.shell, ["-c", "exit 0"], input: input)
         #expect(early.code == 0)
     }
 
     @Test("exactly the environment given, in the folder given")
-    func environmentAndDirectory() throws {
+    func environmentAndDirectory() async throws {
         let folder = TestTemporary.make("oceq-child")
         defer { TestTemporary.remove(folder) }
-        let env = try ChildProcess.run("/usr/bin/env", environment: ["GREETING": "hello world", "EMPTY": ""])
+        let env = try await ChildProcess.run("/usr/bin/env", environment: ["GREETING": "hello world", "EMPTY": ""])
         #expect(Set(env.stdoutText.split(separator: "\n")) == ["GREETING=hello world", "EMPTY="])
-        let pwd = try ChildProcess.run("/bin/pwd", directory: folder)
+        let pwd = try await ChildProcess.run("/bin/pwd", directory: folder)
         let resolved = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         #expect(pwd.stdoutText == resolved + "\n" || pwd.stdoutText == folder + "\n", "\(pwd.stdoutText)")
     }
 
     @Test("no descriptor of the test process but stdin, stdout and stderr reaches the child")
-    func descriptors() throws {
+    func descriptors() async throws {
         // A descriptor without close-on-exec, as a C library might leave one.
         let leaky = open("/dev/null", O_RDONLY)
         #expect(leaky > 2)
         defer { close(leaky) }
-        let result = try ChildProcess.run("/bin/ls", ["/proc/self/fd"])
+        let result = try await ChildProcess.run("/bin/ls", ["/proc/self/fd"])
         #expect(result.code == 0, "\(result.stderrText)")
         let open = Set(result.stdoutText.split(separator: "\n").map(String.init))
         // ls's own listing of /proc/self/fd is the lowest free descriptor, 3.
@@ -93,16 +93,16 @@ struct ChildProcessTests {
     }
 
     @Test("lines of stdout as they come, stderr merged into stdout, files and /dev/null")
-    func streams() throws {
+    func streams() async throws {
         let lines = try ChildProcess(Self.shell, ["-c", "printf 'one\\ntwo\\nthree'"], stdout: .pipe)
-        #expect(lines.readLine() == "one")
-        #expect(lines.readLine() == "two")
-        #expect(lines.readLine() == "three")
-        #expect(lines.readLine() == nil)
-        #expect(lines.finish().stdoutText == "one\ntwo\nthree", "readLine leaves the output whole")
+        await #expect(lines.readLine() == "one")
+        await #expect(lines.readLine() == "two")
+        await #expect(lines.readLine() == "three")
+        await #expect(lines.readLine() == nil)
+        await #expect(lines.finish().stdoutText == "one\ntwo\nthree", "readLine leaves the output whole")
 
         let merged = try ChildProcess(Self.shell, ["-c", "echo out; echo err >&2"], stdout: .pipe, stderr: .stdout)
-        let both = merged.finish()
+        let both = await merged.finish()
         #expect(both.stdoutText == "out\nerr\n")
         #expect(both.stderr.isEmpty)
 
@@ -111,18 +111,18 @@ struct ChildProcessTests {
         try Data("from a file\n".utf8).write(to: URL(fileURLWithPath: folder + "/in"))
         let copied = try ChildProcess(
             "/bin/cat", stdin: .file(folder + "/in"), stdout: .file(folder + "/out"), stderr: .null)
-        #expect(copied.wait() == .exit(0))
+        await #expect(copied.wait() == .exit(0))
         #expect(try String(contentsOfFile: folder + "/out", encoding: .utf8) == "from a file\n")
-        let nothing = try ChildProcess("/bin/cat", stdin: .null, stdout: .pipe).finish()
+        let nothing = try await ChildProcess("/bin/cat", stdin: .null, stdout: .pipe).finish()
         #expect(nothing.stdout.isEmpty && nothing.code == 0)
     }
 
     @Test("a kept stdin pipe is open until closeInput")
-    func keptInput() throws {
+    func keptInput() async throws {
         let cat = try ChildProcess("/bin/cat", stdin: .pipe, stdout: .pipe)
         #expect(cat.isRunning)
         cat.closeInput()
-        #expect(cat.finish().termination == .exit(0))
+        #expect(await cat.finish().termination == .exit(0))
     }
 
     @Test("a new process group on request, else the test process's own")
@@ -136,12 +136,12 @@ struct ChildProcessTests {
         let own = try ChildProcess("/bin/sleep", ["60"], stdin: .null, newProcessGroup: true)
         defer {
             own.kill(SIGKILL)
-            own.wait()
+            own.reap()
         }
         let shared = try ChildProcess("/bin/sleep", ["60"], stdin: .null)
         defer {
             shared.kill(SIGKILL)
-            shared.wait()
+            shared.reap()
         }
         #expect(try group(of: own.pid) == own.pid)
         #expect(try group(of: shared.pid) == getpgrp())

@@ -178,15 +178,15 @@ struct ProfileTests {
     }
 
     @Test("oceq --profile and connect PROFILE, end to end")
-    func endToEnd() throws {
+    func endToEnd() async throws {
         let config = try ProfileTests.config()
         defer { TestTemporary.remove(config) }
-        let result = try Oceq.run(
+        let result = try await Oceq.run(
             ["-c", "connect sample", "-c", "count type=OCEGettingStartedTopic"],
             environment: ["XDG_CONFIG_HOME": config])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "connected to OCEGettingStarted, 146 items\n7\n")
-        let viaFlag = try Oceq.run(
+        let viaFlag = try await Oceq.run(
             ["--profile", "sample", "-c", "count type=OCEGettingStartedTopic"], environment: ["XDG_CONFIG_HOME": config]
         )
         #expect(viaFlag.code == 0, "\(viaFlag.stderr)")

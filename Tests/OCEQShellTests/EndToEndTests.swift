@@ -14,8 +14,8 @@ enum Oceq {
     /// Runs oceq in the repository's root with `input` on stdin; exit code, stdout and stderr.
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil
-    ) throws -> (code: Int32, stdout: String, stderr: String) {
-        try OceqBinary.run(arguments, input: input, environment: environment, executable: executable)
+    ) async throws -> (code: Int32, stdout: String, stderr: String) {
+        try await OceqBinary.run(arguments, input: input, environment: environment, executable: executable)
     }
 
     /// `text` with the in-process server's port replaced by `PORT`.
@@ -33,11 +33,11 @@ struct EndToEndTests {
     ]
 
     @Test("each script runs cleanly and prints what its golden file says", arguments: scripts.map(\.0))
-    func script(name: String) throws {
+    func script(name: String) async throws {
         let folder = NSTemporaryDirectory() + "oceq-e2e-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let arguments = (EndToEndTests.scripts.first { $0.0 == name }?.1 ?? []).map { $0 == "OUT" ? folder : $0 }
-        let result = try Oceq.run(["run", "Scripts/\(name).oceq"] + arguments)
+        let result = try await Oceq.run(["run", "Scripts/\(name).oceq"] + arguments)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr == "")
         #expect(!result.stdout.contains("935a30048d49b8479c9bc1577e392eba"))
@@ -46,12 +46,12 @@ struct EndToEndTests {
     }
 
     @Test("oceq FILE and a #!/usr/bin/env oceq script run the same as oceq run FILE")
-    func shebang() throws {
-        let viaRun = try Oceq.run(["run", "Scripts/channel-census.oceq"])
-        let bare = try Oceq.run(["Scripts/channel-census.oceq"])
+    func shebang() async throws {
+        let viaRun = try await Oceq.run(["run", "Scripts/channel-census.oceq"])
+        let bare = try await Oceq.run(["Scripts/channel-census.oceq"])
         #expect(bare.stdout == viaRun.stdout)
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let direct = try Oceq.run(
+        let direct = try await Oceq.run(
             [], environment: ["PATH": Oceq.executable.deletingLastPathComponent().path + ":" + path],
             executable: repositoryRoot.appendingPathComponent("Scripts/channel-census.oceq"))
         #expect(direct.code == 0, "\(direct.stderr)")
@@ -59,21 +59,21 @@ struct EndToEndTests {
     }
 
     @Test("-c is repeatable, --json switches the format, statements come from stdin")
-    func commandsAndStdin() throws {
-        let commands = try Oceq.run(["--json", "-c", "count type=OCEGettingStartedTopic", "-c", "echo done"])
+    func commandsAndStdin() async throws {
+        let commands = try await Oceq.run(["--json", "-c", "count type=OCEGettingStartedTopic", "-c", "echo done"])
         #expect(commands.code == 0)
         #expect(commands.stdout == "7\ndone\n")
-        let stdin = try Oceq.run([], input: "let n = count type=OCEGettingStartedAuthor\necho authors $n\n")
+        let stdin = try await Oceq.run([], input: "let n = count type=OCEGettingStartedAuthor\necho authors $n\n")
         #expect(stdin.code == 0, "\(stdin.stderr)")
         #expect(stdin.stdout == "authors 4\n")
     }
 
     @Test("a syntax error on a late line runs nothing and exits 2")
-    func syntaxError() throws {
+    func syntaxError() async throws {
         let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
         defer { TestTemporary.remove(file) }
         try "echo first\ncount\nlist type=X order\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try Oceq.run([file])
+        let result = try await Oceq.run([file])
         #expect(result.code == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.contains("\(file):3:"))
@@ -81,55 +81,57 @@ struct EndToEndTests {
     }
 
     @Test("a failing statement exits 1 with FILE:LINE:COL; --keep-going runs the rest")
-    func failure() throws {
+    func failure() async throws {
         let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
         defer { TestTemporary.remove(file) }
         try "list type=OCEGettingStartedTopic limit 2\nget @5\necho after\n".write(
             toFile: file, atomically: true, encoding: .utf8)
-        let stopped = try Oceq.run([file])
+        let stopped = try await Oceq.run([file])
         #expect(stopped.code == 1)
         #expect(stopped.stderr.hasPrefix("\(file):2:5: error:"))
         #expect(!stopped.stdout.contains("after"))
-        let kept = try Oceq.run(["--keep-going", file])
+        let kept = try await Oceq.run(["--keep-going", file])
         #expect(kept.code == 1)
         #expect(kept.stdout.hasSuffix("after\n"))
     }
 
     @Test("a wrong token, a missing export, and a bad option each give one line")
-    func badConnection() throws {
-        let token = try Oceq.run(["--token", "wrong", "-c", "count"])
+    func badConnection() async throws {
+        let token = try await Oceq.run(["--token", "wrong", "-c", "count"])
         #expect(token.code == 1)
         #expect(token.stderr.split(separator: "\n").count == 1)
         #expect(token.stderr.contains("refused the token"))
         #expect(!token.stderr.contains("wrong"))
-        let folder = try Oceq.run(["--url", "/nonexistent/export", "-c", "count"])
+        let folder = try await Oceq.run(["--url", "/nonexistent/export", "-c", "count"])
         #expect(folder.code == 1)
         #expect(folder.stderr.split(separator: "\n").count == 1)
-        let server = try Oceq.run(["--url", "http://127.0.0.1:9", "--token", "t", "-c", "count"])
+        let server = try await Oceq.run(["--url", "http://127.0.0.1:9", "--token", "t", "-c", "count"])
         #expect(server.code == 1)
         #expect(server.stderr.hasPrefix("oceq: cannot reach the channel"))
-        let option = try Oceq.run(["--jsn"])
+        let option = try await Oceq.run(["--jsn"])
         #expect(option.code == 2)
         #expect(option.stderr.hasPrefix("oceq: unknown option '--jsn'; did you mean '--json'?"))
     }
 
     @Test("a one-shot checked against the catalog reads it in place of the probe; failures read as the probe's")
-    func catalogInPlaceOfProbe() throws {
+    func catalogInPlaceOfProbe() async throws {
         let log = TestTemporary.path("oceq-serve", suffix: ".log")
         defer { TestTemporary.remove(log) }
         let server = try ChildProcess(
             Oceq.executable.path, ["serve", "--port", "0", "Samples/OCEGettingStarted"],
             directory: repositoryRoot.path, stdout: .pipe, stderr: .file(log))
-        let text = server.readLine() ?? ""
+        let text = await server.readLine() ?? ""
         let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
         let url = String(text[range])
         let token = "935a30048d49b8479c9bc1577e392eba"
-        let listed = try Oceq.run(["--url", url, "--token", token, "-c", "list type=OCEGettingStartedArticle limit 1"])
-        let refused = try Oceq.run([
+        let listed = try await Oceq.run([
+            "--url", url, "--token", token, "-c", "list type=OCEGettingStartedArticle limit 1",
+        ])
+        let refused = try await Oceq.run([
             "--url", url, "--token", "nope", "-c", "list type=OCEGettingStartedArticle limit 1",
         ])
         server.terminate()
-        server.wait()
+        await server.wait()
         #expect(listed.code == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("(1 row of "))
         #expect(refused.code == 1)
@@ -151,48 +153,48 @@ struct EndToEndTests {
         #expect(catalogRead < probe)
         #expect(refusedOnes.contains(where: isListing))
         #expect(refusedOnes.allSatisfy { $0.contains(" 403 ") })
-        let unreachable = try Oceq.run(
+        let unreachable = try await Oceq.run(
             ["--url", "http://127.0.0.1:9", "--token", "t", "-c", "list type=OCEGettingStartedArticle"])
         #expect(unreachable.code == 1)
         #expect(unreachable.stderr.hasPrefix("oceq: cannot reach the channel"))
     }
 
     @Test("a script against a separate oceq serve, over --url and OCEQ_CHANNEL_TOKEN")
-    func remoteServe() throws {
+    func remoteServe() async throws {
         let server = try ChildProcess(
             Oceq.executable.path, ["serve", "--port", "0", "--quiet", "Samples/OCEGettingStarted"],
             directory: repositoryRoot.path, stdout: .pipe, stderr: .pipe)
         defer {
             server.terminate()
-            server.wait()
+            server.reap()
         }
-        let text = server.readLine() ?? ""
+        let text = await server.readLine() ?? ""
         let range = try #require(text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression))
         let url = String(text[range])
-        let viaServe = try Oceq.run(
+        let viaServe = try await Oceq.run(
             ["--url", url, "Scripts/channel-census.oceq"],
             environment: ["OCEQ_CHANNEL_TOKEN": "935a30048d49b8479c9bc1577e392eba"])
         #expect(viaServe.code == 0, "\(viaServe.stderr)")
-        let inProcess = try Oceq.run(["Scripts/channel-census.oceq"])
+        let inProcess = try await Oceq.run(["Scripts/channel-census.oceq"])
         #expect(viaServe.stdout == inProcess.stdout)
-        let refused = try Oceq.run(["--url", url, "--token", "nope", "-c", "count"])
+        let refused = try await Oceq.run(["--url", url, "--token", "nope", "-c", "count"])
         #expect(refused.code == 1)
         #expect(refused.stderr.contains("refused the token"))
     }
 
     @Test("Ctrl-C while a script waits for stdin exits with 130")
-    func interrupted() throws {
+    func interrupted() async throws {
         let process = try ChildProcess(
             Oceq.executable.path, directory: repositoryRoot.path, stdin: .pipe, stdout: .pipe, stderr: .pipe)
         // Wait until oceq catches SIGINT (its handler is installed before it reads stdin), not for a time.
-        let caught = waitUntilCatching(SIGINT, process: process.pid)
+        let caught = await waitUntilCatching(SIGINT, process: process.pid)
         #expect(caught, "oceq never installed its SIGINT handler")
         process.interrupt()
-        #expect(process.wait() == .exit(130))
+        #expect(await process.wait() == .exit(130))
     }
 
     @Test("the REPL in a pseudo-terminal: banner, continuation, Ctrl-C, an error, Ctrl-D")
-    func terminal() throws {
+    func terminal() async throws {
         let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
@@ -200,8 +202,8 @@ struct EndToEndTests {
             print("skipped: python3 is needed to drive a pseudo-terminal")
             return
         }
-        func drive() throws -> String {
-            try ChildProcess(
+        func drive() async throws -> String {
+            try await ChildProcess(
                 python,
                 [
                     repositoryRoot.appendingPathComponent("Tests/OCEQShellTests/Support/drive_repl.py").path,
@@ -210,7 +212,7 @@ struct EndToEndTests {
                 stdout: .pipe
             ).finish().stdoutText
         }
-        let text = try drive()
+        let text = try await drive()
         let steps = text.components(separatedBy: "=====\n")
         try #require(steps.count == 8, "\(text)")
         #expect(steps[0].hasPrefix("oceq 0.1.0 on OCEGettingStarted, 146 items. Type 'help'"))
@@ -230,20 +232,20 @@ struct EndToEndTests {
     }
 
     @Test("help and --version need no channel beyond the default one; serve still answers --help")
-    func helpAndServe() throws {
-        let version = try Oceq.run(["--version"])
+    func helpAndServe() async throws {
+        let version = try await Oceq.run(["--version"])
         #expect(version.stdout.hasPrefix("oceq "))
-        let serve = try Oceq.run(["serve", "--help"])
+        let serve = try await Oceq.run(["serve", "--help"])
         #expect(serve.code == 0)
         #expect(serve.stdout.contains("usage: oceq serve"))
-        let help = try Oceq.run(["-c", "help"])
+        let help = try await Oceq.run(["-c", "help"])
         #expect(help.code == 0)
         #expect(help.stdout.contains("core commands:"))
     }
 }
 
 /// Whether process `pid` catches `signal` (its `SigCgt` in /proc), waiting up to `seconds` for it to.
-func waitUntilCatching(_ signal: Int32, process pid: Int32, seconds: Double = 30) -> Bool {
+func waitUntilCatching(_ signal: Int32, process pid: Int32, seconds: Double = 30) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
@@ -253,7 +255,7 @@ func waitUntilCatching(_ signal: Int32, process pid: Int32, seconds: Double = 30
         {
             return true
         }
-        usleep(10_000)
+        try? await Task.sleep(for: .milliseconds(10))
     }
     return false
 }

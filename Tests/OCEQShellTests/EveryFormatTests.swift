@@ -39,13 +39,14 @@ struct EveryFormatTests {
 
     @Test(
         "csv, json and ndjson of each command", arguments: EveryFormatTests.commands.indices, ["csv", "json", "ndjson"])
-    func format(index: Int, format: String) throws {
+    func format(index: Int, format: String) async throws {
         let (setup, command) = Self.commands[index]
         let folder = TestTemporary.make("every-format")
         defer { TestTemporary.remove(folder) }
         var arguments = ["--format", format]
         if !setup.isEmpty { arguments += ["-c", setup] }
-        let result = try OceqBinary.run(arguments + ["-c", command.replacingOccurrences(of: "DIR", with: folder)])
+        let result = try await OceqBinary.run(
+            arguments + ["-c", command.replacingOccurrences(of: "DIR", with: folder)])
         #expect(result.code == 0, "\(command): \(result.stderr)")
         let output = result.stdout
         #expect(!output.isEmpty, "\(command) printed nothing as \(format)")

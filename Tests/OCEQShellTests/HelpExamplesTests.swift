@@ -34,12 +34,12 @@ struct HelpExamplesTests {
     }
 
     @Test("no example of any command's help fails with not found")
-    func examplesFindWhatTheyName() throws {
-        let overview = try OceqBinary.run(["-c", "help"])
+    func examplesFindWhatTheyName() async throws {
+        let overview = try await OceqBinary.run(["-c", "help"])
         let names = Self.commandNames(overview.stdout)
         #expect(names.contains("download") && names.contains("read") && names.contains("fields"))
         let skipped: Set<String> = ["quit", "connect"]  // they end or replace the session
-        let details = try OceqBinary.run(
+        let details = try await OceqBinary.run(
             [], input: names.filter { !skipped.contains($0) }.map { "help \($0)\n" }.joined())
         let examples = Self.examples(details.stdout)
         #expect(examples.count > 40, "\(details.stderr)")
@@ -47,7 +47,7 @@ struct HelpExamplesTests {
         defer { TestTemporary.remove(folder.path) }
         let script = "list type=OCEGettingStartedArticle limit 5\n" + examples.joined(separator: "\n") + "\n"
         let credentials = OceqBinary.repositoryRoot.appendingPathComponent("credentials.json").path
-        let result = try OceqBinary.run(
+        let result = try await OceqBinary.run(
             ["--credentials", credentials, "--keep-going"], input: script, directory: folder)
         let missing = result.stderr.components(separatedBy: "\n").filter {
             $0.contains("not found") || $0.contains("in this channel") || $0.contains("no item ")

@@ -73,13 +73,13 @@ struct HostileChannelTests {
     static func runChecked(
         _ arguments: [String], input: String, over channel: HostileChannel,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> MeasuredRun {
+    ) async throws -> MeasuredRun {
         let cwd = NSTemporaryDirectory() + "oceq-hostile-cwd-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: cwd, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: cwd) }
         let home = cwd + "/home"
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        let run = try MeasuredRun.run(
+        let run = try await MeasuredRun.run(
             ["--url", channel.folder, "--color", "never", "--keep-going"] + arguments, input: input,
             environment: ["HOME": home, "XDG_STATE_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config"],
             directory: cwd, timeLimit: 600)
@@ -108,12 +108,12 @@ struct HostileChannelTests {
     @Test(
         "every command over the hostile channel, in each output format, is clean, finishes and stays small",
         arguments: ["table", "expanded", "json", "ndjson", "csv"])
-    func everyCommand(format: String) throws {
+    func everyCommand(format: String) async throws {
         let channel = try Self.makeChannel(hugeBytes: 256 * 1024)
         defer { try? FileManager.default.removeItem(atPath: channel.folder) }
         // Every command in the table format; the listings and items in the others.
         let statements = format == "table" ? Self.statements(channel) : Self.formatStatements(channel)
-        let run = try Self.runChecked(
+        let run = try await Self.runChecked(
             ["--format", format], input: statements.joined(separator: "\n") + "\n", over: channel)
         // It really read the hostile content: the names arrive, with their control characters gone.
         #expect(run.stdoutText.contains("HOSTILE-TITLE") || run.stdoutText.contains("HOSTILE"))
@@ -132,10 +132,10 @@ struct HostileChannelTests {
     }
 
     @Test("a 10 MB text field is read, rendered and printed clean, in bounded memory")
-    func hugeField() throws {
+    func hugeField() async throws {
         let channel = try Self.makeChannel(hugeBytes: HostileChannel.hugeFieldBytes)
         defer { try? FileManager.default.removeItem(atPath: channel.folder) }
-        let run = try Self.runChecked([], input: "read \(channel.hugeArticleID)\n", over: channel)
+        let run = try await Self.runChecked([], input: "read \(channel.hugeArticleID)\n", over: channel)
         #expect(run.code == 0, "\(run.stderrText.prefix(600))")
         // The text arrived and was rendered up to the renderer's cap (4 MiB of HTML), with the note
         // that says how much was left out.

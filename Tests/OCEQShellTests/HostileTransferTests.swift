@@ -16,7 +16,7 @@ import Testing
 @Suite("Hostile channel: download, mirror and completion", .serialized)
 struct HostileTransferTests {
     @Test("download and mirror write only inside their folders, under safe names")
-    func transfers() throws {
+    func transfers() async throws {
         let channel = try HostileChannelTests.makeChannel(hugeBytes: 64 * 1024)
         defer { try? FileManager.default.removeItem(atPath: channel.folder) }
         // The targets sit three levels down a sandbox, so `../../x` from them still lands in it.
@@ -31,7 +31,7 @@ struct HostileTransferTests {
             "download (list type=Image limit 20) rendition Thumbnail to \(renditions)",
             "mirror \(mirror)",
         ]
-        let run = try HostileChannelTests.runChecked(
+        let run = try await HostileChannelTests.runChecked(
             [], input: statements.joined(separator: "\n") + "\n", over: channel)
         #expect(run.stdoutText.contains("download to \(downloads)"), "\(run.stdoutText.prefix(2000))")
         // Everything written is under the three targets.

@@ -8,8 +8,8 @@ import Testing
 @Suite("oceq lint")
 struct LintTests {
     @Test("the good fixtures and Scripts/ pass with no output")
-    func good() throws {
-        let result = try OceqBinary.run(["lint", "Tests/LintFixtures/good", "Scripts"])
+    func good() async throws {
+        let result = try await OceqBinary.run(["lint", "Tests/LintFixtures/good", "Scripts"])
         #expect(result.code == 0, "\(result.stdout)")
         #expect(result.stdout == "")
         #expect(result.stderr.hasPrefix("oceq lint: "))
@@ -17,19 +17,19 @@ struct LintTests {
     }
 
     @Test("the bad fixtures fail with exactly the pinned diagnostics")
-    func bad() throws {
-        let result = try OceqBinary.run(["lint", "Tests/LintFixtures/bad"])
+    func bad() async throws {
+        let result = try await OceqBinary.run(["lint", "Tests/LintFixtures/bad"])
         #expect(result.code == 1)
         expectGolden(result.stdout, named: "lint-bad.txt")
         #expect(result.stderr.hasPrefix("oceq lint: 5 files, "))
     }
 
     @Test("a file that cannot be read is an error at 1:1; no paths is a usage error")
-    func unreadable() throws {
-        let missing = try OceqBinary.run(["lint", "Tests/LintFixtures/none.oceq"])
+    func unreadable() async throws {
+        let missing = try await OceqBinary.run(["lint", "Tests/LintFixtures/none.oceq"])
         #expect(missing.code == 1)
         #expect(missing.stdout == "Tests/LintFixtures/none.oceq:1:1: error: cannot read: no such file or directory\n")
-        let none = try OceqBinary.run(["lint"])
+        let none = try await OceqBinary.run(["lint"])
         #expect(none.code == 2)
         #expect(none.stderr.hasPrefix("usage: oceq lint"))
     }
@@ -54,20 +54,22 @@ struct LintTests {
     }
 
     @Test("--plugin makes a plugin's commands known to the files checked; a broken plugin is an error")
-    func plugins() throws {
+    func plugins() async throws {
         let folder = try PluginFolder([
             "p.oceq": "define hi(who)\n  echo hi $who\nend\n", "s.oceq": "hi you\nhi\n", "bad.oceq": "define x(\n",
         ])
         defer { folder.remove() }
-        let without = try OceqBinary.run(["lint", folder.path("s.oceq")])
+        let without = try await OceqBinary.run(["lint", folder.path("s.oceq")])
         #expect(without.code == 1)
         #expect(without.stdout.contains("s.oceq:1:1: error: unknown command 'hi'"))
-        let with = try OceqBinary.run(["lint", "--plugin", folder.path("p.oceq"), folder.path("s.oceq")])
+        let with = try await OceqBinary.run(["lint", "--plugin", folder.path("p.oceq"), folder.path("s.oceq")])
         #expect(with.code == 1)
         #expect(
             with.stdout.hasPrefix("\(folder.path("s.oceq")):2:3: error: 'hi' needs a value for 'who' (usage: hi who)\n")
         )
-        let broken = try OceqBinary.run(["lint", "--plugin", folder.path("bad.oceq"), "--", folder.path("p.oceq")])
+        let broken = try await OceqBinary.run([
+            "lint", "--plugin", folder.path("bad.oceq"), "--", folder.path("p.oceq"),
+        ])
         #expect(broken.code == 1)
         #expect(broken.stdout.hasPrefix("\(folder.path("bad.oceq")):1:1: error: 'define x' has no 'end'\n"))
         #expect(broken.stderr.hasSuffix("1 file, 1 error, 0 warnings\n"))

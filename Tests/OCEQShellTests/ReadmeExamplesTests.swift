@@ -146,13 +146,13 @@ struct ReadmeExamplesTests {
     }
 
     @Test("each marked example prints what the README shows", arguments: ReadmeExamplesTests.examples.indices)
-    func example(index: Int) throws {
+    func example(index: Int) async throws {
         let example = Self.examples[index]
         let result: (code: Int32, stdout: String, stderr: String)
         if let arguments = example.arguments {
-            result = try OceqBinary.run(arguments, environment: ["COLUMNS": "100"])
+            result = try await OceqBinary.run(arguments, environment: ["COLUMNS": "100"])
         } else {
-            result = try OceqBinary.run(
+            result = try await OceqBinary.run(
                 [], input: example.statements.joined(separator: "\n") + "\n", environment: ["COLUMNS": "100"])
         }
         #expect(result.code == 0, "\(example): \(result.stderr)")

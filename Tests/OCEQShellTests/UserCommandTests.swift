@@ -262,22 +262,23 @@ struct UserCommandTests {
     }
 
     @Test("the oceq binary reads --plugin files, and a missing one does not stop it")
-    func binary() throws {
+    func binary() async throws {
         let folder = try PluginFolder(["p.oceq": "# Says hi\ndefine hi(who = you)\n  echo hi $who\nend\n"])
         defer { folder.remove() }
         let environment = ["XDG_CONFIG_HOME": folder.base.appendingPathComponent("empty").path]
-        let result = try OceqBinary.run(
+        let result = try await OceqBinary.run(
             ["--plugin", folder.path("p.oceq"), "--plugin", "nope.oceq", "-c", "hi; hi who=there; plugins"],
             environment: environment)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("hi you\nhi there\n"))
         #expect(result.stderr.contains("nope.oceq:1:1: error: cannot read plugin: no such file or directory"))
-        let sample = try OceqBinary.run(
+        let sample = try await OceqBinary.run(
             ["--plugin", "Scripts/plugins/blog.oceq", "-c", "find latte 3; plugins"], environment: environment)
         #expect(sample.code == 0, "\(sample.stderr)")
         #expect(sample.stdout.contains("Spiced Maple Latte"))
         #expect(sample.stdout.contains("Scripts/plugins/blog.oceq (--plugin): topic-articles, latest, find\n"))
-        let bad = try OceqBinary.run(["--plugin", folder.path("p.oceq"), "-c", "hi a b"], environment: environment)
+        let bad = try await OceqBinary.run(
+            ["--plugin", folder.path("p.oceq"), "-c", "hi a b"], environment: environment)
         #expect(bad.code == 2)
         #expect(bad.stderr.hasPrefix("error: 'hi' takes at most 1 argument\n"))
     }

@@ -201,26 +201,31 @@ public final class ChildProcess: @unchecked Sendable {
         _ executable: String, _ arguments: [String] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment, directory: String? = nil,
         input: [UInt8] = []
-    ) throws -> Finished {
+    ) async throws -> Finished {
         let child = try ChildProcess(
             executable, arguments, environment: environment, directory: directory, stdin: .bytes(input),
             stdout: .pipe, stderr: .pipe)
-        return child.finish()
+        return await child.finish()
     }
 
-    /// Waits for the end of its piped outputs and for the child; how it ended and what it wrote.
-    public func finish() -> Finished {
-        let output = streams.readToEnd()
-        return Finished(termination: wait(), stdout: output.stdout, stderr: output.stderr)
+    /// Waits (off the cooperative pool) for the end of its piped outputs and for the child; how it
+    /// ended and what it wrote.
+    public func finish() async -> Finished {
+        await OffPool.run {
+            let output = self.streams.readToEnd()
+            return Finished(termination: self.reap(), stdout: output.stdout, stderr: output.stderr)
+        }
     }
 
     /// Everything it writes to its piped stdout and stderr, once both are closed (at its end, say).
-    public func readToEnd() -> (stdout: [UInt8], stderr: [UInt8]) { streams.readToEnd() }
+    public func readToEnd() async -> (stdout: [UInt8], stderr: [UInt8]) {
+        await OffPool.run { self.streams.readToEnd() }
+    }
 
     /// The next line of its piped stdout, without the newline; waits for it; nil at the end.
     /// (The lines read stay in what `readToEnd()` returns.)
-    public func readLine() -> String? {
-        streams.readLine().map { String(decoding: $0, as: UTF8.self) }
+    public func readLine() async -> String? {
+        await OffPool.run { self.streams.readLine().map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Closes a `.pipe` stdin: the child reads end of file.
@@ -233,9 +238,17 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the child to end (once; later calls return the same) and reaps it.
+    /// Waits (off the cooperative pool) for the child to end (once; later calls return the same)
+    /// and reaps it.
     @discardableResult
-    public func wait() -> Termination {
+    public func wait() async -> Termination {
+        await OffPool.run { self.reap() }
+    }
+
+    /// Waits for the child to end, blocking the calling thread: only for `defer`, `deinit` and other
+    /// synchronous code right after the child was signalled, where the wait is short.
+    @discardableResult
+    public func reap() -> Termination {
         reaping.lock()
         defer { reaping.unlock() }
         if let known = termination { return known }

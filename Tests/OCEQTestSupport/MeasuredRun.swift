@@ -34,6 +34,17 @@ public struct MeasuredRun: Sendable {
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String?] = [:],
         directory: String? = nil, executable: URL? = nil, timeLimit: Double = 120
+    ) async throws -> MeasuredRun {
+        try await OffPool.run {
+            try runBlocking(
+                arguments, input: input, environment: environment, directory: directory, executable: executable,
+                timeLimit: timeLimit)
+        }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], input: String, environment: [String: String?], directory: String?,
+        executable: URL?, timeLimit: Double
     ) throws -> MeasuredRun {
         let scratch = NSTemporaryDirectory() + "oceq-measured-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

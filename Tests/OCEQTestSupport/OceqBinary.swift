@@ -25,12 +25,12 @@ public enum OceqBinary {
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: URL? = nil,
         directory: URL? = nil
-    ) throws -> (code: Int32, stdout: String, stderr: String) {
+    ) async throws -> (code: Int32, stdout: String, stderr: String) {
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         for key in ["OCEQ_URL", "OCEQ_CHANNEL_TOKEN", "OCEQ_BEARER", "COLUMNS"] where environment[key] == nil {
             merged.removeValue(forKey: key)
         }
-        let finished = try ChildProcess.run(
+        let finished = try await ChildProcess.run(
             (executable ?? OceqBinary.executable).path, arguments, environment: merged,
             directory: (directory ?? repositoryRoot).path, input: Array(input.utf8))
         return (finished.code, finished.stdoutText, finished.stderrText)

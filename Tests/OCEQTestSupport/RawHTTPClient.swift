@@ -2,7 +2,7 @@ import Foundation
 
 /// A deliberately plain HTTP/1.1 client over a POSIX socket, for tests that must see exactly what
 /// the server sent: the status line, every header, a body cut short, a reset. Loopback only.
-public struct RawHTTPResponse {
+public struct RawHTTPResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: [UInt8]
@@ -14,21 +14,39 @@ public struct RawHTTPResponse {
 }
 
 public enum RawHTTPClient {
-    /// Sends `GET target` (or another method) to 127.0.0.1:`port` with `Connection: close`.
+    /// Sends `GET target` (or another method) to 127.0.0.1:`port` with `Connection: close`, waiting
+    /// off the cooperative pool (`OffPool`).
     public static func send(
+        port: Int, method: String = "GET", target: String, headers: [String: String] = [:], timeout: Double = 10
+    ) async throws -> RawHTTPResponse {
+        try await OffPool.run {
+            try sendSynchronously(port: port, method: method, target: target, headers: headers, timeout: timeout)
+        }
+    }
+
+    /// `send`, blocking the calling thread: only for code already on a thread of its own (inside
+    /// `OffPool.run`, say, or `DispatchQueue.concurrentPerform` run there).
+    public static func sendSynchronously(
         port: Int, method: String = "GET", target: String, headers: [String: String] = [:], timeout: Double = 10
     ) throws -> RawHTTPResponse {
         var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
         request += "\r\n"
-        let raw = try exchange(port: port, bytes: Array(request.utf8), timeout: timeout)
+        let raw = try exchangeBlocking(port: port, bytes: Array(request.utf8), timeout: timeout, halfClose: false)
         return parse(raw.bytes, method: method, reset: raw.reset)
     }
 
     /// Writes raw bytes and reads until the peer closes; `reset` reports ECONNRESET. With `halfClose`,
     /// the write side is shut once the bytes are sent (the server then closes even a kept-alive connection).
+    /// The exchange waits off the cooperative pool (`OffPool`).
     public static func exchange(
         port: Int, bytes: [UInt8], timeout: Double, halfClose: Bool = false
+    ) async throws -> (bytes: [UInt8], reset: Bool) {
+        try await OffPool.run { try exchangeBlocking(port: port, bytes: bytes, timeout: timeout, halfClose: halfClose) }
+    }
+
+    private static func exchangeBlocking(
+        port: Int, bytes: [UInt8], timeout: Double, halfClose: Bool
     ) throws -> (bytes: [UInt8], reset: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }

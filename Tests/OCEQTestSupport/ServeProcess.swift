@@ -23,9 +23,7 @@ public final class ServeProcess: @unchecked Sendable {
     /// lets several servers share one index cache.
     public init(
         export: String, arguments: [String] = [], logFolder: String? = nil, cacheDirectory: String? = nil
-    )
-        throws
-    {
+    ) async throws {
         scratch = logFolder ?? NSTemporaryDirectory() + "oceq-serve-\(UUID().uuidString)"
         ownsScratch = logFolder == nil
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -43,17 +41,20 @@ public final class ServeProcess: @unchecked Sendable {
             stderr: .file(stderrPath))
         let deadline = Date().addingTimeInterval(60)
         var found: Int?
-        while found == nil, Date() < deadline, process.isRunning {
+        while found == nil {
             let text = (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
             if let range = text.range(of: #"listening on http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
                 found = Int(text[range].split(separator: ":").last!)
+            } else if Date() < deadline, process.isRunning {
+                // A starved pool may resume this sleep late: the file is read once more after it.
+                try await Task.sleep(for: .milliseconds(20))
             } else {
-                usleep(20_000)
+                break
             }
         }
         guard let found else {
             process.terminate()
-            process.wait()
+            await process.wait()
             let errors = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
             throw ServeProcessError(message: "oceq serve did not start: \(errors)")
         }
@@ -69,7 +70,7 @@ public final class ServeProcess: @unchecked Sendable {
     public func stop() {
         if process.isRunning {
             process.terminate()
-            process.wait()
+            process.reap()
         }
     }
 

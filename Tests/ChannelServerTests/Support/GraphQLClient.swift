@@ -26,13 +26,13 @@ extension TestChannel {
     func post(
         _ body: [UInt8], target: String = TestChannel.graphQLPath + "?channelToken=" + TestChannel.token,
         headers: [String: String] = [:]
-    ) throws -> RawHTTPResponse {
+    ) async throws -> RawHTTPResponse {
         var request =
             "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
             + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
         request += "\r\n"
-        let raw = try RawHTTPClient.exchange(port: port, bytes: Array(request.utf8) + body, timeout: 20)
+        let raw = try await RawHTTPClient.exchange(port: port, bytes: Array(request.utf8) + body, timeout: 20)
         return RawHTTPClient.parse(raw.bytes, method: "POST", reset: raw.reset)
     }
 
@@ -41,11 +41,11 @@ extension TestChannel {
         _ query: String, variables: JSON? = nil, operationName: String? = nil,
         target: String = TestChannel.graphQLPath + "?channelToken=" + TestChannel.token,
         headers: [String: String] = [:]
-    ) throws -> GraphQLAnswer {
+    ) async throws -> GraphQLAnswer {
         var object: [String: JSON] = ["query": .string(query)]
         if let variables { object["variables"] = variables }
         if let operationName { object["operationName"] = .string(operationName) }
-        let response = try post(JSONWriter().bytes(.object(object)), target: target, headers: headers)
+        let response = try await post(JSONWriter().bytes(.object(object)), target: target, headers: headers)
         let body = (try? JSON.parse(response.body)) ?? .null
         return GraphQLAnswer(status: response.status, body: body, text: response.text)
     }

@@ -12,10 +12,10 @@ enum OceqProcess {
     /// Runs oceq to completion and returns its exit code, stdout and stderr.
     static func run(
         _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> (
+    ) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let finished = try ChildProcess(
+        let finished = try await ChildProcess(
             executable.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             stdout: .pipe, stderr: .pipe
         ).finish()
@@ -27,20 +27,20 @@ enum OceqProcess {
         let process: ChildProcess
         private(set) var port = 0
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String]) async throws {
             process = try ChildProcess(
                 OceqProcess.executable.path, ["serve", "--port", "0"] + arguments, stdout: .pipe, stderr: .pipe)
             // The first stdout line names the URL with the chosen port.
-            let text = process.readLine() ?? ""
+            let text = await process.readLine() ?? ""
             if let range = text.range(of: #":(\d+)/"#, options: .regularExpression) {
                 port = Int(text[range].dropFirst().dropLast()) ?? 0
             }
         }
 
         /// Sends SIGTERM, waits, and returns the exit status and everything written to stderr.
-        func stop() -> (status: Int32, stderr: String) {
+        func stop() async -> (status: Int32, stderr: String) {
             process.terminate()
-            let finished = process.finish()
+            let finished = await process.finish()
             return (finished.code, finished.stderrText)
         }
     }

@@ -44,16 +44,16 @@ final class TestChannel: @unchecked Sendable {
     func get(
         _ path: String, token: String? = TestChannel.token, headers: [String: String] = [:], method: String = "GET"
     )
-        throws -> RawHTTPResponse
+        async throws -> RawHTTPResponse
     {
         var target = TestChannel.prefix + path
         if let token { target += (target.contains("?") ? "&" : "?") + "channelToken=\(token)" }
-        return try RawHTTPClient.send(port: port, method: method, target: target, headers: headers)
+        return try await RawHTTPClient.send(port: port, method: method, target: target, headers: headers)
     }
 
     /// GET and parse the JSON body.
-    func json(_ path: String) throws -> JSON {
-        let response = try get(path)
+    func json(_ path: String) async throws -> JSON {
+        let response = try await get(path)
         return try JSON.parse(response.body)
     }
 }

@@ -20,7 +20,7 @@ private let driver = #"""
 @Suite("oceq in a pseudo-terminal: Ctrl-D")
 struct OceqEndOfInputTests {
     /// The transcript of one drive in `mode`.
-    private func drive(_ mode: String) throws -> String {
+    private func drive(_ mode: String) async throws -> String {
         let python = try #require(executableOnPath("python3"))
         let oceq = OceqBinary.executable
         try #require(FileManager.default.isExecutableFile(atPath: oceq.path), "oceq is not built at \(oceq.path)")
@@ -29,15 +29,15 @@ struct OceqEndOfInputTests {
         // Long enough that the Ctrl-D arrives while it runs.
         let script = "echo started\n" + String(repeating: "count type=Image\n", count: 400) + "echo finished\n"
         try Data(script.utf8).write(to: URL(fileURLWithPath: state + "/slow.oceq"))
-        return try runPython(python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state, mode])
+        return try await runPython(python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state, mode])
     }
 
     @Test(
         "Ctrl-D typed while a statement runs ends the REPL once it is done (it used to be read as a NUL byte)",
         .enabled(if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test is skipped"),
         .timeLimit(.minutes(1)))
-    func typedAhead() throws {
-        let transcript = try drive("ahead")
+    func typedAhead() async throws {
+        let transcript = try await drive("ahead")
         #expect(transcript.contains("finished"), "the script ran to its end:\n\(transcript)")
         #expect(transcript.hasSuffix("EXIT 0\n"), "oceq left on the Ctrl-D typed ahead:\n\(transcript)")
     }
@@ -46,8 +46,8 @@ struct OceqEndOfInputTests {
         "Ctrl-D typed the moment the prompt shows ends the REPL (the terminal is in raw mode before the prompt)",
         .enabled(if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test is skipped"),
         .timeLimit(.minutes(1)))
-    func atPrompt() throws {
-        let transcript = try drive("prompt")
+    func atPrompt() async throws {
+        let transcript = try await drive("prompt")
         #expect(transcript.hasSuffix("EXIT 0\n"), "\(transcript)")
     }
 }

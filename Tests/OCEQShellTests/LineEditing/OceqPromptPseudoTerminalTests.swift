@@ -41,17 +41,17 @@ struct OceqPromptPseudoTerminalTests {
         .enabled(
             if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test of oceq is skipped"),
         .timeLimit(.minutes(2)))
-    func promptsAndCompletion() throws {
+    func promptsAndCompletion() async throws {
         let python = try #require(executableOnPath("python3"))
         let oceq = OceqBinary.executable
         try #require(FileManager.default.isExecutableFile(atPath: oceq.path), "oceq is not built at \(oceq.path)")
         let state = try LineEditingFiles.temporaryDirectory()
         defer { LineEditingFiles.remove(state) }
-        let server = try ServeProcess(
+        let server = try await ServeProcess(
             export: OceqBinary.repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path)
         defer { server.stop() }
 
-        let transcript = try runPython(
+        let transcript = try await runPython(
             python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state, server.origin])
 
         let lines = transcript.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)

@@ -31,14 +31,14 @@ struct OceqPseudoTerminalTests {
         .enabled(
             if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test of oceq is skipped"),
         .timeLimit(.minutes(1)))
-    func completionAndSearch() throws {
+    func completionAndSearch() async throws {
         let python = try #require(executableOnPath("python3"))
         let oceq = OceqBinary.executable
         try #require(FileManager.default.isExecutableFile(atPath: oceq.path), "oceq is not built at \(oceq.path)")
         let state = try LineEditingFiles.temporaryDirectory()
         defer { LineEditingFiles.remove(state) }
 
-        let transcript = try runPython(
+        let transcript = try await runPython(
             python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state])
 
         let query = "list type=OCEGettingStartedArticle topic=CORE141A251016B815034E10D61C414604D1 limit 2"

@@ -33,7 +33,7 @@ struct OceqStatusLineTests {
         .enabled(
             if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test of oceq is skipped"),
         .timeLimit(.minutes(3)))
-    func progressOwnsTheLine() throws {
+    func progressOwnsTheLine() async throws {
         let python = try #require(executableOnPath("python3"))
         let oceq = OceqBinary.executable
         try #require(FileManager.default.isExecutableFile(atPath: oceq.path), "oceq is not built at \(oceq.path)")
@@ -41,12 +41,12 @@ struct OceqStatusLineTests {
         defer { LineEditingFiles.remove(state) }
         let folder = state + "/thumbs"
         // Every answer waits a second before its first byte: longer than the spinner's 300 ms.
-        let server = try ServeProcess(
+        let server = try await ServeProcess(
             export: OceqBinary.repositoryRoot.appendingPathComponent("Samples/OCEGettingStarted").path,
             arguments: ["--faults", "delay:ms=1000"])
         defer { server.stop() }
 
-        let transcript = try runPython(
+        let transcript = try await runPython(
             python, driver, arguments: [oceq.path, OceqBinary.repositoryRoot.path, state, server.origin, folder])
 
         #expect(transcript.hasSuffix("EXIT 0\n"), "oceq ended normally:\n\(transcript)")

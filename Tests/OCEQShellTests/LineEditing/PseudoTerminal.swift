@@ -64,6 +64,8 @@ let pseudoTerminalHelpers = #"""
             done, code = os.waitpid(pid, os.WNOHANG)
             if done:
                 status = code
+                while read_some():                          # what it wrote just before it ended
+                    pass
             elif time.time() > deadline:
                 os.kill(pid, 9)                             # never hang the test run
                 status = os.waitpid(pid, 0)[1]
@@ -86,7 +88,7 @@ let oceqPseudoTerminalStart = #"""
     """# + "\n" + pseudoTerminalHelpers
 
 /// Runs `script` with `python` and `arguments`; what it printed (stdout and stderr).
-func runPython(_ python: String, _ script: String, arguments: [String]) throws -> String {
-    let finished = try ChildProcess(python, ["-c", script] + arguments, stdout: .pipe, stderr: .stdout).finish()
+func runPython(_ python: String, _ script: String, arguments: [String]) async throws -> String {
+    let finished = try await ChildProcess(python, ["-c", script] + arguments, stdout: .pipe, stderr: .stdout).finish()
     return finished.stdoutText
 }

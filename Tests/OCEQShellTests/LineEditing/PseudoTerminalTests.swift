@@ -66,7 +66,7 @@ struct PseudoTerminalTests {
         "typing, Ctrl-R, Ctrl-C, UTF-8, resizing, Tab, ~/.editrc and Ctrl-D through a pty",
         .enabled(if: executableOnPath("python3") != nil, "python3 is missing: the pseudo-terminal test is skipped"),
         .timeLimit(.minutes(1)))
-    func session() throws {
+    func session() async throws {
         let python = try #require(executableOnPath("python3"))
         let demo = try #require(demoBinary(), "oceq-editline-demo is not built beside the tests")
         let state = try LineEditingFiles.temporaryDirectory()
@@ -76,7 +76,7 @@ struct PseudoTerminalTests {
         try "_oceq_history_v1_\ncount type=Seeded\n".write(
             toFile: state + "/oceq/history", atomically: false, encoding: .utf8)
 
-        let transcript = try runPython(python, driver, arguments: [demo, state])
+        let transcript = try await runPython(python, driver, arguments: [demo, state])
 
         // "\r\n" is one Character in Swift: split the scalars.
         let lines = transcript.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
