@@ -22,7 +22,7 @@ struct IndexCacheTests {
         let first = try ChannelIndex(items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
         #expect(!first.wasCached)
         #expect(first.itemCount == IndexTestItems.items.count)
-        #expect(files(directory) == ["index-abc123.sqlite"])
+        #expect(files(directory) == ["index-abc123.sqlite", "index-abc123.sqlite.side"])
         let second = try ChannelIndex(
             items: IndexTestItems.items, fingerprint: "abc123", cacheDirectory: directory.path)
         #expect(second.wasCached)
@@ -39,7 +39,10 @@ struct IndexCacheTests {
         let other = try ChannelIndex(
             items: IndexTestItems.items, fingerprint: "two/../x y", cacheDirectory: directory.path)
         #expect(!other.wasCached)
-        #expect(files(directory) == ["index-one.sqlite", "index-two_.._x_y.sqlite"])
+        #expect(
+            files(directory) == [
+                "index-one.sqlite", "index-one.sqlite.side", "index-two_.._x_y.sqlite", "index-two_.._x_y.sqlite.side",
+            ])
     }
 
     @Test("a cached file for other items is rebuilt")
@@ -58,7 +61,7 @@ struct IndexCacheTests {
         #expect(!again.wasCached)
         let result = try again.search(SearchRequest(query: try QueryParser.parse("id eq \"COREA1\"")))
         #expect(result.ordinals == [reordered.count - 1])
-        #expect(files(directory) == ["index-fp.sqlite"])
+        #expect(files(directory) == ["index-fp.sqlite", "index-fp.sqlite.side"])
     }
 
     @Test("a corrupt cache file is replaced")
@@ -82,9 +85,39 @@ struct IndexCacheTests {
             let index = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: nil)
             path = index.path
             #expect(FileManager.default.fileExists(atPath: path))
+            #expect(FileManager.default.fileExists(atPath: path + ".side"))
             #expect(!index.wasCached)
         }
         #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: path + ".side"))
+    }
+
+    @Test("a side file missing or from another build makes the index rebuilt, never mixed")
+    func sideFile() throws {
+        let directory = ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/index-fp.sqlite"
+        let first = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        let expected = try first.search(query)
+        #expect(ChannelIndex(reopening: "fp", cacheDirectory: directory.path) != nil)
+
+        // Another build's side file for the same items: its build id does not match.
+        let other = ScratchDirectory()
+        defer { other.remove() }
+        _ = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: other.path)
+        try FileManager.default.removeItem(atPath: path + ".side")
+        try FileManager.default.copyItem(atPath: other.path + "/index-fp.sqlite.side", toPath: path + ".side")
+        #expect(ChannelIndex(reopening: "fp", cacheDirectory: directory.path) == nil)
+        let rebuilt = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(!rebuilt.wasCached)
+        #expect(try rebuilt.search(query) == expected)
+
+        try FileManager.default.removeItem(atPath: path + ".side")
+        #expect(ChannelIndex(reopening: "fp", cacheDirectory: directory.path) == nil)
+        let again = try ChannelIndex(items: IndexTestItems.items, fingerprint: "fp", cacheDirectory: directory.path)
+        #expect(!again.wasCached)
+        #expect(try again.search(query) == expected)
+        #expect(files(directory) == ["index-fp.sqlite", "index-fp.sqlite.side"])
     }
 
     @Test("an empty export indexes and searches")

@@ -1,10 +1,12 @@
 // The searchable index of one channel export: an SQLite file with FTS5, built once per export
 // fingerprint and reopened from the cache directory afterwards.
 //
-// Open: `cacheDirectory/index-<fingerprint>.sqlite` is reused when its stored schema version,
-// item count, hash of the item ids and fingerprint all match; anything else (including a file
-// SQLite cannot read) is deleted and rebuilt. A build writes `<name>.<pid>-<random>.part` and
-// renames it when complete, so a crash never leaves a half-built index under the final name.
+// Open: `cacheDirectory/index-<fingerprint>.sqlite` (with its side file `.sqlite.side`, see
+// IndexSchema) is reused when its stored schema version, item count, hash of the item ids and
+// fingerprint all match and the side file is the one built with it; anything else (including a
+// file SQLite cannot read) is deleted and rebuilt. A build writes both files as
+// `<name>.<pid>-<random>.part` and renames them when complete (the side file first), so a crash
+// never leaves a half-built index under the final name.
 // Without a cache directory the index lives in a temporary file removed on deinit. A restart that
 // finds the export unchanged (ExportStamp) reopens the file by fingerprint alone
 // (`init(reopening:)`), checking only the schema version and fingerprint: the file also stores
@@ -75,9 +77,9 @@ public final class ChannelIndex: Sendable {
     /// whose export stamp matched); nil when there is none or it is of another schema.
     public init?(reopening fingerprint: String, cacheDirectory: String) {
         let path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
-        guard let db = try? SQLiteConnection(path: path, readOnly: true),
+        guard let db = try? SQLiteConnection(index: path),
             let meta = try? Self.meta(db),
-            meta["schema"] == IndexSchema.version, meta["fingerprint"] == fingerprint,
+            meta["schema"] == IndexSchema.version, meta["fingerprint"] == fingerprint, Self.sideMatches(db, meta),
             let count = meta["items"].flatMap(Int.init),
             let catalog = try? IndexCatalog(connection: db)
         else { return nil }
@@ -110,7 +112,10 @@ public final class ChannelIndex: Sendable {
             Self.removeStaleParts(of: path)
             if files.fileExists(atPath: path) {
                 reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
-                if reused == nil { try? files.removeItem(atPath: path) }
+                if reused == nil {
+                    try? files.removeItem(atPath: path)
+                    try? files.removeItem(atPath: IndexSchema.sidePath(of: path))
+                }
             }
             if reused == nil { try Self.build(builder, at: path) }
         } else {
@@ -119,14 +124,17 @@ public final class ChannelIndex: Sendable {
             try Self.build(builder, at: path)
         }
         wasCached = reused != nil
-        let first = try reused ?? SQLiteConnection(path: path, readOnly: true)
+        let first = try reused ?? SQLiteConnection(index: path)
         catalog = try IndexCatalog(connection: first)
         pool = ConnectionPool(path: path, first: first)
     }
 
     deinit {
         pool.drain()
-        if temporary { try? FileManager.default.removeItem(atPath: path) }
+        if temporary {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: IndexSchema.sidePath(of: path))
+        }
     }
 
     /// Keeps a fingerprint usable in a file name.
@@ -137,26 +145,38 @@ public final class ChannelIndex: Sendable {
     }
 
     private static func build(_ builder: IndexBuilder, at path: String) throws {
-        let part = "\(path).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
+        let suffix = ".\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
+        let side = IndexSchema.sidePath(of: path)
+        let (part, sidePart) = (path + suffix, side + suffix)
         do {
-            try builder.build(at: part)
-            guard rename(part, path) == 0 else {
-                throw IndexStorageError(code: errno, message: "cannot rename \(part) to \(path)")
+            try builder.build(at: part, side: sidePart, buildID: UUID().uuidString)
+            for (from, to) in [(sidePart, side), (part, path)] where rename(from, to) != 0 {
+                throw IndexStorageError(code: errno, message: "cannot rename \(from) to \(to)")
             }
         } catch {
             try? FileManager.default.removeItem(atPath: part)
+            try? FileManager.default.removeItem(atPath: sidePart)
             throw error
         }
     }
 
     /// A connection to the cached file if it holds this exact item list, else nil.
     private static func openCached(path: String, items: [ExportItem], fingerprint: String) throws -> SQLiteConnection? {
-        let db = try SQLiteConnection(path: path, readOnly: true)
+        let db = try SQLiteConnection(index: path)
         let meta = try Self.meta(db)
         guard meta["schema"] == IndexSchema.version, meta["items"] == String(items.count),
-            meta["fingerprint"] == fingerprint, meta["ids"] == IndexBuilder.idsHash(items)
+            meta["fingerprint"] == fingerprint, meta["ids"] == IndexBuilder.idsHash(items), sideMatches(db, meta)
         else { return nil }
         return db
+    }
+
+    /// Whether the attached side file was written by the build that wrote the main file.
+    private static func sideMatches(_ db: SQLiteConnection, _ meta: [String: String]) -> Bool {
+        guard
+            let statement = try? db.prepare("SELECT value FROM \(IndexSchema.sideSchema).sidemeta WHERE key = 'build'"),
+            (try? statement.step()) == true, let build = statement.text(0)
+        else { return false }
+        return meta["side"] == build
     }
 
     private static func meta(_ db: SQLiteConnection) throws -> [String: String] {

@@ -1,6 +1,6 @@
 import OCEQCore
 
-/// Read-only connections to one index file, handed to one thread at a time.
+/// Read-only connections to one index (its file and side file), handed to one thread at a time.
 ///
 /// A search takes an idle connection or opens a new one, and gives it back afterwards; at most
 /// `maximumIdle` are kept. Prepared statements stay cached on their connection.
@@ -15,7 +15,7 @@ final class ConnectionPool: Sendable {
     }
 
     func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        let connection = try idle.withLock { $0.popLast() } ?? SQLiteConnection(path: path, readOnly: true)
+        let connection = try idle.withLock { $0.popLast() } ?? SQLiteConnection(index: path)
         defer {
             idle.withLock { pool in
                 if pool.count < Self.maximumIdle { pool.append(connection) }

@@ -1,11 +1,17 @@
-// Writes a complete index file for a list of export items.
+// Writes a complete index (its file and side file, IndexSchema) for a list of export items.
 //
 // Two passes over the items: the first names the user fields and notes the kinds of value each
 // holds (text fields get a full-text column), the second inserts everything in one transaction
 // with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
 // statistics are made after the bulk insert. Each item is also stored whole (`store`, in
-// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into a
-// temporary file and renames it.
+// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into
+// temporary files and renames them.
+//
+// SQLite writes a file on one thread, and a bulk insert is bound by that writer (computing the
+// rows on another thread gained nothing), so the build writes two files at once: this thread the
+// items, the full-text table and their indexes; a second thread the stored items (from the start,
+// while the field kinds are read) and then the user-field values (`vals`, about 9 rows an item)
+// with their indexes.
 
 import Dispatch
 import Foundation
@@ -35,18 +41,52 @@ struct IndexBuilder {
         var column: Int?
     }
 
-    func build(at path: String) throws {
-        var clock = PhaseClock("index:")
+    /// Builds the main file at `path` and the side file at `side` (on a second thread), both
+    /// holding `buildID` so that one is never used with the other of another build.
+    func build(at path: String, side: String, buildID: String) throws {
+        let fieldIDs = Handoff<[String: Int64]?>()
+        let sideDone = Handoff<Result<Void, any Error>>()
+        let thread = Thread { [self] in
+            sideDone.put(Result { try buildSide(at: side, buildID: buildID, fieldIDs: fieldIDs) })
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        var handedOver = false
+        let mainResult = Result {
+            try buildMain(at: path, buildID: buildID) { ids in
+                fieldIDs.put(ids)
+                handedOver = true
+            }
+        }
+        if !handedOver {
+            fieldIDs.put(nil)
+            handedOver = true
+        }
+        let sideResult = sideDone.take()
+        try mainResult.get()
+        try sideResult.get()
+    }
+
+    /// Opens a file to build with the bulk-loading settings. No `temp_store = MEMORY`: with it
+    /// SQLite sorts each CREATE INDEX as one in-memory list (a merge sort of linked records that
+    /// misses the cache at every step: 17 s for `vals_fold` at 1M items). With temporary files it
+    /// sorts runs the size of the page cache and merges them, on `threads` workers; see
+    /// `indexCacheKiB`.
+    private static func openForBuilding(_ path: String) throws -> SQLiteConnection {
         let db = try SQLiteConnection(path: path, readOnly: false)
-        // No `temp_store = MEMORY`: with it SQLite sorts each CREATE INDEX as one in-memory list
-        // (a merge sort of linked records that misses the cache at every step: 17 s for
-        // `vals_fold` at 1M items). With temporary files it sorts runs the size of the page cache
-        // and merges them, on `threads` workers; see `indexCacheKiB`.
         try db.execute(
             """
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;
-            PRAGMA cache_size = -131072; PRAGMA threads = 2;
+            PRAGMA cache_size = -65536; PRAGMA threads = 2;
             """)
+        return db
+    }
+
+    /// The main file: field names, items, full text, the vocabulary. Gives the user fields' ids to
+    /// `handOver` as soon as they are known.
+    private func buildMain(at path: String, buildID: String, handOver: ([String: Int64]) -> Void) throws {
+        var clock = PhaseClock("index:")
+        let db = try Self.openForBuilding(path)
 
         // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds. Chunks of
         // items are read on all cores; merging them in order keeps the first-appearance order.
@@ -69,6 +109,7 @@ struct IndexBuilder {
             textFields += 1
         }
         let columnCount = standardColumns + min(textFields, IndexSchema.maximumUserColumns + 1)
+        handOver(fields.mapValues(\.id))
 
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createTables)
@@ -86,18 +127,10 @@ struct IndexBuilder {
             ])
         }
 
-        var ordinalOfID: [String: Int64] = [:]
-        ordinalOfID.reserveCapacity(items.count)
-        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
-
         let itemColumns = IndexSchema.itemColumnNames
         let insertItem = try db.prepare(
             "INSERT INTO items(ord, \(itemColumns.joined(separator: ", "))) VALUES(?"
                 + String(repeating: ", ?", count: itemColumns.count) + ")")
-        let insertValue = try db.prepare(
-            "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
-        if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
         let insertText = try db.prepare(
             "INSERT INTO fts(rowid, \((0..<columnCount).map { "c\($0)" }.joined(separator: ", "))) VALUES(?"
                 + String(repeating: ", ?", count: columnCount) + ")")
@@ -123,26 +156,15 @@ struct IndexBuilder {
                 index += 2
             }
             _ = try insertItem.step()
-            try insertBody.run([ordValue, .blob(codec.encode(item))])
 
             for column in texts.indices { texts[column].removeAll(keepingCapacity: true) }
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
             if !item.description.isEmpty { texts[1].append(TextFolding.plainText(item.description)) }
 
-            for (seq, id) in item.taxonomyIDs.enumerated() {
-                try insert(
-                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
-                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
-            }
             for (key, json) in itemFields {
-                let field = fields[key]!
-                for (seq, value) in IndexedValue.values(of: json) {
-                    try insert(
-                        insertValue, ord: ordValue, fid: field.id, seq: seq, value,
-                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
-                    if let text = value.text, let column = field.column {
-                        texts[column].append(TextFolding.plainText(text))
-                    }
+                guard let column = fields[key]!.column else { continue }
+                for (_, value) in IndexedValue.values(of: json) {
+                    if let text = value.text { texts[column].append(TextFolding.plainText(text)) }
                 }
             }
             if texts.contains(where: { !$0.isEmpty }) {
@@ -164,7 +186,7 @@ struct IndexBuilder {
         let insertMeta = try db.prepare("INSERT INTO meta(key, value) VALUES(?, ?)")
         for (key, value) in [
             ("schema", IndexSchema.version), ("items", String(items.count)), ("ids", Self.idsHash(items)),
-            ("fingerprint", fingerprint),
+            ("fingerprint", fingerprint), ("side", buildID),
         ] {
             try insertMeta.run([.text(key), .text(value)])
         }
@@ -172,6 +194,53 @@ struct IndexBuilder {
         clock.mark("analyze")
         try db.execute("COMMIT")
         clock.mark("commit")
+    }
+
+    /// The side file: the stored items, then (once the main file's thread has named the fields)
+    /// the user-field values and their indexes. `fieldIDs` gives nil when the main file failed.
+    private func buildSide(at path: String, buildID: String, fieldIDs: Handoff<[String: Int64]?>) throws {
+        var clock = PhaseClock("index (side):")
+        let db = try Self.openForBuilding(path)
+        try db.execute("BEGIN")
+        try db.execute(IndexSchema.createSideTables)
+        let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
+        if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
+        for (ord, item) in items.enumerated() {
+            try insertBody.run([.int(Int64(ord)), .blob(codec.encode(item))])
+        }
+        clock.mark("items stored")
+
+        var ordinalOfID: [String: Int64] = [:]
+        ordinalOfID.reserveCapacity(items.count)
+        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
+        guard let ids = fieldIDs.take() else { return }
+        clock.mark("waited for the field names")
+        let insertValue = try db.prepare(
+            "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
+        for (ord, item) in items.enumerated() {
+            let ordValue = SQLValue.int(Int64(ord))
+            for (seq, id) in item.taxonomyIDs.enumerated() {
+                try insert(
+                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
+                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
+            }
+            for (key, json) in item.fields {
+                let fid = ids[key]!
+                for (seq, value) in IndexedValue.values(of: json) {
+                    try insert(
+                        insertValue, ord: ordValue, fid: fid, seq: seq, value,
+                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
+                }
+            }
+        }
+        clock.mark("values inserted")
+        try db.execute("PRAGMA cache_size = -\(Self.indexCacheKiB)")
+        try db.execute(IndexSchema.createSideIndexes)
+        clock.mark("value indexes")
+        try db.prepare("INSERT INTO sidemeta(key, value) VALUES('build', ?)").run([.text(buildID)])
+        try db.execute("PRAGMA analysis_limit = 1000; ANALYZE;")
+        try db.execute("COMMIT")
+        clock.mark("analyze and commit")
     }
 
     /// Per chunk of items, the user fields in order of first appearance (keys sorted within an

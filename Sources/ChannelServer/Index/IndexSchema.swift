@@ -1,16 +1,22 @@
-// The layout of the index file.
+// The layout of the index: two SQLite files, built at once by two writers (IndexBuilder) and read
+// as one (the side file is attached to every connection as `side`; queries name tables unqualified).
 //
-//     meta(key, value)                  schema version, item count, ids hash, fingerprint
+// The main file:
+//     meta(key, value)                  schema version, item count, ids hash, fingerprint, and
+//                                       `side`: the build id the side file must hold
 //     items(ord, <standard columns>)    one row per item; text columns raw and lower-cased (`_f`),
 //                                       dates as epoch ms plus their calendar date (`_d`)
 //     fieldnames(fid, name, ftscol, kinds)
 //                                       `fields.<name>` and `taxonomies`, their full-text column
 //                                       and the kinds of value seen (bit 1 << ValueKind)
+// The side file (`<main>.side`):
+//     sidemeta(key, value)              `build`: the id of the build that wrote it
 //     vals(ord, fid, seq, kind, fold, num, ref, full)
 //                                       one row per user-field value (array elements too, seq >= 0)
 //     fts(c0, c1, ...)                  FTS5, contentless, detail=column, rowid = ord: c0 name,
 //                                       c1 description, then one column per user field with text
 //     terms(col, term, len)             the FTS vocabulary per column, for `sm`
+// and, in the side file,
 //     store(key, body)                  each item in `ItemCodec`'s form by ordinal; key -1 the
 //                                       channel's types, taxonomies, variation sets and issues
 //                                       (ItemStore: what `oceq serve` answers from)
@@ -40,7 +46,7 @@ enum IndexSchema {
     /// Bumped whenever the layout or the meaning of a column changes, `ItemCodec`'s form changes, or
     /// the loader gives other items for the same files (a restart with an unchanged export serves
     /// the stored items without reading the files); older files are rebuilt.
-    static let version = "oceq-index-7"
+    static let version = "oceq-index-8"
 
     /// Text values are folded into `vals.fold` up to this many characters; longer ones also keep
     /// the whole folded text in `vals.full`.
@@ -64,12 +70,23 @@ enum IndexSchema {
             CREATE TABLE items(ord INTEGER PRIMARY KEY, \(columns));
             CREATE TABLE fieldnames(fid INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, ftscol TEXT,
                 kinds INTEGER NOT NULL);
-            CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
-                fold TEXT, num REAL, ref INTEGER, full TEXT);
             CREATE TABLE terms(col INTEGER NOT NULL, term TEXT NOT NULL, len INTEGER NOT NULL);
-            CREATE TABLE store(key INTEGER PRIMARY KEY, body BLOB NOT NULL);
             """
     }
+
+    /// The tables of the side file.
+    static let createSideTables = """
+        CREATE TABLE sidemeta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE vals(ord INTEGER NOT NULL, fid INTEGER NOT NULL, seq INTEGER NOT NULL, kind INTEGER NOT NULL,
+            fold TEXT, num REAL, ref INTEGER, full TEXT);
+        CREATE TABLE store(key INTEGER PRIMARY KEY, body BLOB NOT NULL);
+        """
+
+    /// The name the side file is attached under.
+    static let sideSchema = "side"
+
+    /// The side file of the main file at `path`.
+    static func sidePath(of path: String) -> String { path + ".side" }
 
     private static func columnType(_ name: String) -> String {
         switch name {
@@ -104,12 +121,16 @@ enum IndexSchema {
         CREATE INDEX items_language ON items(language);
         CREATE INDEX items_createdDate ON items(createdDate);
         CREATE INDEX items_updatedDate ON items(updatedDate);
-        CREATE INDEX vals_fold ON vals(fid, fold, kind, ord) WHERE fold IS NOT NULL;
-        CREATE INDEX vals_num ON vals(fid, kind, num, ord) WHERE num IS NOT NULL;
-        CREATE INDEX vals_ref ON vals(fid, ref, ord) WHERE ref IS NOT NULL;
         CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, fts, col);
         INSERT INTO terms SELECT CAST(substr(col, 2) AS INTEGER), term, length(term) FROM temp.vocabulary;
         DROP TABLE temp.vocabulary;
         CREATE INDEX terms_col ON terms(col, len);
+        """
+
+    /// Created in the side file after its bulk insert.
+    static let createSideIndexes = """
+        CREATE INDEX vals_fold ON vals(fid, fold, kind, ord) WHERE fold IS NOT NULL;
+        CREATE INDEX vals_num ON vals(fid, kind, num, ord) WHERE num IS NOT NULL;
+        CREATE INDEX vals_ref ON vals(fid, ref, ord) WHERE ref IS NOT NULL;
         """
 }

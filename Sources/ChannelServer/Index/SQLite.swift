@@ -57,6 +57,13 @@ final class SQLiteConnection: @unchecked Sendable {
         SQLFunctions.register(on: db)
     }
 
+    /// Opens the index file at `path` read-only with its side file attached (`IndexSchema`).
+    convenience init(index path: String) throws {
+        try self.init(path: path, readOnly: true)
+        let side = "file:" + Self.uriEscaped(IndexSchema.sidePath(of: path)) + "?immutable=1"
+        try execute("ATTACH '\(side)' AS \(IndexSchema.sideSchema)")
+    }
+
     deinit {
         cache.removeAll()
         _ = sqlite.sqlite3_close_v2(handle)
