@@ -47,15 +47,16 @@ struct FaultMatrixBinaryTests {
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
         var server: ServeProcess?
         let origin: String
+        // Held for the whole row: a port a stopped server gave back could be taken by another test's.
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
         if let spec = row.spec {
             server = try await ServeProcess(
                 export: sample, arguments: ["--token", Self.token, "--faults", spec, "--fault-seed", "7"],
                 cacheDirectory: Self.cache)
             origin = server!.origin
         } else {
-            let probe = try await ServeProcess(export: sample, cacheDirectory: Self.cache)
-            origin = probe.origin
-            probe.stop()
+            origin = "http://127.0.0.1:\(closed.port)"
         }
         for command in Self.commands {
             let run = try await OceqBinary.run([

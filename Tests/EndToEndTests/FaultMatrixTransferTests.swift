@@ -28,15 +28,11 @@ struct FaultMatrixTransferTests {
         BinaryFaultRow(name: "404", spec: "404", failure: "404"),
     ]
 
-    /// Starts the server of `row` (or finds a port nothing listens on) and returns its origin.
-    static func origin(for row: BinaryFaultRow) async throws -> (String, ServeProcess?) {
+    /// Starts the server of `row` and returns its origin; for a row without a server, the origin of
+    /// `closed`, a port nothing listens on (held by the caller, so no other test's server takes it).
+    static func origin(for row: BinaryFaultRow, closed: ClosedPort) async throws -> (String, ServeProcess?) {
         let sample = OceqBinary.repositoryRoot.path + "/Samples/OCEGettingStarted"
-        guard let spec = row.spec else {
-            let probe = try await ServeProcess(export: sample, cacheDirectory: cache)
-            let origin = probe.origin
-            probe.stop()
-            return (origin, nil)
-        }
+        guard let spec = row.spec else { return ("http://127.0.0.1:\(closed.port)", nil) }
         let server = try await ServeProcess(
             export: sample, arguments: ["--token", token, "--faults", spec, "--fault-seed", "11"],
             cacheDirectory: cache)
@@ -72,7 +68,9 @@ struct FaultMatrixTransferTests {
 
     @Test("download (list type=Image limit 12): whole files or none, the manifest consistent", arguments: rows)
     func download(_ row: BinaryFaultRow) async throws {
-        let (origin, server) = try await Self.origin(for: row)
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let (origin, server) = try await Self.origin(for: row, closed: closed)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-download")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -106,7 +104,9 @@ struct FaultMatrixTransferTests {
 
     @Test("mirror --query type=OCEGettingStartedTopic: complete, or failed with nothing half-written", arguments: rows)
     func mirror(_ row: BinaryFaultRow) async throws {
-        let (origin, server) = try await Self.origin(for: row)
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let (origin, server) = try await Self.origin(for: row, closed: closed)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-mirror")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -133,7 +133,9 @@ struct FaultMatrixTransferTests {
     @Test("every file request fails for good: both fail, name each file, and leave no file half-written")
     func filesFailForGood() async throws {
         let row = BinaryFaultRow(name: "503 on every file", spec: "503:retry-after=0:path=/assets")
-        let (origin, server) = try await Self.origin(for: row)
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let (origin, server) = try await Self.origin(for: row, closed: closed)
         defer { server?.stop() }
         let folder = TestTemporary.path("oceq-transfer-fail")
         defer { try? FileManager.default.removeItem(atPath: folder) }
