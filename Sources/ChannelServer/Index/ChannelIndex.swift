@@ -77,7 +77,7 @@ public final class ChannelIndex: Sendable {
     /// whose export stamp matched); nil when there is none or it is of another schema.
     public init?(reopening fingerprint: String, cacheDirectory: String) {
         let path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
-        guard let db = try? SQLiteConnection(index: path),
+        guard let files = try? IndexFiles(path: path), let db = try? SQLiteConnection(index: files),
             let meta = try? Self.meta(db),
             meta["schema"] == IndexSchema.version, meta["fingerprint"] == fingerprint, Self.sideMatches(db, meta),
             let count = meta["items"].flatMap(Int.init),
@@ -88,7 +88,7 @@ public final class ChannelIndex: Sendable {
         wasCached = true
         temporary = false
         self.catalog = catalog
-        pool = ConnectionPool(path: path, first: db)
+        pool = ConnectionPool(files: files, first: db)
     }
 
     /// The items stored in the index file, their paths under `roots` (the channel's content
@@ -104,7 +104,8 @@ public final class ChannelIndex: Sendable {
             items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts)
         itemCount = items.count
         let files = FileManager.default
-        var reused: SQLiteConnection?
+        var reused: (files: IndexFiles, connection: SQLiteConnection)?
+        let opened: IndexFiles
         if let cacheDirectory {
             try FileSystem.makeDirectories(cacheDirectory)  // mode 0755 whatever the umask is at the moment
             path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
@@ -117,16 +118,16 @@ public final class ChannelIndex: Sendable {
                     try? files.removeItem(atPath: IndexSchema.sidePath(of: path))
                 }
             }
-            if reused == nil { try Self.build(builder, at: path) }
+            opened = try reused?.files ?? Self.build(builder, at: path)
         } else {
             path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
             temporary = true
-            try Self.build(builder, at: path)
+            opened = try Self.build(builder, at: path)
         }
         wasCached = reused != nil
-        let first = try reused ?? SQLiteConnection(index: path)
+        let first = try reused?.connection ?? SQLiteConnection(index: opened)
         catalog = try IndexCatalog(connection: first)
-        pool = ConnectionPool(path: path, first: first)
+        pool = ConnectionPool(files: opened, first: first)
     }
 
     deinit {
@@ -144,15 +145,19 @@ public final class ChannelIndex: Sendable {
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    private static func build(_ builder: IndexBuilder, at path: String) throws {
+    /// Builds the index into `.part` files, opens them, and renames them into place: the files
+    /// returned are the ones this build wrote, even if another process renames its own over them.
+    private static func build(_ builder: IndexBuilder, at path: String) throws -> IndexFiles {
         let suffix = ".\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
         let side = IndexSchema.sidePath(of: path)
         let (part, sidePart) = (path + suffix, side + suffix)
         do {
             try builder.build(at: part, side: sidePart, buildID: UUID().uuidString)
+            let files = try IndexFiles(main: part, side: sidePart)
             for (from, to) in [(sidePart, side), (part, path)] where rename(from, to) != 0 {
                 throw IndexStorageError(code: errno, message: "cannot rename \(from) to \(to)")
             }
+            return files
         } catch {
             try? FileManager.default.removeItem(atPath: part)
             try? FileManager.default.removeItem(atPath: sidePart)
@@ -160,14 +165,17 @@ public final class ChannelIndex: Sendable {
         }
     }
 
-    /// A connection to the cached file if it holds this exact item list, else nil.
-    private static func openCached(path: String, items: [ExportItem], fingerprint: String) throws -> SQLiteConnection? {
-        let db = try SQLiteConnection(index: path)
+    /// The cached files and a connection to them if they hold this exact item list, else nil.
+    private static func openCached(
+        path: String, items: [ExportItem], fingerprint: String
+    ) throws -> (files: IndexFiles, connection: SQLiteConnection)? {
+        let files = try IndexFiles(path: path)
+        let db = try SQLiteConnection(index: files)
         let meta = try Self.meta(db)
         guard meta["schema"] == IndexSchema.version, meta["items"] == String(items.count),
             meta["fingerprint"] == fingerprint, meta["ids"] == IndexBuilder.idsHash(items), sideMatches(db, meta)
         else { return nil }
-        return db
+        return (files, db)
     }
 
     /// Whether the attached side file was written by the build that wrote the main file.

@@ -57,10 +57,11 @@ final class SQLiteConnection: @unchecked Sendable {
         SQLFunctions.register(on: db)
     }
 
-    /// Opens the index file at `path` read-only with its side file attached (`IndexSchema`).
-    convenience init(index path: String) throws {
-        try self.init(path: path, readOnly: true)
-        let side = "file:" + Self.uriEscaped(IndexSchema.sidePath(of: path)) + "?immutable=1"
+    /// Opens the index's main file read-only with its side file attached (`IndexSchema`), both
+    /// through the descriptors `files` holds.
+    convenience init(index files: IndexFiles) throws {
+        try self.init(path: files.mainName, readOnly: true)
+        let side = "file:" + Self.uriEscaped(files.sideName) + "?immutable=1"
         try execute("ATTACH '\(side)' AS \(IndexSchema.sideSchema)")
     }
 

@@ -1,0 +1,54 @@
+// The index's two files (IndexSchema: the main file and its side file), held open by this process
+// for as long as an index uses them.
+//
+// Every read connection opens the files through these descriptors (`/proc/self/fd/N`), never
+// through their names. Another process serving the same export may rebuild the cache at any moment:
+// it renames a new side file and a new main file over the old ones (two renames, not one), or
+// deletes a pair it found mismatched. Opened by name, a connection made after that could get a
+// side file of another build than the main file it was checked with (answers from two builds), or
+// none at all. Opened through the descriptors taken before the pair was checked, every connection
+// of this process reads the same two files, whatever happens to their names.
+
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Open descriptors of an index's main file and side file.
+final class IndexFiles: Sendable {
+    private let main: Int32
+    private let side: Int32
+
+    /// Opens the main file at `path` and its side file, read-only.
+    convenience init(path: String) throws {
+        try self.init(main: path, side: IndexSchema.sidePath(of: path))
+    }
+
+    /// Opens the main file at `path` and the side file at `sidePath` (a build's files before they
+    /// are renamed into place), read-only.
+    init(main path: String, side sidePath: String) throws {
+        let main = open(path, O_RDONLY | O_CLOEXEC)
+        guard main >= 0 else { throw IndexStorageError(code: errno, message: "cannot open \(path)") }
+        let side = open(sidePath, O_RDONLY | O_CLOEXEC)
+        guard side >= 0 else {
+            let code = errno
+            close(main)
+            throw IndexStorageError(code: code, message: "cannot open \(sidePath)")
+        }
+        self.main = main
+        self.side = side
+    }
+
+    deinit {
+        close(main)
+        close(side)
+    }
+
+    /// A name that opens exactly the main file this value holds.
+    var mainName: String { "/proc/self/fd/\(main)" }
+    /// A name that opens exactly the side file this value holds.
+    var sideName: String { "/proc/self/fd/\(side)" }
+}
