@@ -153,7 +153,7 @@ public final class ChannelIndex: Sendable {
         let (part, sidePart) = (path + suffix, side + suffix)
         do {
             try builder.build(at: part, side: sidePart, buildID: UUID().uuidString)
-            let files = try IndexFiles(main: part, side: sidePart)
+            let files = try IndexFiles(main: part, side: sidePart, finalPath: path)
             for (from, to) in [(sidePart, side), (part, path)] where rename(from, to) != 0 {
                 throw IndexStorageError(code: errno, message: "cannot rename \(from) to \(to)")
             }

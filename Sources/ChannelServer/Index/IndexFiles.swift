@@ -21,17 +21,25 @@ import Foundation
 final class IndexFiles: Sendable {
     private let main: Int32
     private let side: Int32
+    /// The name a connection opens for the main file: its descriptor's `/proc/self/fd` name, or,
+    /// where /proc is not mounted (a bare chroot), the file's final name, with the race above.
+    let mainName: String
+    /// The same for the side file.
+    let sideName: String
+
+    /// Whether this process can open its descriptors by name.
+    private static let procMounted = access("/proc/self/fd", X_OK) == 0
 
     /// Opens the main file at `path` and its side file, read-only.
     convenience init(path: String) throws {
-        try self.init(main: path, side: IndexSchema.sidePath(of: path))
+        try self.init(main: path, side: IndexSchema.sidePath(of: path), finalPath: path)
     }
 
-    /// Opens the main file at `path` and the side file at `sidePath` (a build's files before they
-    /// are renamed into place), read-only.
-    init(main path: String, side sidePath: String) throws {
-        let main = open(path, O_RDONLY | O_CLOEXEC)
-        guard main >= 0 else { throw IndexStorageError(code: errno, message: "cannot open \(path)") }
+    /// Opens the main file at `mainPath` and the side file at `sidePath` (a build's `.part` files
+    /// before they are renamed into place), read-only; `finalPath` is where the main file will be.
+    init(main mainPath: String, side sidePath: String, finalPath: String) throws {
+        let main = open(mainPath, O_RDONLY | O_CLOEXEC)
+        guard main >= 0 else { throw IndexStorageError(code: errno, message: "cannot open \(mainPath)") }
         let side = open(sidePath, O_RDONLY | O_CLOEXEC)
         guard side >= 0 else {
             let code = errno
@@ -40,15 +48,17 @@ final class IndexFiles: Sendable {
         }
         self.main = main
         self.side = side
+        if Self.procMounted {
+            mainName = "/proc/self/fd/\(main)"
+            sideName = "/proc/self/fd/\(side)"
+        } else {
+            mainName = finalPath
+            sideName = IndexSchema.sidePath(of: finalPath)
+        }
     }
 
     deinit {
         close(main)
         close(side)
     }
-
-    /// A name that opens exactly the main file this value holds.
-    var mainName: String { "/proc/self/fd/\(main)" }
-    /// A name that opens exactly the side file this value holds.
-    var sideName: String { "/proc/self/fd/\(side)" }
 }
