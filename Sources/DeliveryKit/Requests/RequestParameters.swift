@@ -74,7 +74,20 @@ public struct Endpoint: Sendable, Hashable {
 
     /// The path with the API prefix, encoded: `/content/published/api/v1.1/items/…`.
     public var encodedPath: String {
-        "/content/published/api/" + version.rawValue + "/" + path.map(URLEncoding.pathSegment).joined(separator: "/")
+        var bytes: [UInt8] = []
+        appendEncodedPath(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `encodedPath` to `bytes`.
+    func appendEncodedPath(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "/content/published/api/".utf8)
+        bytes.append(contentsOf: version.rawValue.utf8)
+        bytes.append(UInt8(ascii: "/"))
+        for (index, segment) in path.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "/")) }
+            URLEncoding.appendPathSegment(segment, to: &bytes)
+        }
     }
 
     /// All query items in wire order, with `token` (the request's own, else `defaultToken`) added.
@@ -94,20 +107,8 @@ public struct Endpoint: Sendable, Hashable {
     public func url(on server: ServerAddress, defaultToken: Secret?) -> (url: String, redacted: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
-        bytes.append(contentsOf: server.scheme.utf8)
-        bytes.append(contentsOf: "://".utf8)
-        bytes.append(contentsOf: server.host.utf8)
-        if let port = server.port {
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(contentsOf: String(port).utf8)
-        }
-        bytes.append(contentsOf: "/content/published/api/".utf8)
-        bytes.append(contentsOf: version.rawValue.utf8)
-        bytes.append(UInt8(ascii: "/"))
-        for (index, segment) in path.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "/")) }
-            URLEncoding.appendPathSegment(segment, to: &bytes)
-        }
+        bytes.append(contentsOf: server.origin.utf8)
+        appendEncodedPath(to: &bytes)
         let items = queryItems(defaultToken: defaultToken)
         // The redacted URL differs only in the values of `channelToken`.
         var redacted = bytes

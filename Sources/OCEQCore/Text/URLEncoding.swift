@@ -28,6 +28,8 @@ public enum URLEncoding {
     static let segmentAllowed = allowedSet("!$&'()*+,=:@")
     /// Only RFC 3986's unreserved characters (`A–Z a–z 0–9 - . _ ~`).
     static let unreserved = allowedSet("")
+    /// Every byte encoded (a dot segment's dots become `%2E`).
+    private static let nothingAllowed = [Bool](repeating: false, count: 256)
 
     static func allowedSet(_ extra: String) -> [Bool] {
         var table = [Bool](repeating: false, count: 256)
@@ -44,9 +46,7 @@ public enum URLEncoding {
     /// `text` encoded as one path segment (a `/` becomes `%2F`; `.` and `..` are encoded so they
     /// cannot be taken as dot segments).
     public static func pathSegment(_ text: String) -> String {
-        if !text.isEmpty && text.allSatisfy({ $0 == "." }) {
-            return String(repeating: "%2E", count: text.count)
-        }
+        if isDotSegment(text) { return String(repeating: "%2E", count: text.utf8.count) }
         return encode(text, segmentAllowed)
     }
 
@@ -57,11 +57,12 @@ public enum URLEncoding {
 
     /// Appends `text` encoded as one path segment (as `pathSegment` encodes it) to `bytes`.
     public static func appendPathSegment(_ text: String, to bytes: inout [UInt8]) {
-        if !text.isEmpty && text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") }) {
-            for _ in text.utf8 { bytes.append(contentsOf: [UInt8(ascii: "%"), UInt8(ascii: "2"), UInt8(ascii: "E")]) }
-            return
-        }
-        append(text, segmentAllowed, to: &bytes)
+        append(text, isDotSegment(text) ? nothingAllowed : segmentAllowed, to: &bytes)
+    }
+
+    /// Whether `text` is dots only (`.`, `..`, …), which a path segment must not be left as.
+    private static func isDotSegment(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
     /// `text` with every byte but the unreserved characters percent-encoded: what `oceq serve`
