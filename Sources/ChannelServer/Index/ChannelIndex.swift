@@ -103,7 +103,6 @@ public final class ChannelIndex: Sendable {
         let builder = IndexBuilder(
             items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts)
         itemCount = items.count
-        let files = FileManager.default
         var reused: (files: IndexFiles, connection: SQLiteConnection)?
         let opened: IndexFiles
         if let cacheDirectory {
@@ -111,12 +110,9 @@ public final class ChannelIndex: Sendable {
             path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
             temporary = false
             Self.removeStaleParts(of: path)
-            if files.fileExists(atPath: path) {
+            if FileManager.default.fileExists(atPath: path) {
                 reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
-                if reused == nil {
-                    try? files.removeItem(atPath: path)
-                    try? files.removeItem(atPath: IndexSchema.sidePath(of: path))
-                }
+                if reused == nil { Self.remove(path) }
             }
             opened = try reused?.files ?? Self.build(builder, at: path)
         } else {
@@ -132,10 +128,13 @@ public final class ChannelIndex: Sendable {
 
     deinit {
         pool.drain()
-        if temporary {
-            try? FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: IndexSchema.sidePath(of: path))
-        }
+        if temporary { Self.remove(path) }
+    }
+
+    /// Deletes the index whose main file is at `path`: that file and its side file.
+    private static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: IndexSchema.sidePath(of: path))
     }
 
     /// Keeps a fingerprint usable in a file name.

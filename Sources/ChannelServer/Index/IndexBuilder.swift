@@ -58,10 +58,8 @@ struct IndexBuilder {
                 handedOver = true
             }
         }
-        if !handedOver {
-            fieldIDs.put(nil)
-            handedOver = true
-        }
+        // The side thread waits for the field ids: it gets nil when the main file failed first.
+        if !handedOver { fieldIDs.put(nil) }
         let sideResult = sideDone.take()
         try mainResult.get()
         try sideResult.get()

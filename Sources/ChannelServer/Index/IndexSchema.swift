@@ -9,14 +9,13 @@
 //     fieldnames(fid, name, ftscol, kinds)
 //                                       `fields.<name>` and `taxonomies`, their full-text column
 //                                       and the kinds of value seen (bit 1 << ValueKind)
+//     fts(c0, c1, ...)                  FTS5, contentless, detail=column, rowid = ord: c0 name,
+//                                       c1 description, then one column per user field with text
+//     terms(col, term, len)             the FTS vocabulary per column, for `sm`
 // The side file (`<main>.side`):
 //     sidemeta(key, value)              `build`: the id of the build that wrote it
 //     vals(ord, fid, seq, kind, fold, num, ref, full)
 //                                       one row per user-field value (array elements too, seq >= 0)
-//     fts(c0, c1, ...)                  FTS5, contentless, detail=column, rowid = ord: c0 name,
-//                                       c1 description, then one column per user field with text
-//     terms(col, term, len)             the FTS vocabulary per column, for `sm`
-// and, in the side file,
 //     store(key, body)                  each item in `ItemCodec`'s form by ordinal; key -1 the
 //                                       channel's types, taxonomies, variation sets and issues
 //                                       (ItemStore: what `oceq serve` answers from)
