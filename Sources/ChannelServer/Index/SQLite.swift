@@ -41,8 +41,8 @@ final class SQLiteConnection: @unchecked Sendable {
         var db: OpaquePointer?
         let rc: Int32
         if readOnly {
-            let uri = "file:" + Self.uriEscaped(path) + "?immutable=1"
-            rc = sqlite.sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+            rc = sqlite.sqlite3_open_v2(
+                Self.immutableURI(path), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         } else {
             rc = sqlite.sqlite3_open_v2(
                 path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
@@ -61,14 +61,16 @@ final class SQLiteConnection: @unchecked Sendable {
     /// through the descriptors `files` holds.
     convenience init(index files: IndexFiles) throws {
         try self.init(path: files.mainName, readOnly: true)
-        let side = "file:" + Self.uriEscaped(files.sideName) + "?immutable=1"
-        try execute("ATTACH '\(side)' AS \(IndexSchema.sideSchema)")
+        try execute("ATTACH '\(Self.immutableURI(files.sideName))' AS \(IndexSchema.sideSchema)")
     }
 
     deinit {
         cache.removeAll()
         _ = sqlite.sqlite3_close_v2(handle)
     }
+
+    /// The URI that opens `path` read-only as a file that never changes (no locks taken).
+    private static func immutableURI(_ path: String) -> String { "file:" + uriEscaped(path) + "?immutable=1" }
 
     private static func uriEscaped(_ path: String) -> String {
         var out = ""
