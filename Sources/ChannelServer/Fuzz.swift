@@ -20,9 +20,13 @@ package enum ChannelServerFuzz {
         precondition(!item.id.isEmpty && !item.id.contains("/"), "an item with an unusable id was read")
         let shaper = DeliveryShaper(content: ChannelContent(items: [item]))
         let context = LinkContext(baseURL: "http://localhost:8080", channelToken: "fuzz")
-        let full = shaper.full(item, context: context, expand: .all)
-        let entry = shaper.listEntry(item, context: context, allFields: true, expand: .all)
-        _ = JSONWriter().compactBytes(full)
-        _ = JSONWriter().compactBytes(entry)
+        do {
+            let full = try shaper.full(item, context: context, expand: .all)
+            let entry = try shaper.listEntry(item, context: context, allFields: true, expand: .all)
+            _ = JSONWriter().compactBytes(full)
+            _ = JSONWriter().compactBytes(entry)
+        } catch {
+            preconditionFailure("a channel held in memory failed to read an item: \(error)")
+        }
     }
 }

@@ -194,7 +194,7 @@ struct ExportBadInputTests {
         #expect(content.issues.allSatisfy { $0.file == root + "/ContentItems/Note/CORE01.json" })
 
         let shaper = DeliveryShaper(content: content)
-        let body = shaper.full(item, context: ExportFixtures.context, expand: .all)
+        let body = try shaper.full(item, context: ExportFixtures.context, expand: .all)
         #expect(body.at("fields.see.id") == "CONT99")
         #expect(body.at("fields.see.links.0.rel") == "self")
     }

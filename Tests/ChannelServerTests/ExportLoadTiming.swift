@@ -22,9 +22,9 @@ func exportLoadTiming() throws {
     let prepare = clock.measure { shaper = DeliveryShaper(content: content) }
     var bytes = 0
     let context = LinkContext(baseURL: "http://127.0.0.1:8411", channelToken: "token")
-    let shape = clock.measure {
+    let shape = try clock.measure {
         for item in content.items {
-            bytes += JSONWriter().bytes(shaper!.full(item, context: context, expand: .none)).count
+            bytes += JSONWriter().bytes(try shaper!.full(item, context: context, expand: .none)).count
         }
     }
     print(

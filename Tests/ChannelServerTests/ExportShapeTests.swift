@@ -27,8 +27,8 @@ struct ExportShapeTests {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
         let real = try ExportFixtures.ocm("DeliveryDigitalAsset.json")
-        let image = try #require(shaper.item(id: Self.imageId))
-        let ours = shaper.full(image, context: ExportFixtures.context, expand: .none)
+        let image = try #require(try shaper.item(id: Self.imageId))
+        let ours = try shaper.full(image, context: ExportFixtures.context, expand: .none)
 
         // Top level: identical to DeliveryDigitalAsset.json. `language` is absent on both because
         // the asset is not translatable.
@@ -83,8 +83,8 @@ struct ExportShapeTests {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
         let real = try ExportFixtures.ocm("singleContentItem.json")
-        let post = try #require(shaper.item(id: Self.postId))
-        let ours = shaper.full(post, context: ExportFixtures.context, expand: .none)
+        let post = try #require(try shaper.item(id: Self.postId))
+        let ours = try shaper.full(post, context: ExportFixtures.context, expand: .none)
 
         // singleContentItem.json comes from an older server: it lacks `typeCategory`, `mimeType`
         // and `fileGroup`, which current servers send (delivery-api.md §7.1) and Oracle's Swift SDK
@@ -125,8 +125,8 @@ struct ExportShapeTests {
     func links() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        let image = try #require(shaper.item(id: Self.imageId))
-        let json = shaper.full(image, context: ExportFixtures.context, expand: .none)
+        let image = try #require(try shaper.item(id: Self.imageId))
+        let json = try shaper.full(image, context: ExportFixtures.context, expand: .none)
         let api = "http://127.0.0.1:8411/content/published/api/v1.1"
         let token = "channelToken=" + ExportFixtures.encodedToken
         #expect(json.at("links.0.href") == .string("\(api)/items/\(Self.imageId)?\(token)"))
@@ -144,7 +144,7 @@ struct ExportShapeTests {
                     "\(api)/assets/\(Self.imageId)/Medium/Author%204%28427755%29.jpg?format=jpg&type=responsiveimage&\(token)"
                 ))
 
-        let expanded = shaper.full(image, context: ExportFixtures.context, expand: .all)
+        let expanded = try shaper.full(image, context: ExportFixtures.context, expand: .all)
         #expect(expanded.at("links.0.href") == .string("\(api)/items/\(Self.imageId)?\(token)&expand=all"))
         #expect(expanded.at("links.2.href") == .string("\(api)/metadata-catalog/items/\(Self.imageId)?\(token)"))
     }
@@ -153,8 +153,8 @@ struct ExportShapeTests {
     func imageValues() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        let image = try #require(shaper.item(id: Self.imageId))
-        let json = shaper.full(image, context: ExportFixtures.context, expand: .none)
+        let image = try #require(try shaper.item(id: Self.imageId))
+        let json = try shaper.full(image, context: ExportFixtures.context, expand: .none)
         #expect(json["typeCategory"] == "DigitalAssetType")
         #expect(json["mimeType"] == "image/jpeg")
         #expect(json["fileGroup"] == "Images")
@@ -202,8 +202,8 @@ struct ExportShapeTests {
     func contentItemValues() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        let post = try #require(shaper.item(id: Self.postId))
-        let json = shaper.full(post, context: ExportFixtures.context, expand: .none)
+        let post = try #require(try shaper.item(id: Self.postId))
+        let json = try shaper.full(post, context: ExportFixtures.context, expand: .none)
         #expect(json["typeCategory"] == "ContentType")
         #expect(json["mimeType"] == "contentItem")
         #expect(json["fileGroup"] == "contentItem")
@@ -228,10 +228,10 @@ struct ExportShapeTests {
     func expansion() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        let post = try #require(shaper.item(id: Self.postId))
+        let post = try #require(try shaper.item(id: Self.postId))
         let type = shaper.type(of: post)
 
-        let all = shaper.full(post, context: ExportFixtures.context, expand: try ExpandSpec.parse("all", for: type))
+        let all = try shaper.full(post, context: ExportFixtures.context, expand: try ExpandSpec.parse("all", for: type))
         #expect(all["taxonomies"] == ["items": []])
         let author = try #require(all.at("fields.starter-blog-post_author"))
         #expect(author["fields"] != nil)
@@ -246,7 +246,7 @@ struct ExportShapeTests {
         #expect(
             all.at("fields.starter-blog-post_download_media")?.arrayValue?.allSatisfy { $0["fields"] != nil } == true)
 
-        let one = shaper.full(
+        let one = try shaper.full(
             post, context: ExportFixtures.context,
             expand: try ExpandSpec.parse("fields.starter-blog-post_author", for: type))
         #expect(one.at("fields.starter-blog-post_author.fields") != nil)
@@ -259,13 +259,13 @@ struct ExportShapeTests {
     func listEntries() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        let post = try #require(shaper.item(id: Self.postId))
-        let summary = shaper.listEntry(post, context: ExportFixtures.context, allFields: false, expand: .none)
+        let post = try #require(try shaper.item(id: Self.postId))
+        let summary = try shaper.listEntry(post, context: ExportFixtures.context, allFields: false, expand: .none)
         #expect(summary.keySet == ["id", "type", "name", "description", "links"])
         #expect(summary.at("links")?.arrayValue?.count == 1)
         #expect(summary.at("links.0.rel") == "self")
 
-        let full = shaper.listEntry(post, context: ExportFixtures.context, allFields: true, expand: .none)
+        let full = try shaper.listEntry(post, context: ExportFixtures.context, allFields: true, expand: .none)
         #expect(full["fields"] != nil)
         #expect(full["typeCategory"] == "ContentType")
         #expect(full.at("links")?.arrayValue?.count == 1)
@@ -276,12 +276,12 @@ struct ExportShapeTests {
     func lookups() throws {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
-        #expect(shaper.item(id: Self.postId)?.name == "Developing Content Layout for Content and Experience")
-        #expect(shaper.item(id: "CORE-nope") == nil)
+        #expect(try shaper.item(id: Self.postId)?.name == "Developing Content Layout for Content and Experience")
+        #expect(try shaper.item(id: "CORE-nope") == nil)
         let slug = "blogsite-blogsite-image-1481786051457-author-4(427755)"
-        #expect(shaper.item(slug: slug)?.id == Self.imageId)
-        #expect(shaper.item(slug: slug.uppercased())?.id == Self.imageId)
-        #expect(shaper.item(slug: "nope") == nil)
+        #expect(try shaper.item(slug: slug)?.id == Self.imageId)
+        #expect(try shaper.item(slug: slug.uppercased())?.id == Self.imageId)
+        #expect(try shaper.item(slug: "nope") == nil)
     }
 
     // MARK: - Other generations through the shaper
@@ -291,15 +291,15 @@ struct ExportShapeTests {
         let cache = try TemporaryFolder()
         defer { cache.remove() }
         let shaper = DeliveryShaper(content: try loadExport([ExportFixtures.genA], cache: cache))
-        let post = try #require(shaper.item(id: "CORE0822912B2FE4404F841CFEF4A43C9828"))
-        let json = shaper.full(post, context: ExportFixtures.context, expand: .none)
+        let post = try #require(try shaper.item(id: "CORE0822912B2FE4404F841CFEF4A43C9828"))
+        let json = try shaper.full(post, context: ExportFixtures.context, expand: .none)
         #expect(json.at("fields.starter-blog-post_header_image.name") == "photo one.jpg")
         #expect(json.at("fields.starter-blog-post_header_image.typeCategory") == "DigitalAssetType")
         #expect(json.at("fields.starter-blog-post_header_image.type") == "DigitalAsset")
         #expect(json["links"]?.arrayValue?.count == 3)  // gen A has links: null
 
-        let photo = try #require(shaper.item(id: "CONTD86002B8BA2545DDAA444CBF1A69D332"))
-        let asset = shaper.full(photo, context: ExportFixtures.context, expand: .none)
+        let photo = try #require(try shaper.item(id: "CONTD86002B8BA2545DDAA444CBF1A69D332"))
+        let asset = try shaper.full(photo, context: ExportFixtures.context, expand: .none)
         #expect(asset["typeCategory"] == "DigitalAssetType")
         #expect(asset["mimeType"] == "image/jpeg")
         #expect(asset.at("fields.mimeType") == "image/jpeg")
@@ -320,12 +320,12 @@ struct ExportShapeTests {
         let content = try loadExport([ExportFixtures.genB], cache: cache)
         let shaper = DeliveryShaper(content: content)
         let empty = try #require(content.items.first { $0.name == "Espresso basics" })
-        let json = shaper.full(empty, context: ExportFixtures.context, expand: .all)
+        let json = try shaper.full(empty, context: ExportFixtures.context, expand: .all)
         #expect(json.at("fields.search-article_topic") == .null)
         #expect(json.at("fields.search-article_keywords") == .null)
         #expect(json["typeCategory"] == "ContentType")
         let full = try #require(content.items.first { $0.name == "Cold brew" })
-        let value = shaper.full(full, context: ExportFixtures.context, expand: .none)
+        let value = try shaper.full(full, context: ExportFixtures.context, expand: .none)
         #expect(
             value.at("fields.search-article_published")
                 == ["value": "2019-03-01T08:00:00.000-05:00", "timezone": "America/New_York"])
@@ -337,8 +337,8 @@ struct ExportShapeTests {
         let cache = try TemporaryFolder()
         defer { cache.remove() }
         let shaper = DeliveryShaper(content: try loadExport([ExportFixtures.genD], cache: cache))
-        let face = try #require(shaper.item(id: "CONT6C7D8E9F0A1B42C3D4E5F6A7B8C9D0E1"))
-        let json = shaper.full(face, context: ExportFixtures.context, expand: .none)
+        let face = try #require(try shaper.item(id: "CONT6C7D8E9F0A1B42C3D4E5F6A7B8C9D0E1"))
+        let json = try shaper.full(face, context: ExportFixtures.context, expand: .none)
         #expect(json["language"] == nil)
         #expect(json["translatable"] == false)
         #expect(json["fileExtension"] == "png")
@@ -349,8 +349,8 @@ struct ExportShapeTests {
         #expect(png?["size"]?.intValue == face.nativeSize)  // Large png is the native file itself
         #expect(png?["mimeType"] == "image/png")
 
-        let banner = try #require(shaper.item(id: "CORE04FE1CC166BC4736AC48971DFD95BBCA"))
-        let body = shaper.full(banner, context: ExportFixtures.context, expand: .none)
+        let banner = try #require(try shaper.item(id: "CORE04FE1CC166BC4736AC48971DFD95BBCA"))
+        let body = try shaper.full(banner, context: ExportFixtures.context, expand: .none)
         #expect(body.at("fields.banner-image")?.keySet == ["id", "type", "typeCategory", "name", "links"])
         #expect(body["mimeType"] == "contentItem")
         #expect(body["workflowInstances"] == nil)
@@ -380,8 +380,8 @@ struct ExportShapeTests {
         let content = try loadExport([root], cache: cache)
         #expect(content.issues.isEmpty, "\(content.issues)")
         let shaper = DeliveryShaper(content: content)
-        let file = try #require(shaper.item(id: "CONT01"))
-        let json = shaper.full(file, context: ExportFixtures.context, expand: .none)
+        let file = try #require(try shaper.item(id: "CONT01"))
+        let json = try shaper.full(file, context: ExportFixtures.context, expand: .none)
         #expect(json["typeCategory"] == "DigitalAssetType")  // inferred from fields.native
         #expect(json["fileGroup"] == "Files")
         #expect(json["mimeType"] == "application/pdf")
@@ -392,8 +392,8 @@ struct ExportShapeTests {
         #expect(json.at("updatedDate") == ["value": "2020-06-18T10:11:12.500+02:00", "timezone": "UTC"])
         #expect(json.at("fields.native.links.0.href")?.stringValue?.contains("/native/Guide%20%28v2%29.pdf?") == true)
 
-        let note = try #require(shaper.item(id: "CORE01"))
-        let body = shaper.full(note, context: ExportFixtures.context, expand: .all)
+        let note = try #require(try shaper.item(id: "CORE01"))
+        let body = try shaper.full(note, context: ExportFixtures.context, expand: .all)
         #expect(body.at("fields.when.value") == "2020-06-17T00:00:00.000-06:00")
         #expect(body.at("fields.doc.fields.mimeType") == "application/pdf")
         #expect(body["language"] == "fr-FR")
@@ -416,12 +416,12 @@ struct ExportShapeTests {
                 createdDate: ["value": .string(input), "timezone": "UTC"])
         ])
         let shaper = DeliveryShaper(content: content)
-        let json = shaper.full(content.items[0], context: ExportFixtures.context, expand: .none)
+        let json = try shaper.full(content.items[0], context: ExportFixtures.context, expand: .none)
         #expect(json.at("createdDate.value") == .string(expected))
     }
 
     @Test("items built by hand (without the loader) shape too")
-    func handMadeItems() {
+    func handMadeItems() throws {
         let asset = ExportItem(
             id: "CONT1", type: "Image", typeCategory: "DigitalAssetType", name: "a b.webp",
             fields: ["metadata": ["width": "10", "height": "5"]], imageSize: ImageSize(width: 10, height: 5))
@@ -429,11 +429,11 @@ struct ExportShapeTests {
             id: "CORE1", type: "Note", typeCategory: "ContentType", name: "n",
             fields: ["pic": ["id": "CONT1", "type": "Image"]])
         let shaper = DeliveryShaper(content: ChannelContent(items: [asset, item]))
-        let json = shaper.full(item, context: ExportFixtures.context, expand: .all)
+        let json = try shaper.full(item, context: ExportFixtures.context, expand: .all)
         #expect(json.at("fields.pic.mimeType") == "image/webp")
         #expect(json.at("fields.pic.fileGroup") == "Images")
         #expect(json.at("fields.pic.fields.renditions.0.formats.2.size") == 0)
-        let stub = shaper.full(item, context: ExportFixtures.context, expand: .none)
+        let stub = try shaper.full(item, context: ExportFixtures.context, expand: .none)
         #expect(stub.at("fields.pic.name") == "a b.webp")
         #expect(stub.at("fields.pic.typeCategory") == "DigitalAssetType")
     }

@@ -2,6 +2,7 @@
 // `wait4`, so a test learns the child's own peak memory (not the test runner's) and can stop a
 // run that never finishes.
 
+import CSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -64,6 +65,8 @@ public struct MeasuredRun: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // Nothing else of the test process (another test's sockets and files) reaches the child.
+        guard oceq_spawn_addclosefrom(&actions, 3) == 0 else { throw POSIXError(.EIO) }
         let cwd = directory ?? OceqBinary.repositoryRoot.path
         let path = (executable ?? OceqBinary.executable).path
         // posix_spawn has no working-directory action on every libc: go through /bin/sh's `cd`.

@@ -48,7 +48,7 @@ public enum RawHTTPClient {
     private static func exchangeBlocking(
         port: Int, bytes: [UInt8], timeout: Double, halfClose: Bool
     ) throws -> (bytes: [UInt8], reset: Bool) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)

@@ -61,21 +61,25 @@ public struct DeliveryShaper: Sendable {
     /// The content the shaper serves.
     public var channel: ChannelContent { content }
 
-    /// The item with this id, or nil.
-    public func item(id: String) -> ExportItem? {
-        ordinal(id: id).map { content.items[$0] }
+    /// The item with this id, or nil; throws when the index cannot be read (never "not found" then).
+    public func item(id: String) throws(IndexStorageError) -> ExportItem? {
+        guard let ordinal = try ordinal(id: id) else { return nil }
+        return try content.items.item(at: ordinal)
     }
 
     /// The item with this slug (exact match first, then ignoring case), or nil.
-    public func item(slug: String) -> ExportItem? {
-        if let store = content.items.store { return store.ordinal(slug: slug).map { content.items[$0] } }
+    public func item(slug: String) throws(IndexStorageError) -> ExportItem? {
+        if let store = content.items.store {
+            guard let ordinal = try store.ordinal(slug: slug) else { return nil }
+            return try content.items.item(at: ordinal)
+        }
         if let index = bySlug[slug] ?? bySlugLowercased[slug.lowercased()] { return content.items[index] }
         return nil
     }
 
     /// The ordinal of the item with this id, or nil.
-    private func ordinal(id: String) -> Int? {
-        if let store = content.items.store { return store.ordinal(id: id) }
+    private func ordinal(id: String) throws(IndexStorageError) -> Int? {
+        if let store = content.items.store { return try store.ordinal(id: id) }
         return byId[id]
     }
 
@@ -85,15 +89,17 @@ public struct DeliveryShaper: Sendable {
     }
 
     /// The body of `GET /items/{id}` (and `/items/.by.slug/{slug}`).
-    public func full(_ item: ExportItem, context: LinkContext, expand: ExpandSpec) -> JSON {
+    public func full(_ item: ExportItem, context: LinkContext, expand: ExpandSpec) throws(IndexStorageError) -> JSON {
         let links = Links(context: context)
-        return .object(fullObject(item, links: links, expand: expand, nested: false))
+        return .object(try fullObject(item, links: links, expand: expand, nested: false))
     }
 
     /// One entry of an `/items` page: without `allFields` the summary Delivery lists
     /// (`id`, `type`, `name`, `description`, a `self` link); with it the full item, whose links
     /// are just `self` and which carries an empty `taxonomies` block, as real list pages do.
-    public func listEntry(_ item: ExportItem, context: LinkContext, allFields: Bool, expand: ExpandSpec) -> JSON {
+    public func listEntry(
+        _ item: ExportItem, context: LinkContext, allFields: Bool, expand: ExpandSpec
+    ) throws(IndexStorageError) -> JSON {
         let links = Links(context: context)
         let prepared = Self.prepare(item)
         if !allFields {
@@ -103,7 +109,7 @@ public struct DeliveryShaper: Sendable {
                 "links": .array([links.item(prepared.idSegment, rel: "self", expand: nil)]),
             ])
         }
-        var object = fullObject(item, links: links, expand: expand, nested: false)
+        var object = try fullObject(item, links: links, expand: expand, nested: false)
         object["links"] = .array([links.item(prepared.idSegment, rel: "self", expand: nil)])
         object["taxonomies"] = taxonomies(of: item, links: links)
         return .object(object)
@@ -126,7 +132,9 @@ public struct DeliveryShaper: Sendable {
         "updatedDate", "mimeType", "fileGroup", "fileExtension", "fields",
     ]
 
-    private func fullObject(_ item: ExportItem, links: Links, expand: ExpandSpec, nested: Bool) -> [String: JSON] {
+    private func fullObject(
+        _ item: ExportItem, links: Links, expand: ExpandSpec, nested: Bool
+    ) throws(IndexStorageError) -> [String: JSON] {
         let prepared = Self.prepare(item)
         let isAsset = item.isDigitalAsset
         var object: [String: JSON] = [:]
@@ -158,7 +166,7 @@ public struct DeliveryShaper: Sendable {
         fields.reserveCapacity(stored.count + 2)
         for (key, value) in stored {
             if prepared.referenceFields.contains(key) {
-                fields[key] = reference(value, links: links, expand: !nested && expand.includes(key))
+                fields[key] = try reference(value, links: links, expand: !nested && expand.includes(key))
             } else if case .object = value {
                 fields[key] = ExportDateText.normalize(value)
             } else {
@@ -215,10 +223,13 @@ public struct DeliveryShaper: Sendable {
     }
 
     /// A reference field value: stubs with a `self` link, or (expanded) the targets' full data.
-    private func reference(_ value: JSON, links: Links, expand: Bool) -> JSON {
+    private func reference(_ value: JSON, links: Links, expand: Bool) throws(IndexStorageError) -> JSON {
         switch value {
         case .array(let elements):
-            return .array(elements.map { reference($0, links: links, expand: expand) })
+            return .array(
+                try elements.map { (element) throws(IndexStorageError) in
+                    try reference(element, links: links, expand: expand)
+                })
         case .object(let stub):
             guard let id = stub["id"]?.stringValue else { return value }
             let storedType = stub["type"]?.stringValue
@@ -226,9 +237,9 @@ public struct DeliveryShaper: Sendable {
             let storedName = stub["name"]?.stringValue
             // The target is read only when needed (the loader fills stubs, so rarely).
             let needsTarget = expand || storedType == nil || storedCategory == nil || storedName == nil
-            let target = needsTarget ? ordinal(id: id).map { content.items[$0] } : nil
+            let target = needsTarget ? try item(id: id) : nil
             if expand, let target {
-                return .object(fullObject(target, links: links, expand: .none, nested: true))
+                return .object(try fullObject(target, links: links, expand: .none, nested: true))
             }
             let type = storedType ?? target?.type ?? ""
             let category = storedCategory ?? target?.typeCategory ?? ReferenceStub.guessCategory(id: id, type: type)

@@ -3,7 +3,9 @@ import OCEQCore
 /// The items of a channel in export order: an array while loading (and for channels made in
 /// code), the index file's item store while serving (`ChannelService`), so a large channel's items
 /// are read on demand rather than held in memory. Reading an element of a stored list decodes it
-/// from SQLite: read each element once per use.
+/// from SQLite: read each element once per use. Requests read a stored list through `item(at:)` and
+/// `items(at:)`, which throw when the index cannot be read; the collection's subscript, for passes
+/// over a list being loaded, gives an empty stand-in item instead.
 public struct ItemList: RandomAccessCollection, Sendable {
     /// Where the items are.
     enum Storage: Sendable {
@@ -30,19 +32,30 @@ public struct ItemList: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The item at ordinal `position` (decoded from the store for a stored list).
+    /// The item at ordinal `position`; for a stored list, an empty stand-in when the index cannot
+    /// be read (requests use `item(at:)`, which says so).
     public subscript(position: Int) -> ExportItem {
         switch storage {
         case .memory(let items): items[position]
-        case .store(let store): store.item(at: position)
+        case .store(let store):
+            (try? store.item(at: position))
+                ?? ExportItem(id: "", type: "", typeCategory: ContentTypeDefinition.contentType, name: "")
+        }
+    }
+
+    /// The item at ordinal `position` (decoded from the store for a stored list).
+    public func item(at position: Int) throws(IndexStorageError) -> ExportItem {
+        switch storage {
+        case .memory(let items): items[position]
+        case .store(let store): try store.item(at: position)
         }
     }
 
     /// The items at `ordinals`, in that order (one read of the store for a stored list).
-    public func items(at ordinals: [Int]) -> [ExportItem] {
+    public func items(at ordinals: [Int]) throws(IndexStorageError) -> [ExportItem] {
         switch storage {
         case .memory(let items): ordinals.map { items[$0] }
-        case .store(let store): store.items(at: ordinals)
+        case .store(let store): try store.items(at: ordinals)
         }
     }
 
@@ -59,10 +72,10 @@ public struct ItemList: RandomAccessCollection, Sendable {
     }
 
     /// The number of digital assets (counted in SQL for a stored list).
-    public var digitalAssetCount: Int {
+    public func digitalAssetCount() throws(IndexStorageError) -> Int {
         switch storage {
         case .memory(let items): items.count(where: \.isDigitalAsset)
-        case .store(let store): store.digitalAssetCount()
+        case .store(let store): try store.digitalAssetCount()
         }
     }
 }

@@ -74,18 +74,33 @@ extension DeliveryRouter {
         let token = configuration.channelToken
         let requestHasToken = offered != nil
         let source = GraphQLDataSource(
-            itemById: { id in shaper.item(id: id).map { shaper.full($0, context: context, expand: .none) } },
-            itemBySlug: { slug in shaper.item(slug: slug).map { shaper.full($0, context: context, expand: .none) } },
-            search: { search throws(GraphQLError) in
-                do {
-                    let result = try index.search(search)
-                    let items = content.items.items(at: result.ordinals).map {
-                        shaper.full($0, context: context, expand: .none)
+            itemById: { id throws(GraphQLError) in
+                try Self.graphQLStored { () throws(IndexStorageError) in
+                    try shaper.item(id: id).map { (item) throws(IndexStorageError) in
+                        try shaper.full(item, context: context, expand: .none)
                     }
-                    return (items, result.total, result.hasMore)
+                }
+            },
+            itemBySlug: { slug throws(GraphQLError) in
+                try Self.graphQLStored { () throws(IndexStorageError) in
+                    try shaper.item(slug: slug).map { (item) throws(IndexStorageError) in
+                        try shaper.full(item, context: context, expand: .none)
+                    }
+                }
+            },
+            search: { search throws(GraphQLError) in
+                let result: SearchResult
+                do {
+                    result = try index.search(search)
                 } catch {
                     throw GraphQLError("The search failed: \(error)")
                 }
+                let items = try Self.graphQLStored { () throws(IndexStorageError) in
+                    try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
+                        try shaper.full(item, context: context, expand: .none)
+                    }
+                }
+                return (items, result.total, result.hasMore)
             }, maximumLimit: configuration.maximumLimit,
             authorized: { argument in
                 guard let argument else { return requestHasToken }
@@ -98,6 +113,16 @@ extension DeliveryRouter {
             cache.put(cacheKey, ResponseCache.Entry(bytes: bytes, tag: EntityTag.of(bytes)))
         }
         return Self.graphQLAnswer(bytes)
+    }
+
+    /// Runs a read of the channel's index for a resolver; a storage failure becomes a GraphQL error
+    /// that says so, never a null that reads as "no such item".
+    static func graphQLStored<T>(_ body: () throws(IndexStorageError) -> T) throws(GraphQLError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw GraphQLError("The channel's index could not be read: \(error)")
+        }
     }
 
     /// A 200 GraphQL answer.

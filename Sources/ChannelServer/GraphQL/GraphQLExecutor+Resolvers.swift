@@ -19,8 +19,10 @@ extension GraphQLExecutor {
             return GraphQLIntrospection.named(name)
         case .reference(let key):
             let value = parent[key] ?? .null
-            if case .array(let stubs) = value { return .array(stubs.map(target)) }
-            return target(value)
+            if case .array(let stubs) = value {
+                return .array(try stubs.map { (stub) throws(GraphQLError) in try target(stub) })
+            }
+            return try target(value)
         case .assetFile: return Self.assetFile(parent)
         case .assetRenditions: return Self.renditions(parent)
         case .getItem: return try single(arguments, type: nil)
@@ -30,10 +32,10 @@ extension GraphQLExecutor {
     }
 
     /// The item a reference stub names (null when it is not in the channel).
-    private func target(_ stub: JSON) -> JSON {
+    private func target(_ stub: JSON) throws(GraphQLError) -> JSON {
         guard let id = stub["id"]?.stringValue else { return .null }
         if let cached = items[id] { return cached }
-        let item = source.itemById(id) ?? .null
+        let item = try source.itemById(id) ?? .null
         items[id] = item
         return item
     }
@@ -51,14 +53,14 @@ extension GraphQLExecutor {
         try authorize(arguments)
         let item: JSON?
         if let id = arguments["id"]?.stringValue {
-            item = source.itemById(id)
+            item = try source.itemById(id)
             guard let item else { throw GraphQLError("No item with id \"\(id.prefix(80))\" in this channel.") }
             if let type, item["type"]?.stringValue != type {
                 throw GraphQLError(
                     "The item \(id.prefix(80)) is of type \(item["type"]?.stringValue ?? "?"), not \(type).")
             }
         } else if let slug = arguments["slug"]?.stringValue {
-            item = source.itemBySlug(slug)
+            item = try source.itemBySlug(slug)
             guard let item else { throw GraphQLError("No item with slug \"\(slug.prefix(80))\" in this channel.") }
             if let type, item["type"]?.stringValue != type {
                 throw GraphQLError(

@@ -21,6 +21,12 @@ public struct APIError: Error, Sendable, Equatable {
         self.recordedTitle = title
     }
 
+    /// 500 for an index that could not be read: the server's fault, said as such, never a 404 or a
+    /// page with items missing.
+    public init(storage error: IndexStorageError) {
+        self.init(status: 500, detail: "the channel's index could not be read: \(error)")
+    }
+
     /// The title: OCM's recorded one, else the reason phrase for the status.
     public var title: String { recordedTitle ?? APIError.titles[status] ?? "Error" }
 

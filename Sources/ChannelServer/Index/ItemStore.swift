@@ -24,52 +24,69 @@ public final class ItemStore: Sendable {
         self.codec = codec
     }
 
-    /// The item at `ordinal` (0 ..< count). A file that cannot be read any more (removed, damaged
-    /// under the running server) gives an empty stand-in item, never a crash.
-    public func item(at ordinal: Int) -> ExportItem {
-        items(at: [ordinal])[0]
+    /// The item at `ordinal` (0 ..< count).
+    public func item(at ordinal: Int) throws(IndexStorageError) -> ExportItem {
+        try items(at: [ordinal])[0]
     }
 
-    /// The items at `ordinals`, in that order, read on one connection (a page of results).
-    public func items(at ordinals: [Int]) -> [ExportItem] {
-        let found = try? pool.withConnection { db -> [ExportItem] in
+    /// The items at `ordinals`, in that order, read on one connection (a page of results). A file
+    /// that cannot be read any more (removed, damaged under the running server), a missing row or one
+    /// that does not decode throws: the caller answers 500 with the reason, never "not found" or an
+    /// empty stand-in, which would be answers that look right and are not.
+    public func items(at ordinals: [Int]) throws(IndexStorageError) -> [ExportItem] {
+        try read { db in
             let statement = try db.cached("SELECT body FROM store WHERE key = ?1")
             return try ordinals.map { ordinal in
                 defer { statement.reset() }
                 try statement.bind(1, .int(Int64(ordinal)))
-                guard try statement.step() else { return Self.missing }
-                return (try? statement.withBlob(0) { try codec.decode($0) }) ?? Self.missing
+                guard try statement.step() else {
+                    throw IndexStorageError(code: Self.corrupt, message: "no stored item at ordinal \(ordinal)")
+                }
+                do {
+                    return try statement.withBlob(0) { try codec.decode($0) }
+                } catch {
+                    throw IndexStorageError(
+                        code: Self.corrupt, message: "the stored item at ordinal \(ordinal) does not decode: \(error)")
+                }
             }
         }
-        return found ?? ordinals.map { _ in Self.missing }
     }
 
-    /// What stands for an item that cannot be read.
-    private static var missing: ExportItem {
-        ExportItem(id: "", type: "", typeCategory: ContentTypeDefinition.contentType, name: "")
+    /// The ordinal of the first item with this id; nil when no item has it.
+    public func ordinal(id: String) throws(IndexStorageError) -> Int? {
+        try first("SELECT ord FROM items WHERE id = ?1 ORDER BY ord LIMIT 1", id)
     }
 
-    /// The ordinal of the first item with this id.
-    public func ordinal(id: String) -> Int? {
-        first("SELECT ord FROM items WHERE id = ?1 ORDER BY ord LIMIT 1", id)
-    }
-
-    /// The ordinal of the first item with this slug, exactly, else ignoring case.
-    public func ordinal(slug: String) -> Int? {
+    /// The ordinal of the first item with this slug, exactly, else ignoring case; nil when none has it.
+    public func ordinal(slug: String) throws(IndexStorageError) -> Int? {
         guard !slug.isEmpty else { return nil }
-        return first("SELECT ord FROM items WHERE slug = ?1 ORDER BY ord LIMIT 1", slug)
-            ?? first("SELECT ord FROM items WHERE slug_f = ?1 ORDER BY ord LIMIT 1", slug.lowercased())
+        if let exact = try first("SELECT ord FROM items WHERE slug = ?1 ORDER BY ord LIMIT 1", slug) { return exact }
+        return try first("SELECT ord FROM items WHERE slug_f = ?1 ORDER BY ord LIMIT 1", slug.lowercased())
     }
 
     /// The number of digital assets.
-    public func digitalAssetCount() -> Int {
-        let found = try? pool.withConnection { db -> Int in
+    public func digitalAssetCount() throws(IndexStorageError) -> Int {
+        try read { db -> Int in
             let statement = try db.cached("SELECT count(*) FROM items WHERE typeCategory = ?1")
             defer { statement.reset() }
             try statement.bind(1, .text(ContentTypeDefinition.digitalAssetType))
             return try statement.step() ? Int(statement.int64(0)) : 0
         }
-        return found ?? 0
+    }
+
+    /// SQLite's SQLITE_CORRUPT: the file is readable but does not hold what the index wrote.
+    static let corrupt: Int32 = 11
+
+    /// Runs `body` on a pooled connection; any failure (opening the connection, SQLite, decoding)
+    /// comes back as an `IndexStorageError`.
+    private func read<T>(_ body: (SQLiteConnection) throws -> T) throws(IndexStorageError) -> T {
+        do {
+            return try pool.withConnection(body)
+        } catch let error as IndexStorageError {
+            throw error
+        } catch {
+            throw IndexStorageError(code: -1, message: "\(error)")
+        }
     }
 
     /// The channel's non-item content stored with the items, or nil when the file has none.
@@ -94,13 +111,12 @@ public final class ItemStore: Sendable {
         }
     }
 
-    private func first(_ sql: String, _ text: String) -> Int? {
-        let found = try? pool.withConnection { db -> Int? in
+    private func first(_ sql: String, _ text: String) throws(IndexStorageError) -> Int? {
+        try read { db -> Int? in
             let statement = try db.cached(sql)
             defer { statement.reset() }
             try statement.bind(1, .text(text))
             return try statement.step() ? Int(statement.int64(0)) : nil
         }
-        return found ?? nil
     }
 }

@@ -44,7 +44,7 @@ extension DeliveryRouter {
         var slugItem: ExportItem?
         if path.first == ".by.slug" {
             guard path.count >= 2 else { throw .notFound("a slug is required after /assets/.by.slug/") }
-            guard let found = shaper.item(slug: path[1]) else {
+            guard let found = try lookUp(slug: path[1]) else {
                 throw .itemNotFound("no item with slug '\(path[1])' in this channel")
             }
             slugItem = found
@@ -55,7 +55,8 @@ extension DeliveryRouter {
                 "asset paths are /assets/{id}/native[/{name}], /assets/{id}/{rendition}[/{name}] or "
                     + "/assets/.by.slug/{slug}/... with the same endings")
         }
-        guard let item = slugItem ?? shaper.item(id: rest[0]) else {
+        let byId = slugItem == nil ? try lookUp(id: rest[0]) : nil
+        guard let item = slugItem ?? byId else {
             throw .notFound("no item \(rest[0]) in this channel")
         }
         guard item.isDigitalAsset, let native = item.nativeFile else {

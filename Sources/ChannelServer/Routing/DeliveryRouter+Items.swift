@@ -9,13 +9,13 @@ extension DeliveryRouter {
         var tail = rest
         if rest[0] == ".by.slug" {
             guard rest.count >= 2 else { throw .notFound("a slug is required after /items/.by.slug/") }
-            guard let found = shaper.item(slug: rest[1]) else {
+            guard let found = try lookUp(slug: rest[1]) else {
                 throw .itemNotFound("no item with slug '\(rest[1])' in this channel")
             }
             item = found
             tail = Array(rest.dropFirst(2))
         } else {
-            guard let found = shaper.item(id: rest[0]) else {
+            guard let found = try lookUp(id: rest[0]) else {
                 throw .itemNotFound("no item \(rest[0]) in this channel")
             }
             item = found
@@ -41,7 +41,10 @@ extension DeliveryRouter {
                 "Invalid fields : User defined fields [\(name.prefix(80))] does not exist for the item \(item.id)"
             throw APIError(status: 400, detail: text, code: "OCE-DELIVERY-BAD-REQUEST", title: text)
         }
-        return stripLinks(filterLinks(shaper.full(item, context: context, expand: expand), request), request)
+        let full = try stored { () throws(IndexStorageError) in
+            try shaper.full(item, context: context, expand: expand)
+        }
+        return stripLinks(filterLinks(full, request), request)
     }
 
     /// `expand` without one pair of enclosing double quotes: the JS SDK sends `expand="all"`.
@@ -109,10 +112,13 @@ extension DeliveryRouter {
         let named =
             fieldsParameter.isEmpty || allFields
             ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
-        let entries: [JSON] = content.items.items(at: result.ordinals).map { item in
-            var entry = shaper.listEntry(item, context: context, allFields: allFields || named != nil, expand: expand)
-            if let named { entry = Self.project(entry, named) }
-            return filterLinks(entry, request)
+        let entries: [JSON] = try stored { () throws(IndexStorageError) in
+            try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
+                var entry = try shaper.listEntry(
+                    item, context: context, allFields: allFields || named != nil, expand: expand)
+                if let named { entry = Self.project(entry, named) }
+                return filterLinks(entry, request)
+            }
         }
         let total = result.total
         let hasMore = result.hasMore
@@ -212,7 +218,7 @@ extension DeliveryRouter {
                     "links": .array(setLinks),
                 ], request)
         }
-        guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = shaper.item(id: member.id)
+        guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = try lookUp(id: member.id)
         else { throw .notFound("item \(item.id) has no \(rest[0]) variation '\(rest[1])'") }
         return json(try read(variant, request, context), request)
     }

@@ -27,12 +27,14 @@ extension DeliveryRouter {
             }
             let item: ExportItem
             if rest[1] == ".by.slug" {
-                guard rest.count >= 3, let found = shaper.item(slug: rest[2]) else {
+                guard rest.count >= 3,
+                    let found = try lookUp(slug: rest[2])
+                else {
                     throw .notFound("no item with slug '\(rest.count >= 3 ? rest[2] : "")' in this channel")
                 }
                 item = found
             } else {
-                guard let found = shaper.item(id: rest[1]) else {
+                guard let found = try lookUp(id: rest[1]) else {
                     throw .notFound("no item \(rest[1]) in this channel")
                 }
                 item = found

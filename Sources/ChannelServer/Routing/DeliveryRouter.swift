@@ -100,6 +100,26 @@ public final class DeliveryRouter: Sendable {
         }
     }
 
+    /// Runs a read of the channel's index; a storage failure becomes a 500 that says so
+    /// (`APIError(storage:)`), never a "not found".
+    func stored<T>(_ body: () throws(IndexStorageError) -> T) throws(APIError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw APIError(storage: error)
+        }
+    }
+
+    /// The item with this id, or nil; a storage failure is a 500.
+    func lookUp(id: String) throws(APIError) -> ExportItem? {
+        try stored { () throws(IndexStorageError) in try shaper.item(id: id) }
+    }
+
+    /// The item with this slug (exact, else ignoring case), or nil; a storage failure is a 500.
+    func lookUp(slug: String) throws(APIError) -> ExportItem? {
+        try stored { () throws(IndexStorageError) in try shaper.item(slug: slug) }
+    }
+
     /// Method, path prefix and credentials: what every request must pass before any lookup.
     /// Returns the path below `/content/published/api/v1.1` (empty for the API root); the short
     /// rendition form `/content/assets/{slug}/...` becomes `assets/.by.slug/{slug}/...` and the

@@ -52,7 +52,12 @@ package enum ServeCommand {
         if service.content.issues.count > 20 {
             Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
         }
-        let assets = service.content.items.digitalAssetCount
+        let assets: Int
+        do {
+            assets = try service.content.items.digitalAssetCount()
+        } catch {
+            return fail(error)
+        }
         Console.error(
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
                 + "\(assets) digital assets) from "

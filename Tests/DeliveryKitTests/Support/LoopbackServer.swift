@@ -50,7 +50,9 @@ final class LoopbackServer: Sendable {
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         self.handler = handler
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec, as the sockets it accepts: a child another test spawns meanwhile must not hold a
+        // connection open after this server closed it (the client would wait for the rest of a body).
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -108,6 +110,8 @@ final class LoopbackServer: Sendable {
                 return s.connections - 1
             }
             guard let index else { break }
+            // Close-on-exec (Glibc's module has no accept4; the window before this is microseconds).
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             spawnThread { [self] in serve(fd, index) }
         }
         state.withLock { s in
