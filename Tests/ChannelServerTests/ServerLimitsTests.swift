@@ -148,21 +148,18 @@ struct ServerLimitsTests {
     func servePortInUse() async throws {
         let cache = NSTemporaryDirectory() + "oceq-port-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let first = try await OceqProcess.Server([
-            TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache,
-        ])
-        defer {
-            first.process.terminate()
-            first.process.reap()
-        }
+        let first = try await ServeProcess(
+            export: TestChannel.fixtureZip, arguments: ["--token", "s3cr3t-t0ken"], cacheDirectory: cache)
+        defer { first.stop() }
         #expect(first.port > 0)
-        let second = try await OceqProcess.Server([
-            TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache, "--port", "\(first.port)",
+        let second = try await OceqBinary.run([
+            "serve", TestChannel.fixtureZip, "--token", "s3cr3t-t0ken", "--cache-dir", cache, "--host", "127.0.0.1",
+            "--port", "\(first.port)",
         ])
-        #expect(second.port == 0)  // it printed no listening line
-        let (status, errors) = await second.stop()
-        #expect(status == 1)
-        #expect(errors.split(separator: "\n").last.map(String.init) == "oceq serve: port \(first.port) is in use")
+        #expect(second.code == 1)
+        #expect(!second.stdout.contains("listening on"))
+        #expect(
+            second.stderr.split(separator: "\n").last.map(String.init) == "oceq serve: port \(first.port) is in use")
     }
 
     @Test("JSON answers go on while slow answers are made on the slow pool")

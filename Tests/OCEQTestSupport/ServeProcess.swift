@@ -66,13 +66,15 @@ public final class ServeProcess: @unchecked Sendable {
         if ownsScratch { try? FileManager.default.removeItem(atPath: scratch) }
     }
 
-    /// Stops the server (SIGTERM) and waits for it.
-    public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.reap()
-        }
+    /// Stops the server (SIGTERM), waits for it, and says how it ended (the same on later calls).
+    @discardableResult
+    public func stop() -> ChildProcess.Termination {
+        if process.isRunning { process.terminate() }
+        return process.reap()
     }
+
+    /// Everything it wrote to stderr so far (start-up lines, the access log).
+    public var errors: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Everything it wrote to stdout and stderr so far.
     public var output: String {
