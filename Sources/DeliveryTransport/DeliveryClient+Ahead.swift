@@ -67,6 +67,12 @@ extension DeliveryClient {
                 skippedMembers: skippedMembers, answer: answer))
     }
 
+    /// Sends the first page of `request` now (`sendAhead`), as iterating `pages(request)` or
+    /// `items(request)` on this client or a copy will ask for it.
+    public func sendAhead<R: PagedRequest>(firstPageOf request: R) {
+        sendAhead(pages(request).firstPageRequest)
+    }
+
     /// The answer sent ahead for `prepared`, once it has arrived, if it was a success; nil when none was
     /// sent, or it failed (the caller sends the request itself). Cancelling the caller cancels it.
     nonisolated(nonsending) func answerAhead<R: DeliveryRequest>(

@@ -11,10 +11,18 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
     let request: Request
 
     public func makeAsyncIterator() -> Iterator {
+        Iterator(client: client, request: request, limit: pageLimit, nextOffset: Swift.max(0, request.requestedOffset))
+    }
+
+    /// The items asked for a page: the request's limit, at most 500 (the API's default without one).
+    var pageLimit: Int {
         let requested = request.requestedLimit
-        let limit = requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
-        return Iterator(
-            client: client, request: request, limit: limit, nextOffset: Swift.max(0, request.requestedOffset))
+        return requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
+    }
+
+    /// The request of the first page, exactly as the first `next()` sends it.
+    public var firstPageRequest: Request {
+        request.page(offset: Swift.max(0, request.requestedOffset), limit: pageLimit)
     }
 
     /// Fetches the next page on demand.

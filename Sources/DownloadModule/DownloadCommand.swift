@@ -49,7 +49,7 @@ package enum DownloadCommand: Command {
             An interrupted file resumes where it stopped. Up to 8 files download at a time
             (--concurrency 1 to 64). The statement fails when any file failed.
             """
-    ).planning(DownloadRequests.plan).completing([
+    ).planning(DownloadRequests.plan).sendingAhead(DownloadTargets.sendAhead).completing([
         .item,
         .options([
             CommandOption("native", group: "kind"), CommandOption("rendition", value: .rendition, group: "kind"),

@@ -46,9 +46,7 @@ enum DownloadTargets {
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError) -> [Asset] {
         let query = try session.compile(select)
-        // The items are read for their names, renditions and sizes; their links and their files'
-        // `metadata` (width and height) are never used.
-        let client = try session.requireConnection().client.skipping(members: ["links", "metadata"])
+        let client = try session.requireConnection().client.skipping(members: unreadMembers)
         let (request, paged) = try selectionRequest(query, at: span)
         do {
             if !paged { return try await client.fetch(request).items }
@@ -60,7 +58,25 @@ enum DownloadTargets {
         }
     }
 
-    /// The item with `id`, read whole.
+    /// The members of a selection's items left unread: the items are read for their names,
+    /// renditions and sizes; their links and their files' `metadata` (width and height) are never used.
+    static let unreadMembers = ["links", "metadata"]
+
+    /// Sends ahead (`CommandAhead`) the first request of a `download (list ...)` or `(first ...)`
+    /// statement: its selection (the first page of one without a limit), read as `selected` reads
+    /// it. Nothing for another target, a statement whose arguments are wrong, or a select whose
+    /// query the catalog may change (a reference field compared with what may be an item's name).
+    static func sendAhead(_ statement: Statement, in session: Session) {
+        guard case .command(let command) = statement,
+            let arguments = try? DownloadArguments(command, usage: DownloadCommand.descriptor.usage, in: session),
+            case .selection(let select) = arguments.target.kind, !select.mayNameItems,
+            let client = session.connection?.client.skipping(members: unreadMembers),
+            let query = try? session.compile(select),
+            let (request, paged) = try? selectionRequest(query, at: arguments.target.span)
+        else { return }
+        if paged { client.sendAhead(firstPageOf: request) } else { client.sendAhead(request) }
+    }
+
     /// The request a selection is read with (every field), and whether it is paged through to the
     /// end (a list without a limit, 500 items a page).
     static func selectionRequest(
@@ -75,6 +91,7 @@ enum DownloadTargets {
         }
     }
 
+    /// The item with `id`, read whole.
     static func read(id: String, at span: SourceSpan, in session: Session) async throws(ShellError) -> Asset {
         try await ItemLookup.fetch(CompiledRead(target: .id(id)), at: span, in: session)
     }
