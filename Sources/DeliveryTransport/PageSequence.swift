@@ -20,6 +20,14 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
         return requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
     }
 
+    /// The offset of the page after `page` (asked for at `offset`), or nil when `page` is the last.
+    static func offset<E>(after page: Page<E>, at offset: Int) -> Int? {
+        let following = offset + page.count
+        guard page.hasMore && page.count > 0 && following > offset && following < (page.totalResults ?? Int.max)
+        else { return nil }
+        return following
+    }
+
     /// The request of the first page, exactly as the first `next()` sends it.
     public var firstPageRequest: Request {
         request.page(offset: Swift.max(0, request.requestedOffset), limit: pageLimit)
@@ -36,10 +44,7 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
             guard let offset = nextOffset else { return nil }
             nextOffset = nil
             let page = try await client.fetch(request.page(offset: offset, limit: limit))
-            let following = offset + page.count
-            if page.hasMore && page.count > 0 && following > offset && following < (page.totalResults ?? Int.max) {
-                nextOffset = following
-            }
+            nextOffset = PageSequence.offset(after: page, at: offset)
             return page
         }
 

@@ -23,9 +23,6 @@ enum DownloadTargets {
         _ argument: CommandArgument, of command: CommandStatement, in session: Session
     ) async throws(ShellError) -> (items: [Asset], single: Bool) {
         switch argument.kind {
-        case .selection(let select):
-            let items = try await selected(select, at: argument.span, in: session)
-            return (unique(items), false)
         case .value(let value):
             if case .variable(let name) = value.kind, case .listing(let listing)? = session.variables[name] {
                 var items: [Asset] = []
@@ -41,23 +38,6 @@ enum DownloadTargets {
         return ([try await ItemLookup.fetch(read, at: argument.span, in: session)], true)
     }
 
-    /// The items of a parenthesised select.
-    static func selected(
-        _ select: SelectStatement, at span: SourceSpan, in session: Session
-    ) async throws(ShellError) -> [Asset] {
-        let query = try session.compile(select)
-        let client = try session.requireConnection().client.skipping(members: unreadMembers)
-        let (request, paged) = try selectionRequest(query, at: span)
-        do {
-            if !paged { return try await client.fetch(request).items }
-            var items: [Asset] = []
-            for try await item in client.items(request) { items.append(item) }
-            return items
-        } catch {
-            throw QueryRefusal.error(error, select: select, query: query, in: session)
-        }
-    }
-
     /// The members of a selection's items left unread (at any depth): the items are read for their
     /// ids, names, types, file groups and extensions, renditions (names, types, formats) and sizes
     /// (`DownloadPlan.source`, `DeliveryAPI.downloadThumbnail`). Links and the files' `metadata`
@@ -70,8 +50,8 @@ enum DownloadTargets {
     ]
 
     /// Sends ahead (`CommandAhead`) the first request of a `download (list ...)` or `(first ...)`
-    /// statement: its selection (the first page of one without a limit), read as `selected` reads
-    /// it. Nothing for another target, a statement whose arguments are wrong, or a select whose
+    /// statement: its selection (the first page of one without a limit), read as
+    /// `DownloadItems.selection` reads it. Nothing for another target, a statement whose arguments are wrong, or a select whose
     /// query the catalog may change (a reference field compared with what may be an item's name).
     static func sendAhead(_ statement: Statement, in session: Session) {
         guard case .command(let command) = statement,
@@ -81,7 +61,8 @@ enum DownloadTargets {
             let query = try? session.compile(select),
             let (request, paged) = try? selectionRequest(query, at: arguments.target.span)
         else { return }
-        if paged { client.sendAhead(firstPageOf: request) } else { client.sendAhead(request) }
+        client.sendAhead(
+            deferring: paged ? client.pages(request).firstPageRequest : request, element: DownloadItems.asset)
     }
 
     /// The request a selection is read with (every field), and whether it is paged through to the
