@@ -1,3 +1,4 @@
+import ChannelServer
 import DeliveryKit
 import DownloadModule
 import Foundation
@@ -113,5 +114,62 @@ struct DownloadAheadTests {
         #expect(result.stdout.contains("downloaded  2 files"), "\(result.stdout)")
         #expect(sawListingFirst.withLock { $0 }, "the listing arrived while the catalog was held")
         #expect(listings(server) == 1)
+    }
+}
+
+/// A selection's listing that fails after its first items were handed to the pool: what was
+/// downloaded stays complete and recorded, and the statement fails with the listing's error.
+@MainActor
+@Suite("download: a listing that fails part-way", .serialized)
+struct ListingFailureTests {
+    @Test("a second page refused: the first page's files are complete and recorded, the statement fails")
+    func secondPageRefused() async throws {
+        let export = try SyntheticExport(count: 503)
+        defer { export.remove() }
+        let server = try DownloadServer(
+            export: export.path,
+            replacing: { request in
+            guard DownloadServer.apiPath(request) == "/items",
+                request.query.contains(where: { $0.name == "offset" && $0.value == "500" })
+            else { return nil }
+            return HTTPResponse(
+                status: 404, headers: [(name: "Content-Type", value: "application/json")],
+                body: .bytes(Array(#"{"title":"Not Found","status":404,"detail":"page gone"}"#.utf8)))
+            })
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try await server.run("download (list type=File) to $1", arguments: [folder])
+        #expect(result.code != 0)
+        let errorLines = result.errors.split(separator: "\n")
+        #expect(errorLines.count == 1, "\(result.errors)")
+        #expect(result.errors.contains("404"), "\(result.errors)")
+        #expect(result.output.contains("download to \(folder): 500 items\n  downloaded  500 files, "), "\(result.output)")
+        let entries = try manifestFiles(folder)
+        #expect(entries.count == 500)
+        let names = folderEntries(folder)
+        #expect(names.count == 501, "500 files and the manifest, no part file")
+        #expect(!names.contains { $0.hasSuffix(".part") })
+        for entry in entries {
+            let name = try #require(entry["file"]?.stringValue)
+            #expect(Int64(fileBytes(folder + "/" + name)?.count ?? -1) == Int64(entry["size"]?.intValue ?? -2))
+        }
+    }
+
+    @Test("a first page malformed part-way fails before anything is written: one line, no folder")
+    func malformedFirstPage() async throws {
+        let server = try DownloadServer(replacing: { request in
+            guard DownloadServer.apiPath(request) == "/items" else { return nil }
+            // A page whose third item is cut off mid-string.
+            let body = #"{"hasMore":false,"count":3,"items":[{"id":"A","name":"a"},{"id":"B","name":"b"},{"id":"C","na"#
+            return HTTPResponse(
+                status: 200, headers: [(name: "Content-Type", value: "application/json")], body: .bytes(Array(body.utf8)))
+        })
+        let folder = temporaryFolder() + "/never"
+        let result = try await server.run("download (list type=Image) to $1", arguments: [folder])
+        #expect(result.code != 0)
+        #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        #expect(result.errors.contains("JSON"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(!server.answeredPaths().contains { $0.hasPrefix("/assets/") })
     }
 }

@@ -43,9 +43,11 @@ final class DownloadServer: @unchecked Sendable {
     /// Serves `export`; `faults` (in `oceq serve --faults` syntax) apply to `/assets` requests only;
     /// `arrived`, when given, is called with each request's API path as it arrives, before it is answered
     /// (on one of the server's threads, which it may hold).
+    /// `replacing`, when given, may answer a request in the export's place (nil: the export answers).
     init(
         export: String = sampleExport, faults: String? = nil, seed: UInt64 = 7,
-        arrived: (@Sendable (String) -> Void)? = nil
+        arrived: (@Sendable (String) -> Void)? = nil,
+        replacing: (@Sendable (ChannelServer.ServerRequest) -> HTTPResponse?)? = nil
     ) throws {
         cacheDirectory = TestTemporary.path("oceq-dl-cache")
         var options = ServeOptions()
@@ -68,7 +70,7 @@ final class DownloadServer: @unchecked Sendable {
         let statuses = self.statuses
         handler = { request in
             arrived?(DownloadServer.apiPath(request))
-            let response = inner(request)
+            let response = replacing?(request) ?? inner(request)
             statuses.list.withLock { $0.append((DownloadServer.apiPath(request), response.status)) }
             return response
         }
