@@ -106,7 +106,9 @@ public struct DeferredPages<Request: PagedRequest>: Sendable {
     let element: @Sendable (JSON, String) throws(ShapeError) -> Request.Element
     var nextOffset: Int?
 
-    init(pages: PageSequence<Request>, element: @escaping @Sendable (JSON, String) throws(ShapeError) -> Request.Element) {
+    init(
+        pages: PageSequence<Request>, element: @escaping @Sendable (JSON, String) throws(ShapeError) -> Request.Element
+    ) {
         self.pages = pages
         self.element = element
         nextOffset = Swift.max(0, pages.request.requestedOffset)

@@ -66,7 +66,8 @@ final class DownloadItems: @unchecked Sendable {
                 guard let first = try await pages.next() else { return DownloadItems([]) }
                 return DownloadItems(first: first, pages: pages)
             }
-            return DownloadItems(first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil)
+            return DownloadItems(
+                first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil)
         } catch {
             throw QueryRefusal.error(error, select: select, query: query, in: session)
         }

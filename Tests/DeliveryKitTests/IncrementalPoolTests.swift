@@ -22,7 +22,8 @@ struct IncrementalPoolTests {
             inFlight.enter()
             defer { inFlight.leave() }
             usleep(1_000)
-            return .respond(status: 200, body: Array(repeating: UInt8(TransferLaneTests.id(request).count), count: 5_000))
+            return .respond(
+                status: 200, body: Array(repeating: UInt8(TransferLaneTests.id(request).count), count: 5_000))
         }
         defer { server.stop() }
         let folder = temporaryFolder()

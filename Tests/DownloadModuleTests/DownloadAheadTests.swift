@@ -129,12 +129,12 @@ struct ListingFailureTests {
         let server = try DownloadServer(
             export: export.path,
             replacing: { request in
-            guard DownloadServer.apiPath(request) == "/items",
-                request.query.contains(where: { $0.name == "offset" && $0.value == "500" })
-            else { return nil }
-            return HTTPResponse(
-                status: 404, headers: [(name: "Content-Type", value: "application/json")],
-                body: .bytes(Array(#"{"title":"Not Found","status":404,"detail":"page gone"}"#.utf8)))
+                guard DownloadServer.apiPath(request) == "/items",
+                    request.query.contains(where: { $0.name == "offset" && $0.value == "500" })
+                else { return nil }
+                return HTTPResponse(
+                    status: 404, headers: [(name: "Content-Type", value: "application/json")],
+                    body: .bytes(Array(#"{"title":"Not Found","status":404,"detail":"page gone"}"#.utf8)))
             })
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -143,7 +143,8 @@ struct ListingFailureTests {
         let errorLines = result.errors.split(separator: "\n")
         #expect(errorLines.count == 1, "\(result.errors)")
         #expect(result.errors.contains("404"), "\(result.errors)")
-        #expect(result.output.contains("download to \(folder): 500 items\n  downloaded  500 files, "), "\(result.output)")
+        #expect(
+            result.output.contains("download to \(folder): 500 items\n  downloaded  500 files, "), "\(result.output)")
         let entries = try manifestFiles(folder)
         #expect(entries.count == 500)
         let names = folderEntries(folder)
@@ -162,7 +163,8 @@ struct ListingFailureTests {
             // A page whose third item is cut off mid-string.
             let body = #"{"hasMore":false,"count":3,"items":[{"id":"A","name":"a"},{"id":"B","name":"b"},{"id":"C","na"#
             return HTTPResponse(
-                status: 200, headers: [(name: "Content-Type", value: "application/json")], body: .bytes(Array(body.utf8)))
+                status: 200, headers: [(name: "Content-Type", value: "application/json")],
+                body: .bytes(Array(body.utf8)))
         })
         let folder = temporaryFolder() + "/never"
         let result = try await server.run("download (list type=Image) to $1", arguments: [folder])
