@@ -1,12 +1,15 @@
 // `download TARGET [native | rendition NAME [format F] | thumbnail] [to DIR] [--concurrency N]
 // [--force]`: the files of one item or a whole selection, through DeliveryKit's download pool.
 //
-// Order of work: read the arguments, resolve the items, refuse a single item that cannot give
-// what was asked (a content item, a rendition it lacks: the message names the renditions it has),
-// check that DIR can be created and written, read DIR's manifest, plan names and revalidations, and
-// only then transfer. Each file that completes is recorded in the manifest (saved at most twice a
-// second while the batch runs, and at the end); a failed file is reported and the others go on.
-// The summary goes to stdout; the statement fails (exit code 1 in a script) when any file failed.
+// Order of work: read the arguments, resolve the items (one item, a `$var`'s rows, or a
+// selection's first page: `DownloadItems`), refuse a single item that cannot give what was asked
+// (a content item, a rendition it lacks: the message names the renditions it has), check that DIR
+// can be created and written, read DIR's manifest, and only then transfer: each item is planned
+// (name, revalidation) when the pool has room for one more file, so the first files transfer while
+// the rest of the listing is read. Each file that completes is recorded in the manifest (saved at
+// most twice a second while the batch runs, and at the end); a failed file is reported and the
+// others go on. The summary goes to stdout; the statement fails (exit code 1 in a script) when any
+// file failed, or when the listing failed part-way (after the files under way have ended).
 
 import DeliveryKit
 import DeliveryTransport

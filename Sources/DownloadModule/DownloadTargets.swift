@@ -8,7 +8,9 @@
 // - `(first ...)`: the one item it matches;
 // - `(list ...)`: with a `limit`, that many items from its `offset`; without one, every item that
 //   matches, fetched 500 at a time (a download is about a whole selection, not the screenful
-//   `set limit` gives a listing). Either way the list is asked for `fields=all`.
+//   `set limit` gives a listing). Either way the list is asked for `fields=all`. A selection's
+//   pages are read by `DownloadItems`, which builds their items one at a time; this file gives
+//   their request and sends the first one ahead.
 
 import DeliveryKit
 import OCEQCore

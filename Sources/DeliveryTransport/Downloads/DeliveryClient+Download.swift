@@ -1,6 +1,7 @@
 // Downloads: one file streamed to `<name>.part`, length-checked, flushed and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
-// known; many files run in a bounded pool with per-file and total progress, their flushes and
+// known; many files (an array of jobs, or jobs handed out one at a time as the caller plans them,
+// `download(next:)`) run in a bounded pool with per-file and total progress, their flushes and
 // renames grouped beside the transfers (`DownloadCommit`). Over libcurl the pool prepares as many
 // files again as it may transfer and the engine keeps them waiting in a `TransferLane`, starting the
 // next on its own thread as soon as one ends. A job that carries the
