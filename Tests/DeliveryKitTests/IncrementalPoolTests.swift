@@ -113,6 +113,8 @@ struct DeferredPageTests {
         client.sendAhead(deferring: DeliveryAPI.listAssets(), element: decode)
         // A whole-page fetch of the same request does not take the deferred answer.
         _ = try await client.fetch(DeliveryAPI.listAssets())
+        // Both reached the server (the one ahead may arrive after the fetch's own).
+        try await TransferLaneTests.waitForRequests(server, 2)
         #expect(server.requests.count == 2)
         let page = try await client.fetchDeferred(DeliveryAPI.listAssets(), element: decode)
         #expect(try page.item(0).id == "A")

@@ -27,19 +27,28 @@ struct JSONDeferTests {
         }
     }
 
-    @Test("a document parse refuses is refused as a whole, at the same offset, before any element is built")
-    func malformedElementRefused() throws {
+    @Test("a document parse refuses is refused, by the deferring parse or when one of its elements is built")
+    func malformedRefused() throws {
         let documents = [
             #"{"items":[{"id":"A"},{"id":"B",}],"count":2}"#, #"{"items":[{"id":"A"},{"id":"B""#,
             #"{"items":[{"id":"A"},{"id":"\u12"}]}"#, #"{"items":[1,2,]}"#, #"{"items":[{"id":"A"}] x"#,
+            #"{"items":[1 2]}"#, #"{"items":[{"a":[1}]]}"#, #"{"items":[,1]}"#, "{\"items\":[\"a\u{1}b\"]}",
+            #"{"items":[tru]}"#, #"{"items":[1],"count":}"#,
         ]
         for text in documents {
             let bytes = Array(text.utf8)
-            var expected: JSONParseError?
-            do { _ = try JSON.parse(bytes) } catch { expected = error }
-            let refused = try #require(expected, "\(text)")
-            #expect(throws: refused) { _ = try JSON.parse(bytes, deferring: "items") }
+            #expect(throws: JSONParseError.self, "\(text)") { _ = try JSON.parse(bytes) }
+            #expect(throws: JSONParseError.self, "\(text)") {
+                let (_, elements) = try JSON.parse(bytes, deferring: "items")
+                for position in 0..<elements.count { _ = try elements.element(position) }
+            }
         }
+        // The elements before a malformed one are built as `parse` would build them.
+        let (_, elements) = try JSON.parse(
+            Array(#"{"items":[{"id":"A"} , [2], {"id":"B",}]}"#.utf8), deferring: "items")
+        #expect(try elements.element(0) == .object(["id": .string("A")]))
+        #expect(try elements.element(1) == .array([.int(2)]))
+        #expect(throws: JSONParseError.self) { _ = try elements.element(2) }
     }
 
     @Test("only the top-level object's array member is deferred; other shapes parse as parse parses them")
