@@ -100,7 +100,8 @@ extension DeliveryClient {
 }
 
 /// The pages of a list read with their items left unbuilt, one `next()` at a time, ending as
-/// `PageSequence` ends.
+/// `PageSequence` ends. Each page is asked for as soon as the one before it has arrived
+/// (`sendAhead`), so that it is there, or on its way, when the items before it run out.
 public struct DeferredPages<Request: PagedRequest>: Sendable {
     var pages: PageSequence<Request>
     let element: @Sendable (JSON, String) throws(ShapeError) -> Request.Element
@@ -121,6 +122,10 @@ public struct DeferredPages<Request: PagedRequest>: Sendable {
         let deferred = try await pages.client.fetchDeferred(
             pages.request.page(offset: offset, limit: pages.pageLimit), element: element)
         nextOffset = PageSequence<Request>.offset(after: deferred.page, at: offset)
+        if let following = nextOffset {
+            pages.client.sendAhead(
+                deferring: pages.request.page(offset: following, limit: pages.pageLimit), element: element)
+        }
         return deferred
     }
 }

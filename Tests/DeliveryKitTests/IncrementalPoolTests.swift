@@ -123,3 +123,30 @@ struct DeferredPageTests {
         #expect(server.requests.count == 3, "an answer ahead is used once")
     }
 }
+
+extension DeferredPageTests {
+    @Test("the next page is asked for as soon as a page arrives, and taken from there when its turn comes")
+    func nextPageAhead() async throws {
+        let server = try LoopbackServer { request in
+            let offset = request.target.contains("offset=2") ? 2 : request.target.contains("offset=4") ? 4 : 0
+            let body =
+                #"{"hasMore":\#(offset < 4),"offset":\#(offset),"count":2,"items":[{"id":"I\#(offset)"},{"id":"I\#(offset + 1)"}]}"#
+            return .respond(status: 200, headers: [("Content-Type", "application/json")], body: Array(body.utf8))
+        }
+        defer { server.stop() }
+        let client = try CurlTransportTests.client(server)
+        var pages = client.deferredPages(DeliveryAPI.listAssets().limit(2)) { json, path throws(ShapeError) in
+            try Asset(json: json, path: path)
+        }
+        var ids: [String] = []
+        var page = try await pages.next()
+        while let current = page {
+            // The following page was sent for when this one arrived.
+            if current.page.hasMore { try await TransferLaneTests.waitForRequests(server, ids.count / 2 + 2) }
+            for position in 0..<current.count { ids.append(try current.item(position).id) }
+            page = try await pages.next()
+        }
+        #expect(ids == ["I0", "I1", "I2", "I3", "I4", "I5"])
+        #expect(server.requests.count == 3, "each page asked for once")
+    }
+}
