@@ -1,7 +1,8 @@
 // A page of a list read with its items left unbuilt (`JSON.parse(_:skipping:deferring:)`): the page
-// is checked whole as it arrives (a malformed page fails before any item is used, as `fetch` fails),
-// and each item is built and decoded when asked for. A caller that acts on each item (a download
-// plans and requests one file per item) starts on the first before the others are built.
+// around the items is parsed as it arrives and the items only delimited (a page cut short or broken
+// outside its items fails before any item is used, as `fetch` fails); each item is built, checked
+// and decoded when asked for, so a malformed item fails in its turn. A caller that acts on each item
+// (a download plans and requests one file per item) starts on the first before the others are built.
 
 import DeliveryKit
 import OCEQCore

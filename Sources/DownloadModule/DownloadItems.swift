@@ -3,11 +3,11 @@
 // when the download pool asks for one more file, so the first files transfer while the rest of
 // the page is still to be read. Only the first page is read before the folder is touched (a
 // selection that matched nothing makes no folder; a refused query fails before anything is
-// written); the next pages are read as the items run out.
+// written); each next page is asked for as soon as the one before it arrives (`DeferredPages`).
 //
-// A listing that fails part-way (a later page refused or cut short, an item of the wrong shape)
-// ends the items there: the files already under way finish and are recorded as usual, and the
-// command then fails with the listing's error (`failure`).
+// A listing that fails part-way (a later page refused or cut short, an item malformed or of the
+// wrong shape) ends the items there: the files already under way finish and are recorded as
+// usual, and the command then fails with the listing's error (`failure`).
 //
 // Planned items are let go in groups on another thread: freeing an item's parsed JSON costs about
 // as much as building it (callgrind, 500 images), and it is no part of what the next file waits for.
