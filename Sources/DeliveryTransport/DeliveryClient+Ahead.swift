@@ -20,8 +20,17 @@ final class AnswersAhead: Sendable {
         let headers: [HTTPHeader]
         let body: [UInt8]?
         let skippedMembers: [String]
-        /// The decoded answer (`R.Response` of the request sent).
+        /// How the answer is read.
+        let form: Form
+        /// The answer read (`R.Response` of the request sent, or a `DeferredPage`).
         let answer: Task<Result<any Sendable, DeliveryError>, Never>
+    }
+
+    /// How an answer sent ahead is read: decoded whole (`fetch`), or as a page whose items are
+    /// built one at a time (`fetchDeferred`). A fetch takes only an answer read its way.
+    enum Form: Sendable, Equatable {
+        case decoded
+        case deferred
     }
 
     private let entries = Locked<[Entry]>([])
@@ -33,13 +42,13 @@ final class AnswersAhead: Sendable {
 
     /// The answer sent ahead for `prepared` read without `skippedMembers`, removed so that it is used once.
     func take(
-        _ prepared: PreparedRequest, skippedMembers: [String]
+        _ prepared: PreparedRequest, skippedMembers: [String], form: Form
     ) -> Task<Result<any Sendable, DeliveryError>, Never>? {
         entries.withLock { entries in
             guard
                 let index = entries.firstIndex(where: {
                     $0.url == prepared.url && $0.method == prepared.method && $0.skippedMembers == skippedMembers
-                        && $0.headers == prepared.headers && $0.body == prepared.body
+                        && $0.form == form && $0.headers == prepared.headers && $0.body == prepared.body
                 })
             else { return nil }
             return entries.remove(at: index).answer
@@ -54,9 +63,20 @@ extension DeliveryClient {
     public func sendAhead<R: DeliveryRequest>(_ request: R) {
         guard let prepared = try? prepare(request) else { return }
         let client = self
+        sendAhead(prepared, form: .decoded) { () async throws(DeliveryError) -> any Sendable in
+            try client.decode(request, try await client.sendJSON(prepared), prepared)
+        }
+    }
+
+    /// Sends `prepared` now, `read` reading its answer on a task of its own, kept for the next fetch
+    /// of the same request that reads it in `form`.
+    func sendAhead(
+        _ prepared: PreparedRequest, form: AnswersAhead.Form,
+        read: @escaping @Sendable () async throws(DeliveryError) -> any Sendable
+    ) {
         let answer = Task { () -> Result<any Sendable, DeliveryError> in
             do throws(DeliveryError) {
-                return .success(try client.decode(request, try await client.sendJSON(prepared), prepared))
+                return .success(try await read())
             } catch {
                 return .failure(error)
             }
@@ -64,7 +84,7 @@ extension DeliveryClient {
         answersAhead.add(
             AnswersAhead.Entry(
                 method: prepared.method, url: prepared.url, headers: prepared.headers, body: prepared.body,
-                skippedMembers: skippedMembers, answer: answer))
+                skippedMembers: skippedMembers, form: form, answer: answer))
     }
 
     /// The answer sent ahead for `prepared`, once it has arrived, if it was a success; nil when none was
@@ -72,13 +92,20 @@ extension DeliveryClient {
     nonisolated(nonsending) func answerAhead<R: DeliveryRequest>(
         _ prepared: PreparedRequest, as request: R
     ) async -> R.Response? {
-        guard let answer = answersAhead.take(prepared, skippedMembers: skippedMembers) else { return nil }
+        await answerAhead(prepared, form: .decoded, as: R.Response.self)
+    }
+
+    /// The answer sent ahead for `prepared` and read in `form`, as `answerAhead(_:as:)`.
+    nonisolated(nonsending) func answerAhead<Answer>(
+        _ prepared: PreparedRequest, form: AnswersAhead.Form, as type: Answer.Type
+    ) async -> Answer? {
+        guard let answer = answersAhead.take(prepared, skippedMembers: skippedMembers, form: form) else { return nil }
         let result = await withTaskCancellationHandler {
             await answer.value
         } onCancel: {
             answer.cancel()
         }
         guard case .success(let response) = result else { return nil }
-        return response as? R.Response
+        return response as? Answer
     }
 }

@@ -109,6 +109,18 @@ public struct DeliveryClient: Sendable {
 
     /// Sends `prepared` and returns its parsed body, its links' tokens redacted.
     nonisolated(nonsending) func sendJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> JSON {
+        let body = try await sendForJSON(prepared)
+        do {
+            var json = try JSON.parse(body, skipping: skippedMembers)
+            if readsLinks { Self.redactLinks(in: &json) }
+            return json
+        } catch {
+            throw .malformedJSON(url: prepared.redactedURL, error)
+        }
+    }
+
+    /// Sends `prepared` and returns its body (not empty), not yet parsed.
+    nonisolated(nonsending) func sendForJSON(_ prepared: PreparedRequest) async throws(DeliveryError) -> [UInt8] {
         let limit = configuration.maximumJSONSize
         let url = prepared.redactedURL
         let (_, sink) = try await exchange(prepared, accept: { (200..<300).contains($0) }) { _ in
@@ -118,13 +130,7 @@ public struct DeliveryClient: Sendable {
             )
         }
         if sink.body.isEmpty { throw .malformedJSON(url: url, JSONParseError(at: 0, "empty body")) }
-        do {
-            var json = try JSON.parse(sink.body, skipping: skippedMembers)
-            if readsLinks { Self.redactLinks(in: &json) }
-            return json
-        } catch {
-            throw .malformedJSON(url: url, error)
-        }
+        return sink.body
     }
 
     /// Shows the `channelToken` parameter of every link's `href` in `json` as `REDACTED`: servers

@@ -11,10 +11,26 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
     let request: Request
 
     public func makeAsyncIterator() -> Iterator {
+        Iterator(client: client, request: request, limit: pageLimit, nextOffset: Swift.max(0, request.requestedOffset))
+    }
+
+    /// The items asked for a page: the request's limit, at most 500 (the API's default without one).
+    var pageLimit: Int {
         let requested = request.requestedLimit
-        let limit = requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
-        return Iterator(
-            client: client, request: request, limit: limit, nextOffset: Swift.max(0, request.requestedOffset))
+        return requested <= 0 ? DeliveryAPI.defaultLimit : Swift.min(requested, DeliveryAPI.maximumLimit)
+    }
+
+    /// The offset of the page after `page` (asked for at `offset`), or nil when `page` is the last.
+    static func offset<E>(after page: Page<E>, at offset: Int) -> Int? {
+        let following = offset + page.count
+        guard page.hasMore && page.count > 0 && following > offset && following < (page.totalResults ?? Int.max)
+        else { return nil }
+        return following
+    }
+
+    /// The request of the first page, exactly as the first `next()` sends it.
+    public var firstPageRequest: Request {
+        request.page(offset: Swift.max(0, request.requestedOffset), limit: pageLimit)
     }
 
     /// Fetches the next page on demand.
@@ -28,10 +44,7 @@ public struct PageSequence<Request: PagedRequest>: AsyncSequence, Sendable {
             guard let offset = nextOffset else { return nil }
             nextOffset = nil
             let page = try await client.fetch(request.page(offset: offset, limit: limit))
-            let following = offset + page.count
-            if page.hasMore && page.count > 0 && following > offset && following < (page.totalResults ?? Int.max) {
-                nextOffset = following
-            }
+            nextOffset = PageSequence.offset(after: page, at: offset)
             return page
         }
 

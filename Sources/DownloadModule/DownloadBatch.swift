@@ -22,7 +22,8 @@ import OCEQCore
 /// Used by one task at a time: the download pool's loop (off the main actor) while it runs, then
 /// the command once it has returned.
 final class DownloadBatch: @unchecked Sendable {
-    let plan: DownloadPlan
+    /// The files planned so far (`add`), in the order the pool is given their jobs.
+    private(set) var plan: DownloadPlan
     let folder: String
     private(set) var manifest: DownloadManifest
     private(set) var summary: DownloadSummary
@@ -36,6 +37,27 @@ final class DownloadBatch: @unchecked Sendable {
         self.manifest = manifest
         self.folder = folder
         self.summary = summary
+    }
+
+    /// Plans `asset`, the next item; its job when it gives a file to fetch, whose index in the pool
+    /// is `plan.downloads.count - 1`.
+    func add(_ asset: Asset) -> DownloadJob? {
+        plan.add(asset, manifest: &manifest) ? plan.downloads[plan.downloads.count - 1].job : nil
+    }
+
+    /// The summary of the batch of `items` items as it stands: the items that gave no file, the
+    /// items that could not give what was asked (failures, listed before the files that failed), and
+    /// the files' outcomes.
+    func outcome(items: Int) -> DownloadSummary {
+        var outcome = summary
+        outcome.items = items
+        outcome.notFiles = plan.notFiles.map {
+            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
+        }
+        outcome.failures =
+            plan.problems.map { DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason) }
+            + summary.failures
+        return outcome
     }
 
     /// Records the end of download `index`; returns the failure line when it failed.

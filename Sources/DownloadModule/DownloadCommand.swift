@@ -1,14 +1,18 @@
 // `download TARGET [native | rendition NAME [format F] | thumbnail] [to DIR] [--concurrency N]
 // [--force]`: the files of one item or a whole selection, through DeliveryKit's download pool.
 //
-// Order of work: read the arguments, resolve the items, refuse a single item that cannot give
-// what was asked (a content item, a rendition it lacks: the message names the renditions it has),
-// check that DIR can be created and written, read DIR's manifest, plan names and revalidations, and
-// only then transfer. Each file that completes is recorded in the manifest (saved at most twice a
-// second while the batch runs, and at the end); a failed file is reported and the others go on.
-// The summary goes to stdout; the statement fails (exit code 1 in a script) when any file failed.
+// Order of work: read the arguments, resolve the items (one item, a `$var`'s rows, or a
+// selection's first page: `DownloadItems`), refuse a single item that cannot give what was asked
+// (a content item, a rendition it lacks: the message names the renditions it has), check that DIR
+// can be created and written, read DIR's manifest, and only then transfer: each item is planned
+// (name, revalidation) when the pool has room for one more file, so the first files transfer while
+// the rest of the listing is read. Each file that completes is recorded in the manifest (saved at
+// most twice a second while the batch runs, and at the end); a failed file is reported and the
+// others go on. The summary goes to stdout; the statement fails (exit code 1 in a script) when any
+// file failed, or when the listing failed part-way (after the files under way have ended).
 
 import DeliveryKit
+import DeliveryTransport
 import Foundation
 import OCEQCore
 import OCEQLanguage
@@ -49,7 +53,7 @@ package enum DownloadCommand: Command {
             An interrupted file resumes where it stopped. Up to 8 files download at a time
             (--concurrency 1 to 64). The statement fails when any file failed.
             """
-    ).planning(DownloadRequests.plan).completing([
+    ).planning(DownloadRequests.plan).sendingAhead(DownloadTargets.sendAhead).completing([
         .item,
         .options([
             CommandOption("native", group: "kind"), CommandOption("rendition", value: .rendition, group: "kind"),
@@ -63,15 +67,22 @@ package enum DownloadCommand: Command {
         let command = try ItemLookup.command(statement, usage: descriptor.usage)
         let arguments = try DownloadArguments(command, usage: descriptor.usage, in: session)
         let client = try session.requireConnection().client
-        let (items, single) = try await DownloadTargets.items(arguments.target, of: command, in: session)
-        if single, let asset = items.first,
-            case .failure(let refusal) = DownloadPlan.source(of: asset, kind: arguments.kind)
-        {
-            let reason: String
-            switch refusal {
-            case .notAFile(let text), .missing(let text): reason = text
+        let items: DownloadItems
+        if case .selection(let select) = arguments.target.kind {
+            items = try await DownloadItems.selection(select, at: arguments.target.span, in: session)
+        } else {
+            let (held, single) = try await DownloadTargets.items(arguments.target, of: command, in: session)
+            if single, let asset = held.first,
+                case .failure(let refusal) = DownloadPlan.source(of: asset, kind: arguments.kind)
+            {
+                let reason: String
+                switch refusal {
+                case .notAFile(let text), .missing(let text): reason = text
+                }
+                throw .usage(
+                    TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: arguments.target.span)
             }
-            throw .usage(TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: arguments.target.span)
+            items = DownloadItems(held)
         }
         // A selection that matched nothing has nothing to write: no folder is made for it.
         if items.isEmpty { return DownloadSummary(folder: arguments.folderText, items: 0).result }
@@ -88,36 +99,47 @@ package enum DownloadCommand: Command {
             manifest = DownloadManifest()
         }
         let plan = DownloadPlan(
-            items: items, kind: arguments.kind, folder: arguments.folder, manifest: &manifest, force: arguments.force)
-        var summary = DownloadSummary(folder: arguments.folderText, items: items.count)
-        summary.notFiles = plan.notFiles.map {
-            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
-        }
-        summary.failures = plan.problems.map {
-            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
-        }
-        releaseElsewhere(consume items)
-
-        let batch = DownloadBatch(plan: plan, manifest: manifest, folder: arguments.folder, summary: summary)
-        let downloads = plan.downloads
-        let progress: ProgressLine?
-        let sizes = downloads.filter { $0.job.ifNoneMatch == nil }.map(\.expectedSize)
-        let expected = sizes.contains { $0 == nil } ? nil : sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
-        if session.errors.isTerminal && !downloads.isEmpty {
-            progress = ProgressLine(label: "download", sink: session.errors)
-            progress?.transfer(done: 0, of: downloads.count, bytes: 0, expectedBytes: expected, force: true)
-        } else {
-            progress = nil
-        }
+            kind: arguments.kind, folder: arguments.folder, manifest: manifest, force: arguments.force)
+        let batch = DownloadBatch(
+            plan: plan, manifest: manifest, folder: arguments.folder,
+            summary: DownloadSummary(folder: arguments.folderText))
+        let progress = session.errors.isTerminal ? ProgressLine(label: "download", sink: session.errors) : nil
+        let estimate = Locked(DownloadEstimate())
         // The pool runs off the main actor (`isolation: nil`): its loop wakes once for each file that
         // ends and once to start the next, and on the main actor each wake was one more hop between
-        // threads. `batch` is then touched by the pool alone until it returns.
+        // threads. `batch` and `items` are then touched by the pool alone until it returns. Each
+        // item is planned when the pool has room for one more file (`next`), so the first files
+        // transfer while the rest of the listing is still to be read.
         _ = await client.download(
-            downloads.map(\.job), maxConcurrent: arguments.concurrency,
+            next: { @Sendable () async -> DownloadJob? in
+                while let asset = await items.next() {
+                    let job = batch.add(asset)
+                    items.retire(asset)
+                    guard let job else { continue }
+                    let now = estimate.withLock { estimate -> DownloadEstimate in
+                        estimate.files = batch.plan.downloads.count + items.remaining
+                        return estimate
+                    }
+                    if batch.plan.downloads.count == 1 {
+                        progress?.transfer(done: 0, of: now.files, bytes: 0, expectedBytes: nil, force: true)
+                    }
+                    return job
+                }
+                items.releaseRetired()
+                let exact = DownloadEstimate(exactly: batch.plan.downloads)
+                estimate.withLock { $0 = exact }
+                // Every file is planned: the line shows the bytes expected from now on (its counts
+                // only grow, so the zeros do not move them back).
+                if exact.files > 0 {
+                    progress?.transfer(done: 0, of: exact.files, bytes: 0, expectedBytes: exact.bytes, force: true)
+                }
+                return nil
+            }, maxConcurrent: arguments.concurrency,
             totals: { totals in
+                let estimate = estimate.withLock { $0 }
                 progress?.transfer(
-                    done: totals.completed + totals.failed, of: totals.files, bytes: totals.bytesReceived,
-                    expectedBytes: expected)
+                    done: totals.completed + totals.failed, of: max(totals.files, estimate.files),
+                    bytes: totals.bytesReceived, expectedBytes: estimate.bytes)
             },
             finished: { @Sendable index, result in
                 if let line = batch.finished(index, result) { progress?.note(TerminalText.clean("failed: " + line)) }
@@ -125,8 +147,17 @@ package enum DownloadCommand: Command {
             companion: { @Sendable group in batch.companion(for: group) }, isolation: nil)
         progress?.finish()
         batch.saveManifest(final: true)
-        let outcome = batch.summary
+        let outcome = batch.outcome(items: items.count)
         let result = outcome.result
+        if let failure = items.failure {
+            // The listing failed part-way: what was downloaded is complete and recorded; the
+            // statement fails with the listing's error.
+            session.render(result)
+            if case .selection(let select) = arguments.target.kind, let query = try? session.compile(select) {
+                throw QueryRefusal.error(failure, select: select, query: query, in: session)
+            }
+            throw .delivery(failure)
+        }
         if !outcome.failures.isEmpty || outcome.manifestProblem != nil {
             session.render(result)
             // One line on stderr too, as `mirror` does: stdout may be a file or a pipe.
@@ -140,12 +171,21 @@ package enum DownloadCommand: Command {
         }
         return result
     }
+}
 
-    /// Drops the listing (every item's parsed JSON) on another thread once it is planned: freeing
-    /// 500 items' dictionaries took 44 M instructions (callgrind), which ran before the first
-    /// transfer or after the last, and now runs while the transfers wait on the network.
-    static func releaseElsewhere(_ items: consuming [Asset]) {
-        let listing = items
-        DispatchQueue.global(qos: .utility).async { _ = listing.count }
+/// What the progress line expects a batch to transfer: files (those planned, and one for each item
+/// listed but not yet planned), and bytes once every file is planned and its size listed.
+struct DownloadEstimate: Sendable {
+    var files = 0
+    var bytes: Int64?
+
+    init() {}
+
+    /// The exact figures of every file planned: the bytes of those fetched whole (not revalidated),
+    /// nil when a size is not listed.
+    init(exactly downloads: [PlannedDownload]) {
+        files = downloads.count
+        let sizes = downloads.filter { $0.job.ifNoneMatch == nil }.map(\.expectedSize)
+        bytes = sizes.contains { $0 == nil } ? nil : sizes.reduce(Int64(0)) { $0 + ($1 ?? 0) }
     }
 }

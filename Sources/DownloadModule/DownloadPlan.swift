@@ -49,9 +49,25 @@ struct DownloadPlan {
     /// Items that cannot give what was asked (a rendition they lack): failures.
     var problems: [PlanNote] = []
 
+    /// What is downloaded, into which folder, and whether recorded copies are fetched again.
+    let kind: DownloadKind
+    let folder: String
+    let force: Bool
+    /// The names taken in the folder so far.
+    private var names = UniqueFileNames()
+
     /// The plan for `items` into `folder`; `manifest` loses the entries whose files are gone or changed.
     init(items: [Asset], kind: DownloadKind, folder: String, manifest: inout DownloadManifest, force: Bool) {
-        var names = UniqueFileNames()
+        self.init(kind: kind, folder: folder, manifest: manifest, force: force)
+        for asset in items { add(asset, manifest: &manifest) }
+    }
+
+    /// An empty plan into `folder`, whose names `manifest` and the files already there take (`add`
+    /// plans each item).
+    init(kind: DownloadKind, folder: String, manifest: DownloadManifest, force: Bool) {
+        self.kind = kind
+        self.folder = folder
+        self.force = force
         for entry in manifest.entries.values {
             names.reserve(entry.file)
             if entry.kind == .thumbnail { names.reserve(SafeFileName.split(entry.file).stem) }
@@ -65,31 +81,38 @@ struct DownloadPlan {
             names.reserve(name)
             names.reserve(SafeFileName.split(name).stem)
         }
-        for asset in items {
-            switch DownloadPlan.source(of: asset, kind: kind) {
-            case .failure(.notAFile(let reason)):
-                notFiles.append(PlanNote(asset: asset, reason: reason))
-            case .failure(.missing(let reason)):
-                problems.append(PlanNote(asset: asset, reason: reason))
-            case .success(let source):
-                var job = DownloadJob(source.request, folder: folder, name: "")
-                var addsExtension = false
-                if let entry = manifest.entry(assetId: asset.id, kind: source.kind) {
-                    job.name = entry.file
-                    if !force, entry.etag != nil, DownloadFolder.size(of: job.path) == entry.size {
-                        job.ifNoneMatch = entry.etag
-                    } else {
-                        manifest.remove(key: entry.key)
-                    }
+    }
+
+    /// Plans `asset`, the next item: a download, a note that it gives no file, or a problem.
+    /// `manifest` loses its entry when its file is gone or changed. True when a download was added.
+    @discardableResult
+    mutating func add(_ asset: Asset, manifest: inout DownloadManifest) -> Bool {
+        switch DownloadPlan.source(of: asset, kind: kind) {
+        case .failure(.notAFile(let reason)):
+            notFiles.append(PlanNote(asset: asset, reason: reason))
+            return false
+        case .failure(.missing(let reason)):
+            problems.append(PlanNote(asset: asset, reason: reason))
+            return false
+        case .success(let source):
+            var job = DownloadJob(source.request, folder: folder, name: "")
+            var addsExtension = false
+            if let entry = manifest.entry(assetId: asset.id, kind: source.kind) {
+                job.name = entry.file
+                if !force, entry.etag != nil, DownloadFolder.size(of: job.path) == entry.size {
+                    job.ifNoneMatch = entry.etag
                 } else {
-                    job.name = names.claim(source.name)
-                    addsExtension = source.kind == .thumbnail
+                    manifest.remove(key: entry.key)
                 }
-                downloads.append(
-                    PlannedDownload(
-                        assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,
-                        addsExtension: addsExtension))
+            } else {
+                job.name = names.claim(source.name)
+                addsExtension = source.kind == .thumbnail
             }
+            downloads.append(
+                PlannedDownload(
+                    assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,
+                    addsExtension: addsExtension))
+            return true
         }
     }
 

@@ -1,6 +1,7 @@
 // Downloads: one file streamed to `<name>.part`, length-checked, flushed and renamed; a part left
 // by an interrupted run (or attempt) is resumed with `Range` + `If-Range` when its validator is
-// known; many files run in a bounded pool with per-file and total progress, their flushes and
+// known; many files (an array of jobs, or jobs handed out one at a time as the caller plans them,
+// `download(next:)`) run in a bounded pool with per-file and total progress, their flushes and
 // renames grouped beside the transfers (`DownloadCommit`). Over libcurl the pool prepares as many
 // files again as it may transfer and the engine keeps them waiting in a `TransferLane`, starting the
 // next on its own thread as soon as one ends. A job that carries the
@@ -41,7 +42,26 @@ extension DeliveryClient {
         companion: (([(index: Int, result: DownloadResult)]) -> DownloadCompanion?)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async -> [Result<DownloadResult, DeliveryError>] {
-        let counter = Locked(DownloadTotals(files: jobs.count, completed: 0, failed: 0, bytesReceived: 0))
+        var remaining = jobs.makeIterator()
+        return await download(
+            next: { remaining.next() }, maxConcurrent: maxConcurrent, progress: progress, totals: totals,
+            finished: finished, companion: companion, isolation: isolation)
+    }
+
+    /// Downloads the files `next` hands out, one job at a time until it returns nil, as
+    /// `download(_:maxConcurrent:...)` downloads an array of jobs: a job's index is its place in the
+    /// order `next` gave them. `next` is called on the caller's actor (`isolation`), only when a
+    /// place is free for one more file, so a caller can plan each job as it is asked for and the
+    /// first files transfer while the others are still being planned. `totals.files` counts the jobs
+    /// handed out so far.
+    public func download(
+        next: @escaping () async -> DownloadJob?, maxConcurrent: Int = 8,
+        progress: (@Sendable (DownloadProgress) -> Void)? = nil, totals: (@Sendable (DownloadTotals) -> Void)? = nil,
+        finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil,
+        companion: (([(index: Int, result: DownloadResult)]) -> DownloadCompanion?)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) async -> [Result<DownloadResult, DeliveryError>] {
+        let counter = Locked(DownloadTotals(files: 0, completed: 0, failed: 0, bytesReceived: 0))
         let onBytes: @Sendable (Int64) -> Void = { delta in
             guard delta > 0 else { return }
             let now = counter.withLock { state -> DownloadTotals in
@@ -50,7 +70,8 @@ extension DeliveryClient {
             }
             totals?(now)
         }
-        var results = [Result<DownloadResult, DeliveryError>?](repeating: nil, count: jobs.count)
+        var jobs: [DownloadJob] = []
+        var results: [Result<DownloadResult, DeliveryError>?] = []
         func report(_ index: Int, _ result: Result<DownloadResult, DeliveryError>) {
             results[index] = result
             finished?(index, result)
@@ -61,13 +82,23 @@ extension DeliveryClient {
             totals?(now)
         }
         var seen: Set<String> = []
-        var runnable: [Int] = []
-        for (index, job) in jobs.enumerated() {
-            if seen.insert(job.path).inserted {
-                runnable.append(index)
-            } else {
+        var exhausted = false
+        /// The index of the next job to transfer, taken from `next` (a job whose target another job
+        /// of the batch has is failed at once); nil once `next` has none left.
+        func pull() async -> Int? {
+            while !exhausted {
+                guard let job = await next() else {
+                    exhausted = true
+                    return nil
+                }
+                let index = jobs.count
+                jobs.append(job)
+                results.append(nil)
+                counter.withLock { $0.files += 1 }
+                if seen.insert(job.path).inserted { return index }
                 report(index, .failure(.invalidRequest("\(job.path) is the target of another download in the batch")))
             }
+            return nil
         }
         let policy = DownloadCommit.policy
         let observer = DownloadCommit.observer
@@ -82,14 +113,11 @@ extension DeliveryClient {
             // Capturing `isolation` makes this closure run on the caller's actor (SE-0420), where `report`
             // calls `finished`; without the capture it would run on the global pool.
             _ = isolation
-            var next = 0
             var transferring = 0
             var staged: [(Int, StagedDownload)] = []
             var stagedSince = ContinuousClock.now
             var committing = false
-            func launch() {
-                let index = runnable[next]
-                next += 1
+            func launch(_ index: Int) {
                 transferring += 1
                 let job = jobs[index]
                 group.addTask {
@@ -127,7 +155,7 @@ extension DeliveryClient {
                 if !staged.isEmpty { startDeadline(max(.zero, policy.maxDelay - waited)) }
                 committing = true
                 // The last batch: nothing left to transfer or to commit after it.
-                let last = staged.isEmpty && transferring == 0 && next == runnable.count
+                let last = staged.isEmpty && transferring == 0 && exhausted
                 let extra = last ? companion?(batch.map { (index: $0.0, result: $0.1.result) }) : nil
                 group.addTask {
                     .committed(await DownloadCommit.run(batch, companion: extra, on: queue, observer: observer))
@@ -137,9 +165,16 @@ extension DeliveryClient {
             /// batches' worth are waiting. A file waiting in the lane holds none (its part is opened
             /// with the answer's head).
             func mayLaunch() -> Bool {
-                next < runnable.count && transferring < prepared && staged.count < 2 * policy.maxFiles
+                !exhausted && transferring < prepared && staged.count < 2 * policy.maxFiles
             }
-            while mayLaunch() { launch() }
+            /// Starts files while there is room for them and jobs to take.
+            func launchWhileRoom() async {
+                while mayLaunch() {
+                    guard let index = await pull() else { return }
+                    launch(index)
+                }
+            }
+            await launchWhileRoom()
             for await event in group {
                 switch event {
                 case .transferred(let index, .success(.staged(let part))):
@@ -169,9 +204,9 @@ extension DeliveryClient {
                 case .deadline:
                     break
                 }
-                while mayLaunch() { launch() }
+                await launchWhileRoom()
                 commitIfDue()
-                while mayLaunch() { launch() }
+                await launchWhileRoom()
                 // Only deadline timers can be left: end them rather than wait for them.
                 if transferring == 0 && staged.isEmpty && !committing { group.cancelAll() }
             }

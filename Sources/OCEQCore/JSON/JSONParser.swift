@@ -75,6 +75,10 @@ struct JSONParser {
     var depth = 0
     /// Members with these names are skipped (`skipValue`), not built.
     var skippedKeys: [String] = []
+    /// The array member of the top-level object whose elements are checked but not built
+    /// (`deferArray`), and their byte ranges once found.
+    var deferredKey: String?
+    var deferredRanges: [Range<Int>] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
@@ -155,6 +159,10 @@ struct JSONParser {
             skipWhitespace()
             if !skippedKeys.isEmpty, skippedKeys.contains(key) {
                 try skipValue()
+            } else if depth == 1, let deferredKey, key == deferredKey, index < bytes.count,
+                bytes[index] == UInt8(ascii: "[")
+            {
+                members[key] = try deferArray()
             } else {
                 members[key] = try parseValue()
             }

@@ -28,6 +28,9 @@ package struct CommandDescriptor: Sendable {
     /// What the command sends for a statement, for `explain` (see `CommandPlan`); nil: it cannot
     /// say, and `explain` refuses. Set with `planning(_:)` or `sendingNothing(because:)`.
     package var plan: CommandPlanner?
+    /// Sends ahead the request the command will send first for a statement, before the channel's
+    /// catalog is read (see `CommandAhead`); nil: nothing. Set with `sendingAhead(_:)`.
+    package var sendAhead: CommandAhead?
 
     /// A descriptor with every part given.
     package init(

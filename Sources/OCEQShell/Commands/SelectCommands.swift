@@ -42,7 +42,7 @@ package enum ListCommand: Command {
             exactly, in any case, or the one name starting with or containing it; an id or @n is
             used as it is. Without limit, a list asks for the `set limit` setting (20).
             """
-    ).planning(CorePlans.select)
+    ).planning(CorePlans.select).sendingAhead(SelectRunner.sendAhead)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("list takes conditions", span: nil) }
@@ -56,7 +56,7 @@ package enum CountCommand: Command {
         name: "count", abstract: "count the items that match conditions (the API's totalResults)",
         usage: "count [CONDITION...] [search TEXT]",
         examples: ["count type=OCEGettingStartedArticle", "count", "count type=Image"]
-    ).planning(CorePlans.select)
+    ).planning(CorePlans.select).sendingAhead(SelectRunner.sendAhead)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("count takes conditions", span: nil) }
@@ -72,7 +72,7 @@ package enum FirstCommand: Command {
         examples: [
             "first type=OCEGettingStartedHomePage", "first type=OCEGettingStartedArticle order published_date desc",
         ]
-    ).planning(CorePlans.select)
+    ).planning(CorePlans.select).sendingAhead(SelectRunner.sendAhead)
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .select(let select) = statement else { throw .usage("first takes conditions", span: nil) }
@@ -125,11 +125,7 @@ enum SelectRunner {
     /// the statement checked. When the check fails, or compiling with the catalog gives another query, the
     /// answer is not used; when it is, it is the answer the query would have had a moment later.
     static func sendAhead(_ statement: Statement, in session: Session) {
-        // A select statement is the core's `list`, `count` or `first` (the registry refuses a second owner of a
-        // name), unless a `define` block shadows it.
-        guard case .select(let select) = statement, !select.mayNameItems,
-            session.registry.user.commands[statement.commandName] == nil,
-            let client = session.connection?.client,
+        guard case .select(let select) = statement, !select.mayNameItems, let client = session.connection?.client,
             let (query, _) = try? compiled(select, in: session)
         else { return }
         client.sendAhead(query.request())

@@ -286,9 +286,9 @@ package enum OceqCLI {
             settings: settings, baseDirectory: script?.directory ?? currentDirectory)
         session.localExportOpener = localExports
         if catalogFirst {
-            // The first statement's query travels while the catalog is read and the statement checked; its answer
-            // is used only if the statement passes and sends that query (`SelectRunner.sendAhead`).
-            if let first = script?.parsed.statements.first { SelectRunner.sendAhead(first, in: session) }
+            // The first statement's first request travels while the catalog is read and the statement checked; its
+            // answer is used only if the statement passes and sends that request (`CommandAhead`).
+            if let first = script?.parsed.statements.first { session.sendAhead(first) }
             do {
                 try await session.checkChannelByCatalog()
             } catch {

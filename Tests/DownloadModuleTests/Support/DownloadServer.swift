@@ -40,8 +40,15 @@ final class DownloadServer: @unchecked Sendable {
     /// `http://127.0.0.1:<port>`
     var origin: String { "http://127.0.0.1:\(server.port)" }
 
-    /// Serves `export`; `faults` (in `oceq serve --faults` syntax) apply to `/assets` requests only.
-    init(export: String = sampleExport, faults: String? = nil, seed: UInt64 = 7) throws {
+    /// Serves `export`; `faults` (in `oceq serve --faults` syntax) apply to `/assets` requests only;
+    /// `arrived`, when given, is called with each request's API path as it arrives, before it is answered
+    /// (on one of the server's threads, which it may hold).
+    /// `replacing`, when given, may answer a request in the export's place (nil: the export answers).
+    init(
+        export: String = sampleExport, faults: String? = nil, seed: UInt64 = 7,
+        arrived: (@Sendable (String) -> Void)? = nil,
+        replacing: (@Sendable (ChannelServer.ServerRequest) -> HTTPResponse?)? = nil
+    ) throws {
         cacheDirectory = TestTemporary.path("oceq-dl-cache")
         var options = ServeOptions()
         options.paths = [export]
@@ -62,7 +69,8 @@ final class DownloadServer: @unchecked Sendable {
         let inner = handler
         let statuses = self.statuses
         handler = { request in
-            let response = inner(request)
+            arrived?(DownloadServer.apiPath(request))
+            let response = replacing?(request) ?? inner(request)
             statuses.list.withLock { $0.append((DownloadServer.apiPath(request), response.status)) }
             return response
         }
@@ -85,6 +93,9 @@ final class DownloadServer: @unchecked Sendable {
             return list.filter { $0.path.hasPrefix("/assets/") }.map(\.status)
         }
     }
+
+    /// The API paths of the requests answered so far (in the order their answers were made).
+    func answeredPaths() -> [String] { statuses.list.withLock { $0.map(\.path) } }
 
     /// A session on this server writing to memory, its transport set by `transport`; retries never really wait.
     @MainActor

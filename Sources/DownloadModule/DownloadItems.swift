@@ -1,0 +1,150 @@
+// The items a `download` goes through, handed out one at a time, each id once. A selection's
+// pages are read with their items unbuilt (`DeliveryClient.fetchDeferred`): each item is built
+// when the download pool asks for one more file, so the first files transfer while the rest of
+// the page is still to be read. Only the first page is read before the folder is touched (a
+// selection that matched nothing makes no folder; a refused query fails before anything is
+// written); each next page is asked for as soon as the one before it arrives (`DeferredPages`).
+//
+// A listing that fails part-way (a later page refused or cut short, an item malformed or of the
+// wrong shape) ends the items there: the files already under way finish and are recorded as
+// usual, and the command then fails with the listing's error (`failure`).
+//
+// Planned items are let go in groups on another thread: freeing an item's parsed JSON costs about
+// as much as building it (callgrind, 500 images), and it is no part of what the next file waits for.
+
+import DeliveryKit
+import DeliveryTransport
+import Dispatch
+import OCEQCore
+import OCEQLanguage
+import OCEQShell
+
+/// The items of a download's TARGET, one at a time. Used by one task at a time: the command, then
+/// the download pool's loop (off the main actor) while it runs, then the command again.
+final class DownloadItems: @unchecked Sendable {
+    /// Items read already (one item, a `$var`'s rows), handed out first.
+    private let held: [Asset]
+    private var heldPosition = 0
+    /// The selection's page being handed out, and the pages after it (nil when there are none).
+    private var page: DeferredPage<Asset>?
+    private var position = 0
+    private var pages: DeferredPages<ListAssets>?
+    private var seen: Set<String> = []
+    private var retired: [Asset] = []
+    /// Items handed out so far.
+    private(set) var count = 0
+    /// Items the pages read so far hold, besides the held ones (repeated ids included).
+    private(set) var listed = 0
+    /// Why the selection's listing ended early, if it did.
+    private(set) var failure: DeliveryError?
+
+    /// `items`, handed out in order.
+    init(_ items: [Asset]) {
+        held = items
+    }
+
+    private init(first: DeferredPage<Asset>, pages: DeferredPages<ListAssets>?) {
+        held = []
+        page = first
+        self.pages = pages
+        listed = first.count
+    }
+
+    /// The items of a parenthesised select, its first page read: read with every field but those a
+    /// download never reads (`DownloadTargets.unreadMembers`), page after page for a list without a
+    /// limit. A refused or failed first page throws, as the select would.
+    @MainActor
+    static func selection(
+        _ select: SelectStatement, at span: SourceSpan, in session: Session
+    ) async throws(ShellError) -> DownloadItems {
+        let query = try session.compile(select)
+        let client = try session.requireConnection().client.skipping(members: DownloadTargets.unreadMembers)
+        let (request, paged) = try DownloadTargets.selectionRequest(query, at: span)
+        do {
+            if paged {
+                var pages = client.deferredPages(request, element: DownloadItems.asset)
+                guard let first = try await pages.next() else { return DownloadItems([]) }
+                return DownloadItems(first: first, pages: pages)
+            }
+            return DownloadItems(
+                first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil)
+        } catch {
+            throw QueryRefusal.error(error, select: select, query: query, in: session)
+        }
+    }
+
+    /// An item of a listing, decoded.
+    static let asset: @Sendable (JSON, String) throws(ShapeError) -> Asset = { json, path throws(ShapeError) in
+        try Asset(json: json, path: path)
+    }
+
+    /// Items listed or held and not handed out yet (repeated ids included; later pages not counted).
+    var remaining: Int { held.count - heldPosition + (page?.count ?? 0) - position }
+
+    /// True when there is no item at all (before any is handed out).
+    var isEmpty: Bool { held.isEmpty && (page?.count ?? 0) == 0 }
+
+    /// The next item not handed out before, or nil at the end (or when the listing failed: `failure`).
+    func next() async -> Asset? {
+        while true {
+            let asset: Asset
+            if heldPosition < held.count {
+                asset = held[heldPosition]
+                heldPosition += 1
+            } else if let page, position < page.count {
+                do {
+                    asset = try page.item(position)
+                } catch {
+                    stop(error)
+                    return nil
+                }
+                position += 1
+            } else if var rest = pages {
+                do {
+                    guard let following = try await rest.next() else {
+                        pages = nil
+                        continue
+                    }
+                    pages = rest
+                    page = following
+                    position = 0
+                    listed += following.count
+                } catch {
+                    stop(error)
+                    return nil
+                }
+                continue
+            } else {
+                return nil
+            }
+            guard seen.insert(asset.id).inserted else {
+                retire(asset)
+                continue
+            }
+            count += 1
+            return asset
+        }
+    }
+
+    /// Ends the listing at `error`.
+    private func stop(_ error: DeliveryError) {
+        failure = error
+        page = nil
+        position = 0
+        pages = nil
+    }
+
+    /// Lets `asset` go once planned, with others, on another thread.
+    func retire(_ asset: consuming Asset) {
+        retired.append(asset)
+        if retired.count >= 64 { releaseRetired() }
+    }
+
+    /// Frees the items let go so far on another thread.
+    func releaseRetired() {
+        guard !retired.isEmpty else { return }
+        let listing = retired
+        retired = []
+        DispatchQueue.global(qos: .utility).async { _ = listing.count }
+    }
+}
