@@ -11,8 +11,12 @@ struct IndexCacheTests {
         query: try! QueryParser.parse("fields.topic eq \"coffee\""), orderBy: [SortKey("name")], countTotal: true
     )
 
+    /// The index files in `directory`; each index also keeps its lock file (`IndexLock`), checked
+    /// once here and left out of the lists below.
     func files(_ directory: ScratchDirectory) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        for name in names where name.hasSuffix(".sqlite") { #expect(names.contains(name + ".lock")) }
+        return names.filter { !$0.hasSuffix(".lock") }
     }
 
     @Test("a second index for the same fingerprint reopens the cached file")

@@ -77,6 +77,9 @@ public final class ChannelIndex: Sendable {
     /// whose export stamp matched); nil when there is none or it is of another schema.
     public init?(reopening fingerprint: String, cacheDirectory: String) {
         let path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
+        // Held while the pair is opened and checked: no other process renames or deletes it meanwhile.
+        guard let lock = try? IndexLock(index: path, exclusive: false) else { return nil }
+        defer { withExtendedLifetime(lock) {} }
         guard let files = try? IndexFiles(path: path), let db = try? SQLiteConnection(index: files),
             let meta = try? Self.meta(db),
             meta["schema"] == IndexSchema.version, meta["fingerprint"] == fingerprint, Self.sideMatches(db, meta),
@@ -105,10 +108,14 @@ public final class ChannelIndex: Sendable {
         itemCount = items.count
         var reused: (files: IndexFiles, connection: SQLiteConnection)?
         let opened: IndexFiles
+        let lock: IndexLock?
         if let cacheDirectory {
             try FileSystem.makeDirectories(cacheDirectory)  // mode 0755 whatever the umask is at the moment
             path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
             temporary = false
+            // Held until the pair is checked (or built and renamed) and a connection is open: a
+            // second process building the same index waits, then reuses this one (`IndexLock`).
+            lock = try IndexLock(index: path, exclusive: true)
             Self.removeStaleParts(of: path)
             if FileManager.default.fileExists(atPath: path) {
                 reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
@@ -118,10 +125,12 @@ public final class ChannelIndex: Sendable {
         } else {
             path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
             temporary = true
+            lock = nil
             opened = try Self.build(builder, at: path)
         }
         wasCached = reused != nil
         let first = try reused?.connection ?? SQLiteConnection(index: opened)
+        withExtendedLifetime(lock) {}
         catalog = try IndexCatalog(connection: first)
         pool = ConnectionPool(files: opened, first: first)
     }

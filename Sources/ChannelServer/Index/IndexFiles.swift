@@ -1,13 +1,14 @@
 // The index's two files (IndexSchema: the main file and its side file), held open by this process
 // for as long as an index uses them.
 //
-// Every read connection opens the files through these descriptors (`/proc/self/fd/N`), never
-// through their names. Another process serving the same export may rebuild the cache at any moment:
-// it renames a new side file and a new main file over the old ones (two renames, not one), or
-// deletes a pair it found mismatched. Opened by name, a connection made after that could get a
-// side file of another build than the main file it was checked with (answers from two builds), or
-// none at all. Opened through the descriptors taken before the pair was checked, every connection
-// of this process reads the same two files, whatever happens to their names.
+// Every read connection opens the files through these descriptors' names (`/proc/self/fd/N`). What
+// that buys is less than it looks: SQLite's unix VFS opens names with O_NOFOLLOW, so it resolves the
+// link to the file's current name first. A connection therefore follows a file that was renamed (a
+// build's `.part` files, opened here before their renames), but cannot open one that another
+// process deleted or renamed over: the link then names "NAME (deleted)". Session 8 believed the
+// descriptors pinned the pair whatever happened to the names; they do not (IndexFilesTests now opens
+// genuinely new connections and showed it). What keeps a pair in use from being replaced is
+// `IndexLock`: processes sharing the cache check, build, rename and delete pairs one at a time.
 
 import Foundation
 
