@@ -1,17 +1,18 @@
 // Writes a complete index (its file and side file, IndexSchema) for a list of export items.
 //
 // Two passes over the items: the first names the user fields and notes the kinds of value each
-// holds (text fields get a full-text column), the second inserts everything in one transaction
-// with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
-// statistics are made after the bulk insert. Each item is also stored whole (`store`, in
-// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into
-// temporary files and renames them.
+// holds (text fields get a full-text column; the loader gives them, `FieldKinds`, else a parallel
+// pass reads them), the second inserts everything in one transaction with prepared statements,
+// journal and sync off. Secondary indexes, the vocabulary table and statistics are made after the
+// bulk insert. Each item is also stored whole (`store`, in `ItemCodec`'s form) with the channel's
+// non-item content, for `ItemStore`. The caller builds into temporary files and renames them.
 //
 // SQLite writes a file on one thread, and a bulk insert is bound by that writer (computing the
 // rows on another thread gained nothing), so the build writes two files at once: this thread the
-// items, the full-text table and their indexes; a second thread the stored items (from the start,
-// while the field kinds are read) and then the user-field values (`vals`, about 9 rows an item)
-// with their indexes.
+// items, the full-text table and their indexes; a second thread the user-field values (`vals`,
+// about 9 rows an item) with their indexes, and the stored items. Each item's fields are parsed
+// once, on this thread, which hands them to the side thread in batches (`BatchQueue`); the side
+// thread inserts each batch's values as it comes and stores items while none waits.
 
 import Dispatch
 import Foundation
@@ -24,6 +25,9 @@ struct IndexBuilder {
     var codec = ItemCodec(roots: [])
     /// The channel's non-item content (`ItemCodec.encodeParts`), stored under key -1; nil: none.
     var parts: [UInt8]? = nil
+    /// The user fields of `items` as the loader read them; nil: read them here (a pass over every
+    /// item's fields).
+    var fieldKinds: FieldKinds? = nil
 
     /// SQLite's page cache while the secondary indexes are made, in KiB. The sorter of each
     /// CREATE INDEX sorts runs of this size in memory before merging them: runs that fit the
@@ -44,25 +48,35 @@ struct IndexBuilder {
     /// Builds the main file at `path` and the side file at `side` (on a second thread), both
     /// holding `buildID` so that one is never used with the other of another build.
     func build(at path: String, side: String, buildID: String) throws {
-        let fieldIDs = Handoff<[String: Int64]?>()
+        let work = BatchQueue<SideWork>(capacity: Self.batchesAhead)
         let sideDone = Handoff<Result<Void, any Error>>()
         let thread = Thread { [self] in
-            sideDone.put(Result { try buildSide(at: side, buildID: buildID, fieldIDs: fieldIDs) })
+            let result = Result { try buildSide(at: side, buildID: buildID, work: work) }
+            // A side file that failed stops the main thread's hand-over (it would wait for room).
+            if case .failure = result { work.cancel() }
+            sideDone.put(result)
         }
         thread.stackSize = 8 << 20
         thread.start()
-        var handedOver = false
-        let mainResult = Result {
-            try buildMain(at: path, buildID: buildID) { ids in
-                fieldIDs.put(ids)
-                handedOver = true
-            }
-        }
-        // The side thread waits for the field ids: it gets nil when the main file failed first.
-        if !handedOver { fieldIDs.put(nil) }
+        let mainResult = Result { try buildMain(at: path, buildID: buildID, work: work) }
+        // The side thread stops at the end of the hand-over: told that the main file failed before
+        // handing every item over, it stops without finishing its own.
+        if case .failure = mainResult { work.put(.end(complete: false)) }
         let sideResult = sideDone.take()
         try mainResult.get()
         try sideResult.get()
+    }
+
+    /// Items per batch handed to the side thread, and batches that may wait unread.
+    static let batchSize = 256
+    static let batchesAhead = 16
+
+    /// What the main thread hands the side thread: the parsed user fields of a run of items (by
+    /// field id), then the end.
+    enum SideWork: Sendable {
+        case fields(start: Int, items: [[(fid: Int64, json: JSON)]])
+        /// `complete` false: the main file failed, the side file is not finished.
+        case end(complete: Bool)
     }
 
     /// Opens a file to build with the bulk-loading settings. No `temp_store = MEMORY`: with it
@@ -80,24 +94,20 @@ struct IndexBuilder {
         return db
     }
 
-    /// The main file: field names, items, full text, the vocabulary. Gives the user fields' ids to
-    /// `handOver` as soon as they are known.
-    private func buildMain(at path: String, buildID: String, handOver: ([String: Int64]) -> Void) throws {
+    /// The main file: field names, items, full text, the vocabulary. Each item's fields are parsed
+    /// once, here, and handed to the side thread (`work`) in batches as the rows are inserted.
+    private func buildMain(at path: String, buildID: String, work: BatchQueue<SideWork>) throws {
         var clock = PhaseClock("index:")
         let db = try Self.openForBuilding(path)
 
-        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds. Chunks of
-        // items are read on all cores; merging them in order keeps the first-appearance order.
+        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds, unless the
+        // loader gave them.
         var fields: [String: Field] = [:]
         var order: [String] = []
-        for chunk in Self.fieldKinds(items) {
-            for (key, kinds) in chunk {
-                if fields[key] == nil {
-                    fields[key] = Field(id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key)
-                    order.append(key)
-                }
-                fields[key]!.kinds |= kinds
-            }
+        for (key, kinds) in (fieldKinds ?? Self.fieldKinds(items)).fields {
+            fields[key] = Field(
+                id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key, kinds: kinds)
+            order.append(key)
         }
         clock.mark("field kinds")
         let standardColumns = IndexSchema.ftsStandardFields.count
@@ -107,7 +117,6 @@ struct IndexBuilder {
             textFields += 1
         }
         let columnCount = standardColumns + min(textFields, IndexSchema.maximumUserColumns + 1)
-        handOver(fields.mapValues(\.id))
 
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createTables)
@@ -134,6 +143,8 @@ struct IndexBuilder {
                 + String(repeating: ", ?", count: columnCount) + ")")
 
         var texts = [[String]](repeating: [], count: columnCount)
+        var batch: [[(fid: Int64, json: JSON)]] = []
+        batch.reserveCapacity(Self.batchSize)
         for (ord, item) in items.enumerated() {
             let ordValue = SQLValue.int(Int64(ord))
             insertItem.reset()
@@ -159,11 +170,20 @@ struct IndexBuilder {
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
             if !item.description.isEmpty { texts[1].append(TextFolding.plainText(item.description)) }
 
+            var handed: [(fid: Int64, json: JSON)] = []
+            handed.reserveCapacity(itemFields.count)
             for (key, json) in itemFields {
-                guard let column = fields[key]!.column else { continue }
+                let field = fields[key]!
+                handed.append((field.id, json))
+                guard let column = field.column else { continue }
                 for (_, value) in IndexedValue.values(of: json) {
                     if let text = value.text { texts[column].append(TextFolding.plainText(text)) }
                 }
+            }
+            batch.append(handed)
+            if batch.count == Self.batchSize || ord == items.count - 1 {
+                work.put(.fields(start: ord + 1 - batch.count, items: batch))
+                batch.removeAll(keepingCapacity: true)
             }
             if texts.contains(where: { !$0.isEmpty }) {
                 insertText.reset()
@@ -175,6 +195,7 @@ struct IndexBuilder {
             }
         }
 
+        work.put(.end(complete: true))
         clock.mark("rows inserted")
         try db.execute("INSERT INTO fts(fts) VALUES('optimize')")
         clock.mark("fts optimize")
@@ -194,44 +215,67 @@ struct IndexBuilder {
         clock.mark("commit")
     }
 
-    /// The side file: the stored items, then (once the main file's thread has named the fields)
-    /// the user-field values and their indexes. `fieldIDs` gives nil when the main file failed.
-    private func buildSide(at path: String, buildID: String, fieldIDs: Handoff<[String: Int64]?>) throws {
+    /// The side file: the stored items and the user-field values (`vals`) with their indexes.
+    /// The values come from the main thread's parse (`work`), and are inserted as soon as they
+    /// come; the items are stored in order while no batch waits.
+    private func buildSide(at path: String, buildID: String, work: BatchQueue<SideWork>) throws {
         var clock = PhaseClock("index (side):")
         let db = try Self.openForBuilding(path)
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createSideTables)
         let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
         if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
-        for (ord, item) in items.enumerated() {
-            try insertBody.run([.int(Int64(ord)), .blob(codec.encode(item))])
+        var stored = 0
+        func storeItems(upTo end: Int) throws {
+            while stored < end {
+                try insertBody.run([.int(Int64(stored)), .blob(codec.encode(items[stored]))])
+                stored += 1
+            }
         }
-        clock.mark("items stored")
 
         var ordinalOfID: [String: Int64] = [:]
         ordinalOfID.reserveCapacity(items.count)
         for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
-        guard let ids = fieldIDs.take() else { return }
-        clock.mark("waited for the field names")
+        clock.mark("ordinals")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        for (ord, item) in items.enumerated() {
-            let ordValue = SQLValue.int(Int64(ord))
-            for (seq, id) in item.taxonomyIDs.enumerated() {
-                try insert(
-                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
-                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
+        var storeSeconds = 0.0
+        while true {
+            let next: SideWork
+            if let ready = work.poll() {
+                next = ready
+            } else if stored < items.count {
+                let started = DispatchTime.now().uptimeNanoseconds
+                try storeItems(upTo: min(items.count, stored + 64))
+                storeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                continue
+            } else {
+                next = work.take()
             }
-            for (key, json) in item.fields {
-                let fid = ids[key]!
-                for (seq, value) in IndexedValue.values(of: json) {
+            guard case .fields(let start, let batch) = next else {
+                guard case .end(complete: true) = next else { return }
+                break
+            }
+            for (offset, itemFields) in batch.enumerated() {
+                let ord = start + offset
+                let ordValue = SQLValue.int(Int64(ord))
+                for (seq, id) in items[ord].taxonomyIDs.enumerated() {
                     try insert(
-                        insertValue, ord: ordValue, fid: fid, seq: seq, value,
-                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
+                        insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
+                        IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
+                }
+                for (fid, json) in itemFields {
+                    for (seq, value) in IndexedValue.values(of: json) {
+                        try insert(
+                            insertValue, ord: ordValue, fid: fid, seq: seq, value,
+                            ref: value.referenceID.flatMap { ordinalOfID[$0] })
+                    }
                 }
             }
         }
-        clock.mark("values inserted")
+        clock.mark("values inserted (\((storeSeconds * 1000).rounded() / 1000)s of it storing items)")
+        try storeItems(upTo: items.count)
+        clock.mark("items stored")
         try db.execute("PRAGMA cache_size = -\(Self.indexCacheKiB)")
         try db.execute(IndexSchema.createSideIndexes)
         clock.mark("value indexes")
@@ -241,30 +285,21 @@ struct IndexBuilder {
         clock.mark("analyze and commit")
     }
 
-    /// Per chunk of items, the user fields in order of first appearance (keys sorted within an
-    /// item) with the kinds of value they hold.
-    static func fieldKinds(_ items: [ExportItem]) -> [[(String, Int64)]] {
+    /// The user fields of `items` (see `FieldKinds`), read on all cores in chunks joined in order.
+    static func fieldKinds(_ items: [ExportItem]) -> FieldKinds {
         let chunk = 2048
         let chunks = (items.count + chunk - 1) / chunk
-        let slots = SlotTable<[(String, Int64)]>(count: chunks)
+        let slots = SlotTable<FieldKinds>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
-            var position: [String: Int] = [:]
-            var found: [(String, Int64)] = []
+            var found = FieldKinds()
             for item in items[chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk)] {
-                let itemFields = item.fields  // parsed on each read: once per item
-                for key in itemFields.keys.sorted() {
-                    let kinds = IndexedValue.kinds(of: itemFields[key]!)
-                    if let at = position[key] {
-                        found[at].1 |= kinds
-                    } else {
-                        position[key] = found.count
-                        found.append((key, kinds))
-                    }
-                }
+                found.add(item.fields)  // parsed on each read: once per item
             }
             slots.set(chunkIndex, found)
         }
-        return slots.takeValues()
+        var all = FieldKinds()
+        for found in slots.takeValues() { all.append(contentsOf: found) }
+        return all
     }
 
     private func insert(
