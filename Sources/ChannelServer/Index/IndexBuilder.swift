@@ -49,16 +49,19 @@ struct IndexBuilder {
     /// holding `buildID` so that one is never used with the other of another build.
     func build(at path: String, side: String, buildID: String) throws {
         let work = BatchQueue<SideWork>(capacity: Self.batchesAhead)
+        let batchesDone = Locked(0)
         let sideDone = Handoff<Result<Void, any Error>>()
         let thread = Thread { [self] in
-            let result = Result { try buildSide(at: side, buildID: buildID, work: work) }
+            let result = Result { try buildSide(at: side, buildID: buildID, work: work, batchesDone: batchesDone) }
             // A side file that failed stops the main thread's hand-over (it would wait for room).
             if case .failure = result { work.cancel() }
             sideDone.put(result)
         }
         thread.stackSize = 8 << 20
         thread.start()
-        let mainResult = Result { try buildMain(at: path, buildID: buildID, work: work) }
+        let mainResult = Result {
+            try buildMain(at: path, buildID: buildID, work: work, batchesDone: batchesDone)
+        }
         // The side thread stops at the end of the hand-over: told that the main file failed before
         // handing every item over, it stops without finishing its own.
         if case .failure = mainResult { work.put(.end(complete: false)) }
@@ -96,7 +99,13 @@ struct IndexBuilder {
 
     /// The main file: field names, items, full text, the vocabulary. Each item's fields are parsed
     /// once, here, and handed to the side thread (`work`) in batches as the rows are inserted.
-    private func buildMain(at path: String, buildID: String, work: BatchQueue<SideWork>) throws {
+    /// Each batch is kept until the side thread has counted it done (`batchesDone`), so that this
+    /// thread, which allocated the parsed fields, also frees them: a block freed on another thread
+    /// goes back to this thread's malloc arena under its lock, and this thread's next allocations
+    /// would find none of them in its own cache.
+    private func buildMain(
+        at path: String, buildID: String, work: BatchQueue<SideWork>, batchesDone: Locked<Int>
+    ) throws {
         var clock = PhaseClock("index:")
         let db = try Self.openForBuilding(path)
 
@@ -145,6 +154,8 @@ struct IndexBuilder {
         var texts = [[String]](repeating: [], count: columnCount)
         var batch: [[(fid: Int64, json: JSON)]] = []
         batch.reserveCapacity(Self.batchSize)
+        var handedOver: [SideWork] = []
+        var released = 0
         for (ord, item) in items.enumerated() {
             let ordValue = SQLValue.int(Int64(ord))
             insertItem.reset()
@@ -182,8 +193,14 @@ struct IndexBuilder {
             }
             batch.append(handed)
             if batch.count == Self.batchSize || ord == items.count - 1 {
-                work.put(.fields(start: ord + 1 - batch.count, items: batch))
-                batch.removeAll(keepingCapacity: true)
+                let done = batchesDone.withLock { $0 }
+                handedOver.removeFirst(done - released)
+                released = done
+                let next = SideWork.fields(start: ord + 1 - batch.count, items: batch)
+                handedOver.append(next)
+                work.put(next)
+                batch = []
+                batch.reserveCapacity(Self.batchSize)
             }
             if texts.contains(where: { !$0.isEmpty }) {
                 insertText.reset()
@@ -218,7 +235,9 @@ struct IndexBuilder {
     /// The side file: the stored items and the user-field values (`vals`) with their indexes.
     /// The values come from the main thread's parse (`work`), and are inserted as soon as they
     /// come; the items are stored in order while no batch waits.
-    private func buildSide(at path: String, buildID: String, work: BatchQueue<SideWork>) throws {
+    private func buildSide(
+        at path: String, buildID: String, work: BatchQueue<SideWork>, batchesDone: Locked<Int>
+    ) throws {
         var clock = PhaseClock("index (side):")
         let db = try Self.openForBuilding(path)
         try db.execute("BEGIN")
@@ -239,23 +258,8 @@ struct IndexBuilder {
         clock.mark("ordinals")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        var storeSeconds = 0.0
-        while true {
-            let next: SideWork
-            if let ready = work.poll() {
-                next = ready
-            } else if stored < items.count {
-                let started = DispatchTime.now().uptimeNanoseconds
-                try storeItems(upTo: min(items.count, stored + 64))
-                storeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                continue
-            } else {
-                next = work.take()
-            }
-            guard case .fields(let start, let batch) = next else {
-                guard case .end(complete: true) = next else { return }
-                break
-            }
+        func insertValues(of work: SideWork) throws {
+            guard case .fields(let start, let batch) = work else { return }
             for (offset, itemFields) in batch.enumerated() {
                 let ord = start + offset
                 let ordValue = SQLValue.int(Int64(ord))
@@ -272,6 +276,28 @@ struct IndexBuilder {
                     }
                 }
             }
+        }
+        var storeSeconds = 0.0
+        while true {
+            var next: SideWork?
+            if let ready = work.poll() {
+                next = ready
+            } else if stored < items.count {
+                let started = DispatchTime.now().uptimeNanoseconds
+                try storeItems(upTo: min(items.count, stored + 64))
+                storeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                continue
+            } else {
+                next = work.take()
+            }
+            if case .end(let complete) = next {
+                guard complete else { return }
+                break
+            }
+            try insertValues(of: next!)
+            // This thread's references go before the count, so the main thread frees the batch.
+            next = nil
+            batchesDone.withLock { $0 += 1 }
         }
         clock.mark("values inserted (\((storeSeconds * 1000).rounded() / 1000)s of it storing items)")
         try storeItems(upTo: items.count)
