@@ -74,10 +74,16 @@ struct IndexBuilder {
     static let batchSize = 256
     static let batchesAhead = 16
 
-    /// What the main thread hands the side thread: the parsed user fields of a run of items (by
+    /// One user field's values in one item, read on the main thread for the side thread.
+    struct FieldValues: Sendable {
+        var fid: Int64
+        var values: [(seq: Int, value: IndexedValue)]
+    }
+
+    /// What the main thread hands the side thread: the user-field values of a run of items (by
     /// field id), then the end.
     enum SideWork: Sendable {
-        case fields(start: Int, items: [[(fid: Int64, json: JSON)]])
+        case fields(start: Int, items: [[FieldValues]])
         /// `complete` false: the main file failed, the side file is not finished.
         case end(complete: Bool)
     }
@@ -152,7 +158,7 @@ struct IndexBuilder {
                 + String(repeating: ", ?", count: columnCount) + ")")
 
         var texts = [[String]](repeating: [], count: columnCount)
-        var batch: [[(fid: Int64, json: JSON)]] = []
+        var batch: [[FieldValues]] = []
         batch.reserveCapacity(Self.batchSize)
         var handedOver: [SideWork] = []
         var released = 0
@@ -181,13 +187,14 @@ struct IndexBuilder {
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
             if !item.description.isEmpty { texts[1].append(TextFolding.plainText(item.description)) }
 
-            var handed: [(fid: Int64, json: JSON)] = []
+            var handed: [FieldValues] = []
             handed.reserveCapacity(itemFields.count)
             for (key, json) in itemFields {
                 let field = fields[key]!
-                handed.append((field.id, json))
+                let values = IndexedValue.values(of: json)
+                if !values.isEmpty { handed.append(FieldValues(fid: field.id, values: values)) }
                 guard let column = field.column else { continue }
-                for (_, value) in IndexedValue.values(of: json) {
+                for (_, value) in values {
                     if let text = value.text { texts[column].append(TextFolding.plainText(text)) }
                 }
             }
@@ -268,10 +275,10 @@ struct IndexBuilder {
                         insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
                         IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
                 }
-                for (fid, json) in itemFields {
-                    for (seq, value) in IndexedValue.values(of: json) {
+                for field in itemFields {
+                    for (seq, value) in field.values {
                         try insert(
-                            insertValue, ord: ordValue, fid: fid, seq: seq, value,
+                            insertValue, ord: ordValue, fid: field.fid, seq: seq, value,
                             ref: value.referenceID.flatMap { ordinalOfID[$0] })
                     }
                 }
