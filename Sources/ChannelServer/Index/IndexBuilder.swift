@@ -11,8 +11,10 @@
 // rows on another thread gained nothing), so the build writes two files at once: this thread the
 // items, the full-text table and their indexes; a second thread the user-field values (`vals`,
 // about 9 rows an item) with their indexes, and the stored items. Each item's fields are parsed
-// once, on this thread, which hands them to the side thread in batches (`BatchQueue`); the side
-// thread inserts each batch's values as it comes and stores items while none waits.
+// once, on this thread, which hands them to the side thread in batches (`BatchQueue`): the values
+// of fields with a full-text column as this thread read them for the full text, the others parsed
+// (the side thread reads their values, so that this thread, the longer of the two, does less).
+// The side thread inserts each batch's values as it comes and stores items while none waits.
 
 import Dispatch
 import Foundation
@@ -74,10 +76,13 @@ struct IndexBuilder {
     static let batchSize = 256
     static let batchesAhead = 16
 
-    /// One user field's values in one item, read on the main thread for the side thread.
+    /// One user field of one item, handed to the side thread: the values of a field with a
+    /// full-text column (the main thread reads them for the full text), else the parsed value the
+    /// side thread reads them from, so that no value is read on both threads.
     struct FieldValues: Sendable {
         var fid: Int64
-        var values: [(seq: Int, value: IndexedValue)]
+        var json: JSON?
+        var values: [(seq: Int, value: IndexedValue)] = []
     }
 
     /// What the main thread hands the side thread: the user-field values of a run of items (by
@@ -191,9 +196,12 @@ struct IndexBuilder {
             handed.reserveCapacity(itemFields.count)
             for (key, json) in itemFields {
                 let field = fields[key]!
+                guard let column = field.column else {
+                    handed.append(FieldValues(fid: field.id, json: json))
+                    continue
+                }
                 let values = IndexedValue.values(of: json)
                 if !values.isEmpty { handed.append(FieldValues(fid: field.id, values: values)) }
-                guard let column = field.column else { continue }
                 for (_, value) in values {
                     if let text = value.text { texts[column].append(TextFolding.plainText(text)) }
                 }
@@ -276,7 +284,7 @@ struct IndexBuilder {
                         IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
                 }
                 for field in itemFields {
-                    for (seq, value) in field.values {
+                    for (seq, value) in field.json.map(IndexedValue.values(of:)) ?? field.values {
                         try insert(
                             insertValue, ord: ordValue, fid: field.fid, seq: seq, value,
                             ref: value.referenceID.flatMap { ordinalOfID[$0] })
