@@ -1,20 +1,23 @@
 // Writes a complete index (its file and side file, IndexSchema) for a list of export items.
 //
 // Two passes over the items: the first names the user fields and notes the kinds of value each
-// holds (text fields get a full-text column; the loader gives them, `FieldKinds`, else a parallel
-// pass reads them), the second inserts everything in one transaction with prepared statements,
-// journal and sync off. Secondary indexes, the vocabulary table and statistics are made after the
-// bulk insert. Each item is also stored whole (`store`, in `ItemCodec`'s form) with the channel's
-// non-item content, for `ItemStore`. The caller builds into temporary files and renames them.
+// holds (text fields get a full-text column; the loader gives them, `FieldKinds`, read while it
+// parses the fields anyway, else a pass on all cores reads them), the second inserts everything in
+// one transaction with prepared statements, journal and sync off. Secondary indexes, the
+// vocabulary table and statistics are made after the bulk insert. Each item is also stored whole
+// (`store`, in `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller
+// builds into temporary files and renames them.
 //
 // SQLite writes a file on one thread, and a bulk insert is bound by that writer (computing the
 // rows on another thread gained nothing), so the build writes two files at once: this thread the
-// items, the full-text table and their indexes; a second thread the user-field values (`vals`,
-// about 9 rows an item) with their indexes, and the stored items. Each item's fields are parsed
-// once, on this thread, which hands them to the side thread in batches (`BatchQueue`): the values
-// of fields with a full-text column as this thread read them for the full text, the others parsed
-// (the side thread reads their values, so that this thread, the longer of the two, does less).
-// The side thread inserts each batch's values as it comes and stores items while none waits.
+// items, the full-text table and their indexes; a second thread the stored items (from the start)
+// and then the user-field values (`vals`, about 9 rows an item) with their indexes.
+//
+// Each thread parses an item's fields itself. Parsing them once, here, and handing the parsed
+// fields (or their values) to the side thread in batches was tried (session 9): 10 % fewer
+// instructions under callgrind, but more CPU time and a slower build on two cores (100k items,
+// medians of interleaved runs: main thread 3.6 s -> 4.3 s), since each thread then reads, retains
+// and frees objects last touched on the other core.
 
 import Dispatch
 import Foundation
@@ -50,47 +53,25 @@ struct IndexBuilder {
     /// Builds the main file at `path` and the side file at `side` (on a second thread), both
     /// holding `buildID` so that one is never used with the other of another build.
     func build(at path: String, side: String, buildID: String) throws {
-        let work = BatchQueue<SideWork>(capacity: Self.batchesAhead)
-        let batchesDone = Locked(0)
+        let fieldIDs = Handoff<[String: Int64]?>()
         let sideDone = Handoff<Result<Void, any Error>>()
         let thread = Thread { [self] in
-            let result = Result { try buildSide(at: side, buildID: buildID, work: work, batchesDone: batchesDone) }
-            // A side file that failed stops the main thread's hand-over (it would wait for room).
-            if case .failure = result { work.cancel() }
-            sideDone.put(result)
+            sideDone.put(Result { try buildSide(at: side, buildID: buildID, fieldIDs: fieldIDs) })
         }
         thread.stackSize = 8 << 20
         thread.start()
+        var handedOver = false
         let mainResult = Result {
-            try buildMain(at: path, buildID: buildID, work: work, batchesDone: batchesDone)
+            try buildMain(at: path, buildID: buildID) { ids in
+                fieldIDs.put(ids)
+                handedOver = true
+            }
         }
-        // The side thread stops at the end of the hand-over: told that the main file failed before
-        // handing every item over, it stops without finishing its own.
-        if case .failure = mainResult { work.put(.end(complete: false)) }
+        // The side thread waits for the field ids: it gets nil when the main file failed first.
+        if !handedOver { fieldIDs.put(nil) }
         let sideResult = sideDone.take()
         try mainResult.get()
         try sideResult.get()
-    }
-
-    /// Items per batch handed to the side thread, and batches that may wait unread.
-    static let batchSize = 256
-    static let batchesAhead = 16
-
-    /// One user field of one item, handed to the side thread: the values of a field with a
-    /// full-text column (the main thread reads them for the full text), else the parsed value the
-    /// side thread reads them from, so that no value is read on both threads.
-    struct FieldValues: Sendable {
-        var fid: Int64
-        var json: JSON?
-        var values: [(seq: Int, value: IndexedValue)] = []
-    }
-
-    /// What the main thread hands the side thread: the user-field values of a run of items (by
-    /// field id), then the end.
-    enum SideWork: Sendable {
-        case fields(start: Int, items: [[FieldValues]])
-        /// `complete` false: the main file failed, the side file is not finished.
-        case end(complete: Bool)
     }
 
     /// Opens a file to build with the bulk-loading settings. No `temp_store = MEMORY`: with it
@@ -108,15 +89,9 @@ struct IndexBuilder {
         return db
     }
 
-    /// The main file: field names, items, full text, the vocabulary. Each item's fields are parsed
-    /// once, here, and handed to the side thread (`work`) in batches as the rows are inserted.
-    /// Each batch is kept until the side thread has counted it done (`batchesDone`), so that this
-    /// thread, which allocated the parsed fields, also frees them: a block freed on another thread
-    /// goes back to this thread's malloc arena under its lock, and this thread's next allocations
-    /// would find none of them in its own cache.
-    private func buildMain(
-        at path: String, buildID: String, work: BatchQueue<SideWork>, batchesDone: Locked<Int>
-    ) throws {
+    /// The main file: field names, items, full text, the vocabulary. Gives the user fields' ids to
+    /// `handOver` as soon as they are known.
+    private func buildMain(at path: String, buildID: String, handOver: ([String: Int64]) -> Void) throws {
         var clock = PhaseClock("index:")
         let db = try Self.openForBuilding(path)
 
@@ -137,6 +112,7 @@ struct IndexBuilder {
             textFields += 1
         }
         let columnCount = standardColumns + min(textFields, IndexSchema.maximumUserColumns + 1)
+        handOver(fields.mapValues(\.id))
 
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createTables)
@@ -163,10 +139,6 @@ struct IndexBuilder {
                 + String(repeating: ", ?", count: columnCount) + ")")
 
         var texts = [[String]](repeating: [], count: columnCount)
-        var batch: [[FieldValues]] = []
-        batch.reserveCapacity(Self.batchSize)
-        var handedOver: [SideWork] = []
-        var released = 0
         for (ord, item) in items.enumerated() {
             let ordValue = SQLValue.int(Int64(ord))
             insertItem.reset()
@@ -192,30 +164,11 @@ struct IndexBuilder {
             if !item.name.isEmpty { texts[0].append(TextFolding.plainText(item.name)) }
             if !item.description.isEmpty { texts[1].append(TextFolding.plainText(item.description)) }
 
-            var handed: [FieldValues] = []
-            handed.reserveCapacity(itemFields.count)
             for (key, json) in itemFields {
-                let field = fields[key]!
-                guard let column = field.column else {
-                    handed.append(FieldValues(fid: field.id, json: json))
-                    continue
-                }
-                let values = IndexedValue.values(of: json)
-                if !values.isEmpty { handed.append(FieldValues(fid: field.id, values: values)) }
-                for (_, value) in values {
+                guard let column = fields[key]!.column else { continue }
+                for (_, value) in IndexedValue.values(of: json) {
                     if let text = value.text { texts[column].append(TextFolding.plainText(text)) }
                 }
-            }
-            batch.append(handed)
-            if batch.count == Self.batchSize || ord == items.count - 1 {
-                let done = batchesDone.withLock { $0 }
-                handedOver.removeFirst(done - released)
-                released = done
-                let next = SideWork.fields(start: ord + 1 - batch.count, items: batch)
-                handedOver.append(next)
-                work.put(next)
-                batch = []
-                batch.reserveCapacity(Self.batchSize)
             }
             if texts.contains(where: { !$0.isEmpty }) {
                 insertText.reset()
@@ -227,7 +180,6 @@ struct IndexBuilder {
             }
         }
 
-        work.put(.end(complete: true))
         clock.mark("rows inserted")
         try db.execute("INSERT INTO fts(fts) VALUES('optimize')")
         clock.mark("fts optimize")
@@ -247,76 +199,44 @@ struct IndexBuilder {
         clock.mark("commit")
     }
 
-    /// The side file: the stored items and the user-field values (`vals`) with their indexes.
-    /// The values come from the main thread's parse (`work`), and are inserted as soon as they
-    /// come; the items are stored in order while no batch waits.
-    private func buildSide(
-        at path: String, buildID: String, work: BatchQueue<SideWork>, batchesDone: Locked<Int>
-    ) throws {
+    /// The side file: the stored items, then (once the main file's thread has named the fields)
+    /// the user-field values and their indexes. `fieldIDs` gives nil when the main file failed.
+    private func buildSide(at path: String, buildID: String, fieldIDs: Handoff<[String: Int64]?>) throws {
         var clock = PhaseClock("index (side):")
         let db = try Self.openForBuilding(path)
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createSideTables)
         let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
         if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
-        var stored = 0
-        func storeItems(upTo end: Int) throws {
-            while stored < end {
-                try insertBody.run([.int(Int64(stored)), .blob(codec.encode(items[stored]))])
-                stored += 1
-            }
+        for (ord, item) in items.enumerated() {
+            try insertBody.run([.int(Int64(ord)), .blob(codec.encode(item))])
         }
+        clock.mark("items stored")
 
         var ordinalOfID: [String: Int64] = [:]
         ordinalOfID.reserveCapacity(items.count)
         for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
-        clock.mark("ordinals")
+        guard let ids = fieldIDs.take() else { return }
+        clock.mark("waited for the field names")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        func insertValues(of work: SideWork) throws {
-            guard case .fields(let start, let batch) = work else { return }
-            for (offset, itemFields) in batch.enumerated() {
-                let ord = start + offset
-                let ordValue = SQLValue.int(Int64(ord))
-                for (seq, id) in items[ord].taxonomyIDs.enumerated() {
+        for (ord, item) in items.enumerated() {
+            let ordValue = SQLValue.int(Int64(ord))
+            for (seq, id) in item.taxonomyIDs.enumerated() {
+                try insert(
+                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
+                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
+            }
+            for (key, json) in item.fields {
+                let fid = ids[key]!
+                for (seq, value) in IndexedValue.values(of: json) {
                     try insert(
-                        insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
-                        IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
-                }
-                for field in itemFields {
-                    for (seq, value) in field.json.map(IndexedValue.values(of:)) ?? field.values {
-                        try insert(
-                            insertValue, ord: ordValue, fid: field.fid, seq: seq, value,
-                            ref: value.referenceID.flatMap { ordinalOfID[$0] })
-                    }
+                        insertValue, ord: ordValue, fid: fid, seq: seq, value,
+                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
                 }
             }
         }
-        var storeSeconds = 0.0
-        while true {
-            var next: SideWork?
-            if let ready = work.poll() {
-                next = ready
-            } else if stored < items.count {
-                let started = DispatchTime.now().uptimeNanoseconds
-                try storeItems(upTo: min(items.count, stored + 64))
-                storeSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                continue
-            } else {
-                next = work.take()
-            }
-            if case .end(let complete) = next {
-                guard complete else { return }
-                break
-            }
-            try insertValues(of: next!)
-            // This thread's references go before the count, so the main thread frees the batch.
-            next = nil
-            batchesDone.withLock { $0 += 1 }
-        }
-        clock.mark("values inserted (\((storeSeconds * 1000).rounded() / 1000)s of it storing items)")
-        try storeItems(upTo: items.count)
-        clock.mark("items stored")
+        clock.mark("values inserted")
         try db.execute("PRAGMA cache_size = -\(Self.indexCacheKiB)")
         try db.execute(IndexSchema.createSideIndexes)
         clock.mark("value indexes")

@@ -4,8 +4,8 @@ import Testing
 
 @testable import ChannelServer
 
-@Suite("the index build reads each item's fields once and hands them between its two writers")
-struct IndexHandOverTests {
+@Suite("the index build takes the user fields' kinds from the loader")
+struct IndexFieldKindsTests {
     /// Every row of `sql` as text, one string per row.
     func rows(_ index: ChannelIndex, _ sql: String, columns: Int32) throws -> [String] {
         try index.pool.withConnection { connection in
@@ -54,39 +54,5 @@ struct IndexHandOverTests {
             #expect(try rows(given, sql, columns: columns) == expected, "\(sql)")
         }
         #expect(try rows(given, "SELECT count(*) FROM store", columns: 1) == ["\(items.count)"])
-    }
-
-    @Test("the batch queue gives every value in order to another thread, through a full queue")
-    func queueOrder() {
-        let queue = BatchQueue<Int>(capacity: 3)
-        #expect(queue.poll() == nil)
-        let received = Handoff<[Int]>()
-        let consumer = Thread {
-            var values: [Int] = []
-            while true {
-                let value = queue.take()
-                if value < 0 { break }
-                values.append(value)
-            }
-            received.put(values)
-        }
-        consumer.start()
-        for value in 0..<500 { #expect(queue.put(value)) }
-        queue.put(-1)
-        #expect(received.take() == Array(0..<500))
-    }
-
-    @Test("a consumer that cancels releases a producer waiting for room, and later puts add nothing")
-    func queueCancel() {
-        let queue = BatchQueue<Int>(capacity: 1)
-        #expect(queue.put(1))
-        let second = Handoff<Bool>()
-        let producer = Thread { second.put(queue.put(2)) }
-        producer.start()
-        queue.cancel()
-        #expect(second.take() == false)
-        #expect(queue.put(3) == false)
-        #expect(queue.poll() == 1)
-        #expect(queue.poll() == nil)
     }
 }
