@@ -22,6 +22,8 @@ struct Assembly {
     private var listed: [(root: String, type: String, id: String)] = []
     private var issues: [ExportIssue] = []
     private var hasher = ContentHasher()
+    /// The items' user fields after their references and dates are filled in.
+    private var fieldKinds = FieldKinds()
 
     init() {
         hasher.combine("oceq-export-fingerprint-1")
@@ -83,9 +85,11 @@ struct Assembly {
         fillTaxonomyNodes()
         crossCheck()
         hasher.combine(items.count)
-        return ChannelContent(
+        var content = ChannelContent(
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
             fingerprint: hasher.finalize().hex, roots: [])
+        content.fieldKinds = fieldKinds
+        return content
     }
 
     /// Rewrites each item's category assignments with names and `nodes` (root … category) from
@@ -144,7 +148,8 @@ struct Assembly {
         let batch = 1 << 16
         for start in stride(from: 0, to: items.count, by: batch) {
             let range = start..<min(items.count, start + batch)
-            let resolved = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
+            let (resolved, kinds) = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
+            fieldKinds.append(contentsOf: kinds)
             for (offset, result) in resolved.enumerated() {
                 let index = range.lowerBound + offset
                 if let fields = result.fields { items[index].storedFields = fields }
@@ -163,28 +168,38 @@ struct Assembly {
     }
 
     /// Resolves the references of the items in `range` on all cores (reading the targets only);
-    /// the result keeps their order.
+    /// the result keeps their order. Also gives the user fields of the resolved items (read while
+    /// their fields are parsed here, so the index builder need not parse them for it).
     static func resolveReferences(
         _ items: [ExportItem], _ range: Range<Int>, itemIndex: [String: Int],
         fieldMaps: [String: [String: FieldDefinition]]
-    ) -> [Resolved] {
+    ) -> (resolved: [Resolved], fieldKinds: FieldKinds) {
         let chunk = 1024
         let chunks = (range.count + chunk - 1) / chunk
-        let slots = SlotTable<[Resolved]>(count: chunks)
+        let slots = SlotTable<([Resolved], FieldKinds)>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
             var results: [Resolved] = []
+            var kinds = FieldKinds()
             let first = range.lowerBound + chunkIndex * chunk
             for index in first..<min(range.upperBound, first + chunk) {
-                results.append(resolve(items[index], items: items, itemIndex: itemIndex, fieldMaps: fieldMaps))
+                results.append(
+                    resolve(items[index], items: items, itemIndex: itemIndex, fieldMaps: fieldMaps, kinds: &kinds))
             }
-            slots.set(chunkIndex, results)
+            slots.set(chunkIndex, (results, kinds))
         }
-        return slots.takeValues().flatMap { $0 }
+        var resolved: [Resolved] = []
+        resolved.reserveCapacity(range.count)
+        var kinds = FieldKinds()
+        for (results, chunkKinds) in slots.takeValues() {
+            resolved += results
+            kinds.append(contentsOf: chunkKinds)
+        }
+        return (resolved, kinds)
     }
 
     private static func resolve(
         _ item: ExportItem, items: [ExportItem], itemIndex: [String: Int],
-        fieldMaps: [String: [String: FieldDefinition]]
+        fieldMaps: [String: [String: FieldDefinition]], kinds: inout FieldKinds
     ) -> Resolved {
         let definitions = fieldMaps[item.type]
         var result = Resolved()
@@ -207,10 +222,13 @@ struct Assembly {
             }
             if changed { updates.append((key, updated)) }
         }
-        if !updates.isEmpty {
+        if updates.isEmpty {
+            kinds.add(fields)
+        } else {
             var newFields = fields
             for (key, value) in updates { newFields[key] = value }
             result.fields = JSONWriter().compactBytes(.object(newFields))
+            kinds.add(newFields)
         }
         return result
     }

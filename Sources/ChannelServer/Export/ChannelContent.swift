@@ -23,6 +23,9 @@ public struct ChannelContent: Sendable {
     public var fingerprint: String
     /// The content folders read (absolute paths; extracted zips are under the cache directory).
     public var roots: [String]
+    /// The user fields of `items` and their kinds of value, as the loader read them, for the index
+    /// builder (which reads them itself when nil, as for a channel made from parts).
+    var fieldKinds: FieldKinds? = nil
 
     /// A channel from parts (tests and tools).
     public init(

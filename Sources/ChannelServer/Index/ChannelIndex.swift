@@ -100,11 +100,14 @@ public final class ChannelIndex: Sendable {
         ItemStore(pool: pool, count: itemCount, codec: ItemCodec(roots: roots))
     }
 
+    /// As above; `fieldKinds`: the items' user fields as the loader read them (nil: read here).
     init(
-        items: [ExportItem], fingerprint: String, cacheDirectory: String?, codec: ItemCodec?, parts: [UInt8]?
+        items: [ExportItem], fingerprint: String, cacheDirectory: String?, codec: ItemCodec?, parts: [UInt8]?,
+        fieldKinds: FieldKinds? = nil
     ) throws {
         let builder = IndexBuilder(
-            items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts)
+            items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts,
+            fieldKinds: fieldKinds)
         itemCount = items.count
         var reused: (files: IndexFiles, connection: SQLiteConnection)?
         let opened: IndexFiles

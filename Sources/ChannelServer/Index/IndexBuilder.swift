@@ -1,17 +1,23 @@
 // Writes a complete index (its file and side file, IndexSchema) for a list of export items.
 //
 // Two passes over the items: the first names the user fields and notes the kinds of value each
-// holds (text fields get a full-text column), the second inserts everything in one transaction
-// with prepared statements, journal and sync off. Secondary indexes, the vocabulary table and
-// statistics are made after the bulk insert. Each item is also stored whole (`store`, in
-// `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller builds into
-// temporary files and renames them.
+// holds (text fields get a full-text column; the loader gives them, `FieldKinds`, read while it
+// parses the fields anyway, else a pass on all cores reads them), the second inserts everything in
+// one transaction with prepared statements, journal and sync off. Secondary indexes, the
+// vocabulary table and statistics are made after the bulk insert. Each item is also stored whole
+// (`store`, in `ItemCodec`'s form) with the channel's non-item content, for `ItemStore`. The caller
+// builds into temporary files and renames them.
 //
 // SQLite writes a file on one thread, and a bulk insert is bound by that writer (computing the
 // rows on another thread gained nothing), so the build writes two files at once: this thread the
-// items, the full-text table and their indexes; a second thread the stored items (from the start,
-// while the field kinds are read) and then the user-field values (`vals`, about 9 rows an item)
-// with their indexes.
+// items, the full-text table and their indexes; a second thread the stored items (from the start)
+// and then the user-field values (`vals`, about 9 rows an item) with their indexes.
+//
+// Each thread parses an item's fields itself. Parsing them once, here, and handing the parsed
+// fields (or their values) to the side thread in batches was tried (session 9): 10 % fewer
+// instructions under callgrind, but more CPU time and a slower build on two cores (100k items,
+// medians of interleaved runs: main thread 3.6 s -> 4.3 s), since each thread then reads, retains
+// and frees objects last touched on the other core.
 
 import Dispatch
 import Foundation
@@ -24,6 +30,9 @@ struct IndexBuilder {
     var codec = ItemCodec(roots: [])
     /// The channel's non-item content (`ItemCodec.encodeParts`), stored under key -1; nil: none.
     var parts: [UInt8]? = nil
+    /// The user fields of `items` as the loader read them; nil: read them here (a pass over every
+    /// item's fields).
+    var fieldKinds: FieldKinds? = nil
 
     /// SQLite's page cache while the secondary indexes are made, in KiB. The sorter of each
     /// CREATE INDEX sorts runs of this size in memory before merging them: runs that fit the
@@ -86,18 +95,14 @@ struct IndexBuilder {
         var clock = PhaseClock("index:")
         let db = try Self.openForBuilding(path)
 
-        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds. Chunks of
-        // items are read on all cores; merging them in order keeps the first-appearance order.
+        // Pass 1: field ids (by first appearance, keys sorted within an item) and kinds, unless the
+        // loader gave them.
         var fields: [String: Field] = [:]
         var order: [String] = []
-        for chunk in Self.fieldKinds(items) {
-            for (key, kinds) in chunk {
-                if fields[key] == nil {
-                    fields[key] = Field(id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key)
-                    order.append(key)
-                }
-                fields[key]!.kinds |= kinds
-            }
+        for (key, kinds) in (fieldKinds ?? Self.fieldKinds(items)).fields {
+            fields[key] = Field(
+                id: Int64(order.count) + Self.taxonomiesFieldID + 1, name: "fields." + key, kinds: kinds)
+            order.append(key)
         }
         clock.mark("field kinds")
         let standardColumns = IndexSchema.ftsStandardFields.count
@@ -241,30 +246,21 @@ struct IndexBuilder {
         clock.mark("analyze and commit")
     }
 
-    /// Per chunk of items, the user fields in order of first appearance (keys sorted within an
-    /// item) with the kinds of value they hold.
-    static func fieldKinds(_ items: [ExportItem]) -> [[(String, Int64)]] {
+    /// The user fields of `items` (see `FieldKinds`), read on all cores in chunks joined in order.
+    static func fieldKinds(_ items: [ExportItem]) -> FieldKinds {
         let chunk = 2048
         let chunks = (items.count + chunk - 1) / chunk
-        let slots = SlotTable<[(String, Int64)]>(count: chunks)
+        let slots = SlotTable<FieldKinds>(count: chunks)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
-            var position: [String: Int] = [:]
-            var found: [(String, Int64)] = []
+            var found = FieldKinds()
             for item in items[chunkIndex * chunk..<min(items.count, (chunkIndex + 1) * chunk)] {
-                let itemFields = item.fields  // parsed on each read: once per item
-                for key in itemFields.keys.sorted() {
-                    let kinds = IndexedValue.kinds(of: itemFields[key]!)
-                    if let at = position[key] {
-                        found[at].1 |= kinds
-                    } else {
-                        position[key] = found.count
-                        found.append((key, kinds))
-                    }
-                }
+                found.add(item.fields)  // parsed on each read: once per item
             }
             slots.set(chunkIndex, found)
         }
-        return slots.takeValues()
+        var all = FieldKinds()
+        for found in slots.takeValues() { all.append(contentsOf: found) }
+        return all
     }
 
     private func insert(

@@ -63,7 +63,9 @@ public struct ChannelService: Sendable {
             let codec = ItemCodec(roots: content.roots)
             index = try ChannelIndex(
                 items: content.items.inMemory ?? Array(content.items), fingerprint: content.fingerprint,
-                cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content))
+                cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content),
+                fieldKinds: content.fieldKinds)
+            content.fieldKinds = nil
             clock.mark("index")
             content.items = ItemList(store: index.itemStore(roots: content.roots))
             if let stamp, let full {
