@@ -80,7 +80,9 @@ struct DownloadAheadTests {
     @Test("a statement that fails the catalog check never uses the listing sent ahead, and writes nothing")
     func failedCheck() async throws {
         let server = try DownloadServer()
-        let folder = temporaryFolder() + "/never"
+        let parent = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = parent + "/never"
         let result = try await oneShot(
             "download (list type=Imag) rendition Medium format jpg to \"\(folder)\"", on: server, ahead: true)
         #expect(result.code != 0)
@@ -166,7 +168,9 @@ struct ListingFailureTests {
                 status: 200, headers: [(name: "Content-Type", value: "application/json")],
                 body: .bytes(Array(body.utf8)))
         })
-        let folder = temporaryFolder() + "/never"
+        let parent = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = parent + "/never"
         let result = try await server.run("download (list type=Image) to $1", arguments: [folder])
         #expect(result.code != 0)
         #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
