@@ -15,11 +15,20 @@ import OCEQCore
     import Glibc
 #endif
 
-/// Prints to stderr and exits 1.
+/// Prints to stderr and leaves with status 1 (`leave`).
 func fail(_ message: String) -> Never {
     let line = Array("oceq-bench-download: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(1)
+    leave(1)
+}
+
+/// Flushes the output streams and ends the process with `_exit`, as `oceq` does: `exit` runs OpenSSL's exit
+/// handler, which frees libcrypto's state while libcurl's engine thread (or a task releasing the
+/// client) may still be using it. Seen: "double free or corruption" and a segfault in libcrypto at
+/// the end of `native`, 1 run in 10 or so.
+func leave(_ status: Int32) -> Never {
+    fflush(nil)
+    _exit(status)
 }
 
 func client(_ server: String, _ token: String) -> DeliveryClient {
@@ -151,7 +160,7 @@ do {
     for item in try scanner.all() {
         guard case .operand(let word) = item else {
             print(usage)
-            exit(0)
+            leave(0)
         }
         arguments.append(word)
     }
@@ -165,3 +174,4 @@ case "native": await native(Array(arguments.dropFirst()))
 default:
     fail(usage)
 }
+leave(0)
