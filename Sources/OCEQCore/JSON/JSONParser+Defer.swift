@@ -151,17 +151,7 @@ extension JSONParser {
     private mutating func passString() throws(JSONParseError) {
         index += 1
         while index < bytes.count {
-            while index + 8 <= bytes.count {
-                let word = UInt64(
-                    littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                let special = Self.specialBytes(word)
-                if special == 0 {
-                    index += 8
-                    continue
-                }
-                index += special.trailingZeroBitCount >> 3
-                break
-            }
+            passPlainBytes()
             guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "\""):

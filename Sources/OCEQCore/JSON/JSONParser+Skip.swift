@@ -66,17 +66,7 @@ extension JSONParser {
     private mutating func skipString() throws(JSONParseError) {
         index += 1  // opening quote
         while index < bytes.count {
-            while index + 8 <= bytes.count {
-                let word = UInt64(
-                    littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-                let special = Self.specialBytes(word)
-                if special == 0 {
-                    index += 8
-                    continue
-                }
-                index += special.trailingZeroBitCount >> 3
-                break
-            }
+            passPlainBytes()
             guard index < bytes.count else { break }
             let byte = bytes[index]
             switch byte {
@@ -102,6 +92,23 @@ extension JSONParser {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// Moves `index` past the bytes of a string that need no look (not a quote, a backslash or a
+    /// control byte), eight at a time, stopping at the first one that does or within the last
+    /// seven bytes of the input.
+    @inline(__always)
+    mutating func passPlainBytes() {
+        while index + 8 <= bytes.count {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let special = Self.specialBytes(word)
+            if special != 0 {
+                index += special.trailingZeroBitCount >> 3
+                return
+            }
+            index += 8
+        }
     }
 
     /// The high bit of each byte of `word` (little-endian) that is a quote, a backslash or below
