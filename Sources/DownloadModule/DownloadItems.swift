@@ -57,9 +57,7 @@ final class DownloadItems: @unchecked Sendable {
     static func selection(
         _ select: SelectStatement, at span: SourceSpan, in session: Session
     ) async throws(ShellError) -> DownloadItems {
-        let query = try session.compile(select)
-        let client = try session.requireConnection().client.skipping(members: DownloadTargets.unreadMembers)
-        let (request, paged) = try DownloadTargets.selectionRequest(query, at: span)
+        let (query, client, request, paged) = try DownloadTargets.selectionRead(select, at: span, in: session)
         do {
             if paged {
                 var pages = client.deferredPages(request, element: DownloadItems.asset)

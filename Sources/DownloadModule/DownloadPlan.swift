@@ -56,12 +56,6 @@ struct DownloadPlan {
     /// The names taken in the folder so far.
     private var names = UniqueFileNames()
 
-    /// The plan for `items` into `folder`; `manifest` loses the entries whose files are gone or changed.
-    init(items: [Asset], kind: DownloadKind, folder: String, manifest: inout DownloadManifest, force: Bool) {
-        self.init(kind: kind, folder: folder, manifest: manifest, force: force)
-        for asset in items { add(asset, manifest: &manifest) }
-    }
-
     /// An empty plan into `folder`, whose names `manifest` and the files already there take (`add`
     /// plans each item).
     init(kind: DownloadKind, folder: String, manifest: DownloadManifest, force: Bool) {

@@ -13,6 +13,7 @@
 //   their request and sends the first one ahead.
 
 import DeliveryKit
+import DeliveryTransport
 import OCEQCore
 import OCEQLanguage
 import OCEQShell
@@ -59,12 +60,23 @@ enum DownloadTargets {
         guard case .command(let command) = statement,
             let arguments = try? DownloadArguments(command, usage: DownloadCommand.descriptor.usage, in: session),
             case .selection(let select) = arguments.target.kind, !select.mayNameItems,
-            let client = session.connection?.client.skipping(members: unreadMembers),
-            let query = try? session.compile(select),
-            let (request, paged) = try? selectionRequest(query, at: arguments.target.span)
+            let read = try? selectionRead(select, at: arguments.target.span, in: session)
         else { return }
-        client.sendAhead(
-            deferring: paged ? client.pages(request).firstPageRequest : request, element: DownloadItems.asset)
+        read.client.sendAhead(
+            deferring: read.paged ? read.client.pages(read.request).firstPageRequest : read.request,
+            element: DownloadItems.asset)
+    }
+
+    /// How a selection is read: its query, the client (leaving `unreadMembers` unread), the request
+    /// and whether it is paged. `sendAhead` and `DownloadItems.selection` both take it from here, so
+    /// the request sent ahead is the one asked for later.
+    static func selectionRead(
+        _ select: SelectStatement, at span: SourceSpan, in session: Session
+    ) throws(ShellError) -> (query: CompiledQuery, client: DeliveryClient, request: ListAssets, paged: Bool) {
+        let query = try session.compile(select)
+        let client = try session.requireConnection().client.skipping(members: unreadMembers)
+        let (request, paged) = try selectionRequest(query, at: span)
+        return (query, client, request, paged)
     }
 
     /// The request a selection is read with (every field), and whether it is paged through to the
