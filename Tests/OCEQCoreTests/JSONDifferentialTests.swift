@@ -130,6 +130,30 @@ struct JSONSkippingTests {
         }
     }
 
+    @Test(
+        "a member name is skipped by its value, however it is spelt, and a malformed name is refused at the same byte",
+        arguments: [
+            (#"{"li\u006eks":[1],"keep":2}"#, ["keep": 2]),
+            (#"{"linkz":[1],"links":3,"keep":2}"#, ["linkz": [1], "keep": 2]),
+            (#"{"link":1,"linksx":2,"Links":3}"#, ["link": 1, "linksx": 2, "Links": 3]),
+            (#"{"lin\"ks":1,"links":2}"#, ["lin\"ks": 1]),
+            (#"{"":1,"links":2}"#, ["": 1]),
+            (#"{"links"#, nil), (#"{"li\xnks":1}"#, nil), ("{\"li\u{01}nks\":1}", nil), (#"{"links" 1}"#, nil),
+        ] as [(String, JSON?)])
+    func memberNames(text: String, expected: JSON?) {
+        let whole = Result { () throws(JSONParseError) in try JSON.parse(text) }
+        let skipped = Result { () throws(JSONParseError) in
+            try JSON.parse(Array(text.utf8), skipping: ["links", "other"])
+        }
+        switch (whole, skipped) {
+        case (.failure(let error), .failure(let other)):
+            #expect(error == other, "\(text)")
+            #expect(expected == nil, "\(text)")
+        case (.success, .success(let lean)): #expect(lean == expected, "\(text)")
+        default: Issue.record("\(text): \(whole) / \(skipped)")
+        }
+    }
+
     @Test("depth is counted inside a skipped member")
     func depth() {
         let deep = #"{"links":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + "}"
