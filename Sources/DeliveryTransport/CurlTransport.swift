@@ -154,6 +154,10 @@ final class CurlEngine: @unchecked Sendable {
         var cancels: [CurlTransfer] = []
         var stopping = false
         var closed = false
+        /// The engine thread is in (or about to enter) `curl_multi_poll`: only then do `submit`,
+        /// `cancel` and `stop` wake it. While it is awake it takes their work on its next turn, and a
+        /// wake-up would only cost a write, a `poll` return and an idle turn (once a file at 500).
+        var sleeping = false
         /// The multi handle, once the engine thread has made it: until then there is no one to wake.
         var multi: MultiHandle?
     }
@@ -206,7 +210,7 @@ final class CurlEngine: @unchecked Sendable {
     func stop() {
         shared.withLock { state in
             state.stopping = true
-            if !state.closed, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
+            if !state.closed, state.sleeping, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
         }
     }
 
@@ -214,7 +218,7 @@ final class CurlEngine: @unchecked Sendable {
         let refused = shared.withLock { state -> Bool in
             if transfer.cancelRequested || state.closed { return true }
             state.pending.append(transfer)
-            if let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
+            if state.sleeping, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
             return false
         }
         if refused { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
@@ -228,7 +232,7 @@ final class CurlEngine: @unchecked Sendable {
                 return true
             }
             state.cancels.append(transfer)
-            if !state.closed, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
+            if !state.closed, state.sleeping, let multi = state.multi { _ = curl_multi_wakeup(multi.pointer) }
             return false
         }
         if removed { transfer.resume(.failure(TransportError(.cancelled, message: "cancelled"))) }
@@ -266,8 +270,18 @@ final class CurlEngine: @unchecked Sendable {
             drainMessages(multi)
             // A transfer that ended made room for a waiting one: send its request before sleeping.
             if begunSincePerform { continue }
+            // Sleep only when nothing was queued meanwhile (the queue is looked at under the lock
+            // that `sleeping` is set under, so what comes after wakes the thread).
+            let idleAfter = active.isEmpty && waitingInLanes == 0
+            let sleeps = shared.withLock { state -> Bool in
+                guard state.pending.isEmpty, state.cancels.isEmpty, !(state.stopping && idleAfter) else { return false }
+                state.sleeping = true
+                return true
+            }
+            guard sleeps else { continue }
             var descriptors: Int32 = 0
             _ = curl_multi_poll(multi, nil, 0, active.isEmpty ? 10_000 : 1000, &descriptors)
+            shared.withLock { $0.sleeping = false }
         }
         for easy in idle { curl_easy_cleanup(easy) }
         idle.removeAll()
