@@ -116,6 +116,20 @@ struct SafeFileNameTests {
         #expect(!names.isTaken("cafe.jpg"))
     }
 
+    @Test(
+        "a name splits at its last dot into stem and extension, unless the dot leads, the extension is long or has a space, or the dot is part of a character",
+        arguments: [
+            ("photo.jpg", "photo", ".jpg"), ("archive.tar.gz", "archive.tar", ".gz"), (".hidden", ".hidden", ""),
+            ("README", "README", ""), ("trailing.", "trailing", "."),
+            ("a.very-long-extension-x", "a.very-long-extension-x", ""),
+            ("v1.2 final", "v1.2 final", ""), ("caf\u{E9}.jp\u{E9}g", "caf\u{E9}", ".jp\u{E9}g"),
+            ("photo.\u{301}jpg", "photo.\u{301}jpg", ""), ("a.b.\u{301}c", "a", ".b.\u{301}c"),
+        ])
+    func split(name: String, stem: String, ext: String) {
+        let parts = SafeFileName.split(name)
+        #expect(parts.stem == stem && parts.extension == ext, "\(name): \(parts)")
+    }
+
     @Test("whatever the input, the name is a single component that stays in the folder")
     func neverEscapes() {
         let pieces = ["..", "/", "\\", ".", "\u{0}", "\n", "a", "é", "e\u{301}", " ", "CON", ":", "\u{202E}"]
