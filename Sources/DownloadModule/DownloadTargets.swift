@@ -79,12 +79,14 @@ enum DownloadTargets {
         return (query, client, request, paged)
     }
 
-    /// The request a selection is read with (every field), and whether it is paged through to the
-    /// end (a list without a limit, 500 items a page).
+    /// The request a selection is read with (every field, no links), and whether it is paged
+    /// through to the end (a list without a limit, 500 items a page). `links=none` is OCM's own
+    /// request form (Oracle's Java SDK sends it; a real server's answer empties every `links` array,
+    /// rendition formats' included): planning reads no link, and they were 60 % of a page of images.
     static func selectionRequest(
         _ query: CompiledQuery, at span: SourceSpan
     ) throws(ShellError) -> (request: ListAssets, paged: Bool) {
-        let request = query.request().fields(.all)
+        let request = query.request().fields(.all).links("none")
         switch query.kind {
         case .count: throw .usage("a count selects no items; use list or first", span: span)
         case .first: return (request.limit(1), false)

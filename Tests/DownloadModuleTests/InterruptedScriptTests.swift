@@ -40,13 +40,17 @@ struct InterruptedScriptTests {
             ["--url", server.origin, "--token", DownloadServer.token, "--color", "never", script, folder],
             directory: OceqBinary.repositoryRoot.path, stdin: .null, stdout: .pipe, stderr: .pipe)
 
-        // Interrupt once a few files are complete and the rest are still to come.
-        let deadline = Date().addingTimeInterval(120)
-        while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        // Interrupt once a few files are complete and the rest are still to come. Watched on a thread
+        // of its own: in a full parallel run the cooperative pool was once busy for longer than the
+        // whole batch took, and the test saw the process only after it had ended.
+        let interrupted = await OffPool.run { () -> Bool in
+            let deadline = Date().addingTimeInterval(120)
+            while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
+            guard process.isRunning else { return false }
+            process.interrupt()
+            return true
         }
-        try #require(process.isRunning, "the batch ended before it could be interrupted")
-        process.interrupt()
+        try #require(interrupted, "the batch ended before it could be interrupted")
         let finished = await process.finish()
         let output = finished.stdoutText
         let errors = finished.stderrText
