@@ -51,4 +51,24 @@ struct JSONTests {
         #expect(text == "{\n  \"e\": {},\n  \"k\": [\n    1,\n    \"two\"\n  ]\n}")
         #expect(try JSON.parse(text) == value)
     }
+
+    @Test("an emptied member name writes its arrays as [], at any depth, and nothing else changes")
+    func emptying() throws {
+        let value: JSON = [
+            "links": [["href": "a"]], "name": "x",
+            "items": [["links": [1, 2], "fields": ["links": "not an array", "renditions": [["links": [3]]]]]],
+            "other": ["links": [:]],
+        ]
+        let expected: JSON = [
+            "links": [], "name": "x",
+            "items": [["links": [], "fields": ["links": "not an array", "renditions": [["links": []]]]]],
+            "other": ["links": [:]],
+        ]
+        for indent in [nil, 2] {
+            let written = JSONWriter(indent: indent, emptying: "links").bytes(value)
+            #expect(try JSON.parse(written) == expected)
+            #expect(written == JSONWriter(indent: indent).bytes(expected))
+        }
+        #expect(try JSON.parse(JSONWriter().bytes(value)) == value)
+    }
 }

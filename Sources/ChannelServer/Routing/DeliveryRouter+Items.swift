@@ -21,7 +21,7 @@ extension DeliveryRouter {
             item = found
             tail = Array(rest.dropFirst())
         }
-        if tail.isEmpty { return json(try read(item, request, context), request) }
+        if tail.isEmpty { return json(try read(item, request, context), request, emptyingLinks: true) }
         if tail == ["taxonomies"] { return json(itemTaxonomies(item, request, context), request) }
         guard tail[0] == "variations", tail.count <= 3 else {
             throw .notFound("no resource '\(tail.joined(separator: "/"))' under an item")
@@ -44,7 +44,7 @@ extension DeliveryRouter {
         let full = try stored { () throws(IndexStorageError) in
             try shaper.full(item, context: context, expand: expand)
         }
-        return stripLinks(filterLinks(full, request), request)
+        return filterLinks(full, request)
     }
 
     /// `expand` without one pair of enclosing double quotes: the JS SDK sends `expand="all"`.
@@ -137,7 +137,7 @@ extension DeliveryRouter {
             envelopeLinks(
                 request, context, resource: "items", offset: search.offset, limit: search.limit, count: entries.count,
                 total: total))
-        return json(stripLinks(.object(envelope), request), request)
+        return json(.object(envelope), request, emptyingLinks: true)
     }
 
     /// A scrolled search (`scroll=true`, then `scrollId`): sets the page's offset from the cursor
@@ -220,7 +220,7 @@ extension DeliveryRouter {
         }
         guard let member = set.items.first(where: { $0.value == rest[1] }), let variant = try lookUp(id: member.id)
         else { throw .notFound("item \(item.id) has no \(rest[0]) variation '\(rest[1])'") }
-        return json(try read(variant, request, context), request)
+        return json(try read(variant, request, context), request, emptyingLinks: true)
     }
 
     /// The variation sets an item belongs to; an item outside any set forms its own language set.

@@ -68,30 +68,11 @@ extension DeliveryRouter {
         return links.filter { rels.contains(($0["rel"]?.stringValue ?? "").lowercased()) }
     }
 
-    /// With `links=none`, every `links` array anywhere in `value` is emptied, as OCM does
-    /// (envelope, hits, reference stubs, expanded references, native and rendition formats).
-    func stripLinks(_ value: JSON, _ request: ServerRequest) -> JSON {
-        guard let wanted = request.parameter("links"), wanted.trimmingSpaces().lowercased() == "none" else {
-            return value
-        }
-        return DeliveryRouter.emptyingLinks(value)
-    }
-
-    /// `value` with every `links` array in it, at any depth, emptied.
-    static func emptyingLinks(_ value: JSON) -> JSON {
-        switch value {
-        case .object(let members):
-            var copy = members
-            for (key, member) in members {
-                if key == "links", case .array = member {
-                    copy[key] = .array([])
-                } else {
-                    copy[key] = emptyingLinks(member)
-                }
-            }
-            return .object(copy)
-        case .array(let elements): return .array(elements.map(emptyingLinks))
-        default: return value
-        }
+    /// Whether `links=none` asks for every `links` array anywhere in the answer to be empty, as OCM
+    /// answers it (envelope, hits, reference stubs, expanded references, native and rendition
+    /// formats): `json(_:_:emptyingLinks:)` then writes them as `[]`.
+    func linksNone(_ request: ServerRequest) -> Bool {
+        guard let wanted = request.parameter("links") else { return false }
+        return wanted.trimmingSpaces().lowercased() == "none"
     }
 }

@@ -87,6 +87,6 @@ extension DeliveryRouter {
                         ),
                     ], request)),
         ]
-        return json(stripLinks(envelope, request), request)
+        return json(envelope, request, emptyingLinks: true)
     }
 }

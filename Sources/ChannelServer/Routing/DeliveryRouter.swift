@@ -193,9 +193,11 @@ public final class DeliveryRouter: Sendable {
         return LinkContext(baseURL: "http://\(host)", channelToken: configuration.channelToken.revealedForRequest)
     }
 
-    /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304.
-    func json(_ value: JSON, _ request: ServerRequest) -> HTTPResponse {
-        let bytes = JSONWriter().bytes(value)
+    /// A JSON answer with an ETag; `If-None-Match` on the same tag gives 304. `emptyingLinks`: the
+    /// answer's `links` arrays are written empty when the request says `links=none` (`linksNone`).
+    func json(_ value: JSON, _ request: ServerRequest, emptyingLinks: Bool = false) -> HTTPResponse {
+        let writer = JSONWriter(emptying: emptyingLinks && linksNone(request) ? "links" : nil)
+        let bytes = writer.bytes(value)
         return json(bytes: bytes, tag: EntityTag.of(bytes), request)
     }
 
