@@ -105,10 +105,9 @@ extension DeliveryRouter {
 
     /// A native file is opened (served, or rendered) only while it still resolves inside its export
     /// (`root`): a link planted or swapped in after loading never hands out a file from outside.
-    /// Checked on every request, renditions already made included; `reaches` has the kernel walk
-    /// the path once, where `realpath`'s readlink per component was a fifth of a cached rendition's CPU.
+    /// Checked on every request, renditions already made included (`NativeContainment`).
     func requireInsideExport(_ native: String, root: String?, id: String) throws(APIError) {
-        if let root, !FileSystem.reaches(native, inside: root) {
+        if let root, !NativeContainment.holds(native, root: root) {
             throw APIError(status: 404, detail: "the file of \(id) is not inside the export; not served")
         }
     }
