@@ -83,6 +83,9 @@ struct SymlinkContainmentTests {
                 #expect(known.header(name) == made.header(name), "\(name)")
             }
         }
+        let attached = try await channel.get(path + "&download=true")
+        #expect(attached.header("Content-Disposition")?.hasPrefix("attachment; filename=\"face.jpg\"") == true)
+        #expect(made.header("Content-Disposition")?.hasPrefix("inline; filename=\"face.jpg\"") == true)
         let tag = try #require(made.header("ETag"))
         #expect(try await channel.get(path, headers: ["If-None-Match": tag]).status == 304)
         let part = try await channel.get(path, headers: ["Range": "bytes=1-10"])

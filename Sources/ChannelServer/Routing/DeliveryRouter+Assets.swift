@@ -41,7 +41,7 @@ extension DeliveryRouter {
     func assets(_ request: ServerRequest, _ path: [String]) throws(APIError) -> HTTPResponse {
         if let made = madeRendition(request, path) {
             try requireInsideExport(made.native, root: made.exportRoot, id: path[0])
-            return try binary(made.file, request)
+            return try binary(made.file, request, disposition: made.disposition)
         }
         // `/assets/.by.slug/{slug}/...` (and the short `/content/assets/{slug}/...`) name the asset by slug.
         var rest = path
@@ -112,8 +112,11 @@ extension DeliveryRouter {
         }
     }
 
-    /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition.
-    func binary(_ file: BinaryFile, _ request: ServerRequest) throws(APIError) -> HTTPResponse {
+    /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition
+    /// (`disposition`: the file's own when the request has no `download` parameter, made already).
+    func binary(
+        _ file: BinaryFile, _ request: ServerRequest, disposition known: String? = nil
+    ) throws(APIError) -> HTTPResponse {
         var info = stat()
         guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw APIError(status: 500, detail: "the file of this resource is missing from the export")
@@ -123,7 +126,7 @@ extension DeliveryRouter {
             path: file.path, size: size, seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
         var headers: [(name: String, value: String)] = [
             ("Content-Type", file.mimeType), ("ETag", tag), ("Accept-Ranges", "bytes"),
-            ("Content-Disposition", disposition(file, request)),
+            ("Content-Disposition", (request.parameter("download") == nil ? known : nil) ?? disposition(file, request)),
         ]
         if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
             return HTTPResponse(status: 304, headers: [("ETag", tag)])

@@ -23,11 +23,14 @@ public struct MadeRendition: Sendable {
     public var native: String
     /// The canonical folder of the asset's export, when it was read from a folder.
     public var exportRoot: String?
+    /// The file's `Content-Disposition` when the request has no `download` parameter, made once.
+    public var disposition: String
 
     public init(file: BinaryFile, native: String, exportRoot: String?) {
         self.file = file
         self.native = native
         self.exportRoot = exportRoot
+        disposition = DeliveryRouter.disposition(fileName: file.fileName, mimeType: file.mimeType, download: nil)
     }
 }
 

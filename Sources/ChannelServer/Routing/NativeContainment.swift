@@ -31,23 +31,24 @@ enum NativeContainment {
     /// True for an absolute path without empty, `.` or `..` components (nor a trailing `/`): the form
     /// `realpath` gives, which a path without links keeps.
     static func isCanonical(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/")
-        let dot = UInt8(ascii: ".")
-        var bytes = path.utf8.makeIterator()
-        guard bytes.next() == slash else { return false }
-        var length = 0  // of the current component
-        var dots = 0  // how many of its bytes are dots
-        while true {
-            let byte = bytes.next()
-            if byte == nil || byte == slash {
-                if length == 0 || length == dots && dots <= 2 { return false }
-                if byte == nil { return true }
-                length = 0
-                dots = 0
-            } else {
-                length += 1
-                if byte == dot { dots += 1 }
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/")
+            let dot = UInt8(ascii: ".")
+            guard bytes.first == slash else { return false }
+            var length = 0  // of the current component
+            var dots = 0  // how many of its bytes are dots
+            for index in 1...bytes.count {
+                if index == bytes.count || bytes[index] == slash {
+                    if length == 0 || length == dots && dots <= 2 { return false }
+                    length = 0
+                    dots = 0
+                } else {
+                    length += 1
+                    if bytes[index] == dot { dots += 1 }
+                }
             }
+            return true
         }
     }
 }
