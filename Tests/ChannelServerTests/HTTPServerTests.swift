@@ -54,6 +54,51 @@ struct HTTPServerTests {
         }
     }
 
+    @Test("files read into memory (up to the inline limit) and sent by sendfile (above it) arrive whole and in ranges")
+    func inlineAndSentFiles() async throws {
+        let limit = HTTPServer.inlineFileLimit
+        let folder = try TemporaryFolder("oceq-http-inline")
+        defer { folder.remove() }
+        var made: [String: [UInt8]] = [:]
+        for size in [0, 1, 1000, limit, limit + 1, 3 * limit + 7] {
+            made["/\(size)"] = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            try Data(made["/\(size)"]!).write(to: URL(fileURLWithPath: folder.path + "/\(size)"))
+        }
+        let files = made
+        try await Self.withServer({ request in
+            let path = folder.path + "/" + (request.pathSegments.first ?? "")
+            let size = files["/" + (request.pathSegments.first ?? "")]?.count ?? 0
+            if let from = request.parameter("from").flatMap({ Int($0) }) {
+                return HTTPResponse(status: 206, body: .file(path: path, offset: from, length: size - from - 1))
+            }
+            // A length past the file's end: the body is cut short, never padded or made up.
+            if request.parameter("longer") != nil {
+                return HTTPResponse(status: 200, body: .file(path: path, offset: 0, length: size + 10))
+            }
+            return HTTPResponse(status: 200, body: .file(path: path, offset: 0, length: size))
+        }) { port in
+            for (target, bytes) in files.sorted(by: { $0.value.count < $1.value.count }) {
+                let whole = try await RawHTTPClient.send(port: port, target: target)
+                #expect(whole.status == 200)
+                #expect(whole.body == bytes, "\(target)")
+                #expect(whole.header("Content-Length") == String(bytes.count))
+                guard bytes.count > 3 else { continue }
+                let part = try await RawHTTPClient.send(port: port, target: target + "?from=2")
+                #expect(part.status == 206)
+                #expect(part.body == Array(bytes[2..<(bytes.count - 1)]), "\(target) from 2")
+                let head = try await RawHTTPClient.send(port: port, method: "HEAD", target: target)
+                #expect(head.body.isEmpty && head.header("Content-Length") == String(bytes.count))
+            }
+            // A file read into memory that proves shorter than announced is cut at once, never padded
+            // with whatever the buffer held (sendfile's path waits for the client to give up: not tried).
+            for target in ["/0", "/1000"] {
+                let longer = try await RawHTTPClient.send(port: port, target: target + "?longer", timeout: 5)
+                #expect(longer.truncated, "\(target) announced 10 bytes more than it has")
+                #expect(longer.body == files[target]!, "\(target)")
+            }
+        }
+    }
+
     @Test("a stream that stops early is seen as truncated, a failing one as a cut connection")
     func streams() async throws {
         try await Self.withServer({ request in

@@ -62,6 +62,46 @@ struct SymlinkContainmentTests {
         #expect(swapped.status == 404)
     }
 
+    @Test("a rendition already made is answered as when it was made, and refused once its native is a link out")
+    func madeRenditionOfSwappedNative() async throws {
+        let export = try Self.copiedExport("oceq-serve-links-made")
+        let outside = try TemporaryFolder("oceq-serve-links-made-outside")
+        defer {
+            export.remove()
+            outside.remove()
+        }
+        let channel = try TestChannel(paths: [export.path])
+        let path = "/assets/\(Self.face)/Medium?format=jpg"
+        let made = try await channel.get(path)
+        #expect(made.status == 200)
+        // Known now: answered from the rendition cache without reading the item, with the same answer.
+        for again in [path, "/assets/\(Self.face)/Medium/face.jpg?format=jpg"] {
+            let known = try await channel.get(again)
+            #expect(known.status == 200)
+            #expect(known.body == made.body)
+            for name in ["Content-Type", "ETag", "Content-Disposition", "Accept-Ranges", "Content-Length"] {
+                #expect(known.header(name) == made.header(name), "\(name)")
+            }
+        }
+        let attached = try await channel.get(path + "&download=true")
+        #expect(attached.header("Content-Disposition")?.hasPrefix("attachment; filename=\"face.jpg\"") == true)
+        #expect(made.header("Content-Disposition")?.hasPrefix("inline; filename=\"face.jpg\"") == true)
+        let tag = try #require(made.header("ETag"))
+        #expect(try await channel.get(path, headers: ["If-None-Match": tag]).status == 304)
+        let part = try await channel.get(path, headers: ["Range": "bytes=1-10"])
+        #expect(part.status == 206 && part.body == Array(made.body[1...10]))
+
+        // The native file swapped for a link out: the rendition made from it is refused too.
+        let secretFile = try outside.write("passwd.png", Self.secret)
+        let faceFile = export.path + "/" + Self.content + "/ContentItems/Image/files/\(Self.face)/face.png"
+        try FileManager.default.removeItem(atPath: faceFile)
+        try FileManager.default.createSymbolicLink(atPath: faceFile, withDestinationPath: secretFile)
+        let swapped = try await channel.get(path)
+        #expect(swapped.status == 404)
+        #expect(swapped.text.contains("not inside the export"))
+        #expect(try await channel.get("/assets/\(Self.face)/Small?format=jpg").status == 404)
+    }
+
     @Test("a link inside the export to a file inside it is followed")
     func linksInsideAreFollowed() async throws {
         let export = try Self.copiedExport("oceq-serve-links-inside")

@@ -6,7 +6,8 @@ public struct HTTPResponse: Sendable {
         case empty
         /// Bytes in memory.
         case bytes([UInt8])
-        /// A byte range of a file on disk, sent with sendfile: never copied into memory.
+        /// A byte range of a file on disk: read into memory up to `HTTPServer.inlineFileLimit` bytes,
+        /// else sent with sendfile (never copied into memory).
         case file(path: String, offset: Int, length: Int)
         /// Bytes produced on demand (fault injection: delays, drips, cut-offs).
         case stream(HTTPBodyStream)

@@ -27,8 +27,9 @@ public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
         /// Renditions known to be on disk, by item id, name and format.
         var made: [String: BinaryFile] = [:]
         /// The same, by the request's own words when they are the canonical ones (`Medium`, `jpg` or
-        /// none): a repeated request is answered with one lookup, without validating or building names.
-        var answered: [Asked: BinaryFile] = [:]
+        /// none): a repeated request is answered with one lookup, without validating or building
+        /// names, or reading the item from the index (`DeliveryRouter.assets`).
+        var answered: [Asked: MadeRendition] = [:]
     }
     private let state = Locked(State())
 
@@ -45,8 +46,8 @@ public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
         self.maximumPixels = maximumPixels
     }
 
-    public func isMade(id: String, name: String, format: String?) -> Bool {
-        state.withLock { $0.answered[Asked(id: id, name: name, format: format)] != nil }
+    public func made(id: String, name: String, format: String?) -> MadeRendition? {
+        state.withLock { $0.answered[Asked(id: id, name: name, format: format)] }
     }
 
     /// Whether libvips could be opened and started (tried once, on first use).
@@ -76,14 +77,16 @@ public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
         -> BinaryFile
     {
         let asked = Asked(id: item.id, name: name, format: format)
-        if box == nil, let known = state.withLock({ $0.answered[asked] }) { return known }
+        if box == nil, let known = state.withLock({ $0.answered[asked] }) { return known.file }
         let file = try render(item, name: name, format: format, box: box)
         guard box == nil else { return file }
         // Only canonical words are kept, so odd spellings (`mEdIuM`, `JPEG`) cannot grow the table.
         if SystemRendition.all.contains(where: { $0.name == name }),
-            format.map({ format in SystemRendition.formats.contains { $0.format == format } }) ?? true
+            format.map({ format in SystemRendition.formats.contains { $0.format == format } }) ?? true,
+            let native = item.nativeFile
         {
-            state.withLock { $0.answered[asked] = file }
+            let made = MadeRendition(file: file, native: native, exportRoot: item.exportRoot)
+            state.withLock { $0.answered[asked] = made }
         }
         return file
     }

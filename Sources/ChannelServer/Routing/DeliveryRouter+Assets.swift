@@ -39,6 +39,10 @@ public struct BinaryFile: Sendable {
 // E5 native files, E6 renditions, E7 thumbnails.
 extension DeliveryRouter {
     func assets(_ request: ServerRequest, _ path: [String]) throws(APIError) -> HTTPResponse {
+        if let made = madeRendition(request, path) {
+            try requireInsideExport(made.native, root: made.exportRoot, id: path[0])
+            return try binary(made.file, request, disposition: made.disposition)
+        }
         // `/assets/.by.slug/{slug}/...` (and the short `/content/assets/{slug}/...`) name the asset by slug.
         var rest = path
         var slugItem: ExportItem?
@@ -62,11 +66,7 @@ extension DeliveryRouter {
         guard item.isDigitalAsset, let native = item.nativeFile else {
             throw .notFound("item \(item.id) is a content item, not a digital asset: it has no files")
         }
-        // A native file is opened (served, or rendered) only while it still resolves inside its
-        // export: a link planted or swapped in after loading never hands out a file from outside.
-        if let root = item.exportRoot, !FileSystem.resolves(native, inside: root) {
-            throw APIError(status: 404, detail: "the file of \(item.id) is not inside the export; not served")
-        }
+        try requireInsideExport(native, root: item.exportRoot, id: item.id)
         let file: BinaryFile
         switch rest[1] {
         case "native":
@@ -91,8 +91,32 @@ extension DeliveryRouter {
         return try binary(file, request)
     }
 
-    /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition.
-    func binary(_ file: BinaryFile, _ request: ServerRequest) throws(APIError) -> HTTPResponse {
+    /// A rendition asked by id (`/assets/{id}/{rendition}[/{name}]`, not `type=uithumbnail`, whose
+    /// size may come from the item) that the rendition cache already made: answered without reading
+    /// the item from the index, which cannot change while the server runs. A third of a cached
+    /// rendition's instructions went to that read.
+    func madeRendition(_ request: ServerRequest, _ path: [String]) -> MadeRendition? {
+        guard path.count == 2 || path.count == 3, path[0] != ".by.slug", path[1] != "native",
+            let cache = renditions as? any RenditionCache, request.parameter("type") != "uithumbnail"
+        else { return nil }
+        let name = path[1] == "thumbnail" ? "Thumbnail" : path[1]
+        return cache.made(id: path[0], name: name, format: request.parameter("format"))
+    }
+
+    /// A native file is opened (served, or rendered) only while it still resolves inside its export
+    /// (`root`): a link planted or swapped in after loading never hands out a file from outside.
+    /// Checked on every request, renditions already made included (`NativeContainment`).
+    func requireInsideExport(_ native: String, root: String?, id: String) throws(APIError) {
+        if let root, !NativeContainment.holds(native, root: root) {
+            throw APIError(status: 404, detail: "the file of \(id) is not inside the export; not served")
+        }
+    }
+
+    /// A file answer: ETag from size and modification time, 304, Range → 206 / 416, disposition
+    /// (`disposition`: the file's own when the request has no `download` parameter, made already).
+    func binary(
+        _ file: BinaryFile, _ request: ServerRequest, disposition known: String? = nil
+    ) throws(APIError) -> HTTPResponse {
         var info = stat()
         guard stat(file.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw APIError(status: 500, detail: "the file of this resource is missing from the export")
@@ -102,7 +126,7 @@ extension DeliveryRouter {
             path: file.path, size: size, seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
         var headers: [(name: String, value: String)] = [
             ("Content-Type", file.mimeType), ("ETag", tag), ("Accept-Ranges", "bytes"),
-            ("Content-Disposition", disposition(file, request)),
+            ("Content-Disposition", (request.parameter("download") == nil ? known : nil) ?? disposition(file, request)),
         ]
         if EntityTag.noneMatch(request.header("If-None-Match"), matches: tag) {
             return HTTPResponse(status: 304, headers: [("ETag", tag)])

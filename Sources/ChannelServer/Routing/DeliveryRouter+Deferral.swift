@@ -2,9 +2,36 @@ import OCEQCore
 
 /// A rendition source that can tell, without work, whether a rendition is already made.
 public protocol RenditionCache: Sendable {
-    /// True when rendition `name` in `format` of the item `id` is on disk and known, so answering it
-    /// is a lookup; false when answering may mean rendering (or when it cannot tell).
-    func isMade(id: String, name: String, format: String?) -> Bool
+    /// Rendition `name` in `format` of the item `id` when it is on disk and known, so answering it
+    /// is a lookup; nil when answering may mean rendering (or when it cannot tell).
+    func made(id: String, name: String, format: String?) -> MadeRendition?
+}
+
+extension RenditionCache {
+    /// True when `made(id:name:format:)` knows the rendition.
+    public func isMade(id: String, name: String, format: String?) -> Bool {
+        made(id: id, name: name, format: format) != nil
+    }
+}
+
+/// A rendition already on disk, with what its request checks without reading the channel's index:
+/// the native file it was made from, which must still lie inside its export (`exportRoot`).
+public struct MadeRendition: Sendable {
+    /// The file served.
+    public var file: BinaryFile
+    /// The asset's native file.
+    public var native: String
+    /// The canonical folder of the asset's export, when it was read from a folder.
+    public var exportRoot: String?
+    /// The file's `Content-Disposition` when the request has no `download` parameter, made once.
+    public var disposition: String
+
+    public init(file: BinaryFile, native: String, exportRoot: String?) {
+        self.file = file
+        self.native = native
+        self.exportRoot = exportRoot
+        disposition = DeliveryRouter.disposition(fileName: file.fileName, mimeType: file.mimeType, download: nil)
+    }
 }
 
 extension DeliveryRouter {

@@ -207,11 +207,11 @@ package enum FileSystem {
     /// The canonical path of the file open as `fd`, as the kernel names it (one `readlink` of
     /// `/proc/self/fd/N`), or nil.
     package static func openedPath(_ fd: Int32) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/fd/\(fd)", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return buffer.withUnsafeBufferPointer { pointer in
-            String(decoding: UnsafeRawBufferPointer(start: pointer.baseAddress, count: count), as: UTF8.self)
+        // On the stack, not a zero-filled array: this runs once per file request (`reaches`).
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            let count = readlink("/proc/self/fd/\(fd)", buffer.baseAddress!, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: count), as: UTF8.self)
         }
     }
 
@@ -225,6 +225,21 @@ package enum FileSystem {
     package static func resolves(_ path: String, inside root: String) -> Bool {
         guard let resolved = realPath(path) else { return false }
         return isInside(resolved, root: root)
+    }
+
+    /// Linux's `O_PATH` (octal 010000000 on x86_64 and arm64), which Glibc's module does
+    /// not export (it is defined only under `_GNU_SOURCE`).
+    static let oPath: Int32 = 0o1000_0000
+
+    /// `resolves(_:inside:)` in three calls instead of one `readlink` per component of the path
+    /// (`realpath`): the kernel walks the path once (an `O_PATH` open, which reads nothing) and
+    /// names the file it reached. Falls back to `resolves` when `/proc` is not mounted.
+    package static func reaches(_ path: String, inside root: String) -> Bool {
+        let fd = open(path, oPath | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        guard let opened = openedPath(fd) else { return resolves(path, inside: root) }
+        return isInside(opened, root: root)
     }
 
     /// The entries of a folder that lie inside `root` (a canonical path) once links are resolved:
