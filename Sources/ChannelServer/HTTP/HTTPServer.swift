@@ -251,7 +251,7 @@ private let headerIterator:
             cls, _, key, value in
             guard let cls, let key else { return .YES }
             let headers = cls.assumingMemoryBound(to: [String: String].self)
-            headers.pointee[ServerRequest.lowercased(String(cString: key))] = value.map { String(cString: $0) } ?? ""
+            headers.pointee[String(cString: key).quickLowercased] = value.map { String(cString: $0) } ?? ""
             return .YES
         }
 

@@ -71,25 +71,6 @@ public struct ServerRequest: Sendable {
 
     /// The header `name` (any case).
     public func header(_ name: String) -> String? {
-        headers[ServerRequest.lowercased(name)]
-    }
-
-    /// `text` lower-cased; ASCII text (every header name in practice) without `String.lowercased()`'s
-    /// Unicode tables or, when it has no capitals, a copy.
-    static func lowercased(_ text: String) -> String {
-        var capitals = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { return text.lowercased() }
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals = true }
-        }
-        guard capitals else { return text }
-        return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
-            var count = 0
-            for byte in text.utf8 {
-                buffer[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                count += 1
-            }
-            return count
-        }
+        headers[name.quickLowercased]
     }
 }

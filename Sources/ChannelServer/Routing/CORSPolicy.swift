@@ -32,8 +32,8 @@ public struct CORSPolicy: Sendable, Equatable {
     func allowedOrigin(_ request: ServerRequest) -> String? {
         guard !origins.isEmpty, let origin = request.header("Origin"), !origin.isEmpty else { return nil }
         if origins.contains("*") { return "*" }
-        let lower = ServerRequest.lowercased(origin)
-        return origins.contains(where: { ServerRequest.lowercased($0) == lower }) ? origin : nil
+        let lower = origin.quickLowercased
+        return origins.contains(where: { $0.quickLowercased == lower }) ? origin : nil
     }
 
     /// The 204 answer to a preflight from an allowed origin; nil for anything else.
