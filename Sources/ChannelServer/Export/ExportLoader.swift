@@ -45,8 +45,14 @@ public struct ExportLoader: Sendable {
         return all
     }
 
-    /// Reads located content folders into one channel.
-    func load(_ located: ExportLocator.Located) throws(ExportError) -> ChannelContent {
+    /// Reads located content folders into one channel. `merged` is called once every item file is
+    /// read, with the fingerprint and the items in their final order (their contents not yet
+    /// final), before the items are finished; the sink it returns, if any, gets the final items in
+    /// order, `batchSize` at a time, while later batches are finished (`Assembly.finish`).
+    func load(
+        _ located: ExportLocator.Located, batchSize: Int = Assembly.batchSize,
+        merged: ((_ fingerprint: String, _ items: [ExportItem]) -> ((ArraySlice<ExportItem>) -> Void)?)? = nil
+    ) throws(ExportError) -> ChannelContent {
         let roots = located.roots
         let issues = located.issues
         var clock = PhaseClock("load:")
@@ -65,7 +71,8 @@ public struct ExportLoader: Sendable {
         for index in parsed.indices { assembly.add(&parsed[index]) }
         parsed = []
         clock.mark("merged")
-        var content = assembly.finish()
+        let finished = merged?(assembly.fingerprint, assembly.mergedItems)
+        var content = assembly.finish(batchSize: batchSize, finished: finished)
         clock.mark("assembled")
         content.roots = roots
         content.issues = issues + content.issues
