@@ -53,6 +53,7 @@ struct IndexPipelineTests {
             #expect(Array(batched.items).map(summary) == items.map(summary), "\(export)")
             #expect(handed.map(summary) == items.map(summary), "\(export)")
             #expect(batched.issues == whole.issues, "\(export)")
+            #expect(whole.ordinals == IndexBuild.ordinals(items), "\(export)")
             #expect(batched.fieldKinds?.fields.map(\.key) == whole.fieldKinds?.fields.map(\.key), "\(export)")
         }
     }
@@ -73,7 +74,7 @@ struct IndexPipelineTests {
         let items = Array(content.items)
         let piped = try ChannelIndex(
             pending: #require(pending), items: items, fingerprint: content.fingerprint, parts: [1, 2, 3],
-            fieldKinds: content.fieldKinds)
+            fieldKinds: content.fieldKinds, ordinals: content.ordinals)
         #expect(!piped.wasCached)
         let after = try ChannelIndex(
             items: items, fingerprint: "after", cacheDirectory: nil, codec: nil, parts: [1, 2, 3],

@@ -118,6 +118,7 @@ struct Assembly {
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
             fingerprint: fingerprint, roots: [])
         content.fieldKinds = fieldKinds
+        content.ordinals = itemIndex
         return content
     }
 

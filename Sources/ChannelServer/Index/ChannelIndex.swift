@@ -115,11 +115,11 @@ public final class ChannelIndex: Sendable {
 
     /// The index `pending` began: the cached one it found, or the build it started, finished for
     /// `items` (each given to `pending.finished` first).
+    /// `ordinals`: each item id's ordinal as the loader made it (nil: made here).
     init(
-        pending: PendingIndex, items: [ExportItem], fingerprint: String, parts: [UInt8]?, fieldKinds: FieldKinds?
-    )
-        throws
-    {
+        pending: PendingIndex, items: [ExportItem], fingerprint: String, parts: [UInt8]?, fieldKinds: FieldKinds?,
+        ordinals: [String: Int]? = nil
+    ) throws {
         itemCount = items.count
         path = pending.path
         temporary = pending.temporary
@@ -129,7 +129,7 @@ public final class ChannelIndex: Sendable {
             ?? pending.finishBuild(
                 IndexBuilder(
                     items: items, fingerprint: fingerprint, codec: pending.codec, parts: parts,
-                    fieldKinds: fieldKinds))
+                    fieldKinds: fieldKinds, ordinals: ordinals))
         wasCached = reused != nil
         let first = try reused?.connection ?? SQLiteConnection(index: opened)
         // The lock is held until the pair is checked (or built and renamed) and a connection is open.

@@ -102,9 +102,7 @@ final class IndexBuild: Sendable {
         guard let builder = rest.take() else { return }
         if let parts = builder.parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
         let items = builder.items
-        var ordinalOfID: [String: Int64] = [:]
-        ordinalOfID.reserveCapacity(items.count)
-        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
+        let ordinalOfID = builder.ordinals ?? Self.ordinals(items)
         guard let ids = fieldIDs.take() else { return }
         clock.mark("waited for the field names")
         let insertValue = try db.prepare(
@@ -114,14 +112,15 @@ final class IndexBuild: Sendable {
             for (seq, id) in item.taxonomyIDs.enumerated() {
                 try Self.insert(
                     insertValue, ord: ordValue, fid: IndexBuilder.taxonomiesFieldID, seq: seq,
-                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
+                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id),
+                    ref: ordinalOfID[id].map(Int64.init))
             }
             for (key, json) in item.fields {
                 let fid = ids[key]!
                 for (seq, value) in IndexedValue.values(of: json) {
                     try Self.insert(
                         insertValue, ord: ordValue, fid: fid, seq: seq, value,
-                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
+                        ref: value.referenceID.flatMap { ordinalOfID[$0] }.map(Int64.init))
                 }
             }
         }
@@ -133,6 +132,14 @@ final class IndexBuild: Sendable {
         try db.execute("PRAGMA analysis_limit = 1000; ANALYZE;")
         try db.execute("COMMIT")
         clock.mark("analyze and commit")
+    }
+
+    /// The ordinal of each id in `items` (the first, should one repeat).
+    static func ordinals(_ items: [ExportItem]) -> [String: Int] {
+        var ordinals: [String: Int] = [:]
+        ordinals.reserveCapacity(items.count)
+        for (ord, item) in items.enumerated() where ordinals[item.id] == nil { ordinals[item.id] = ord }
+        return ordinals
     }
 
     private static func insert(

@@ -36,6 +36,8 @@ struct IndexBuilder: Sendable {
     /// The user fields of `items` as the loader read them; nil: read them here (a pass over every
     /// item's fields).
     var fieldKinds: FieldKinds? = nil
+    /// The ordinal of each item id in `items` (ids are unique); nil: made here.
+    var ordinals: [String: Int]? = nil
 
     /// SQLite's page cache while the secondary indexes are made, in KiB. The sorter of each
     /// CREATE INDEX sorts runs of this size in memory before merging them: runs that fit the

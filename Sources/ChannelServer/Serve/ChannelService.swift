@@ -73,8 +73,9 @@ public struct ChannelService: Sendable {
             guard let begun = try pending?.get() else { preconditionFailure("the loader names the merged items") }
             index = try ChannelIndex(
                 pending: begun, items: items, fingerprint: content.fingerprint,
-                parts: codec.encodeParts(of: content), fieldKinds: content.fieldKinds)
+                parts: codec.encodeParts(of: content), fieldKinds: content.fieldKinds, ordinals: content.ordinals)
             content.fieldKinds = nil
+            content.ordinals = nil
             clock.mark("index")
             content.items = ItemList(store: index.itemStore(roots: content.roots))
             if let stamp, let full {
