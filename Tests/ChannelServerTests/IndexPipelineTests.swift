@@ -15,18 +15,6 @@ struct IndexPipelineTests {
         ].joined(separator: "|")
     }
 
-    /// Every row of `sql` as text, one string per row.
-    func rows(_ index: ChannelIndex, _ sql: String, columns: Int32) throws -> [String] {
-        try index.pool.withConnection { connection in
-            let statement = try connection.prepare(sql)
-            var out: [String] = []
-            while try statement.step() {
-                out.append((0..<columns).map { statement.text($0) ?? "null" }.joined(separator: "|"))
-            }
-            return out
-        }
-    }
-
     @Test("the loader hands on every final item once, in order, and batches change nothing")
     func batches() throws {
         let cache = try TemporaryFolder()
@@ -87,11 +75,11 @@ struct IndexPipelineTests {
             ("SELECT col, term FROM terms ORDER BY col, term", 2),
         ]
         for (sql, columns) in queries {
-            let expected = try rows(after, sql, columns: columns)
+            let expected = try after.textRows(sql, columns: columns)
             #expect(expected.count > 1, "\(sql)")
-            #expect(try rows(piped, sql, columns: columns) == expected, "\(sql)")
+            #expect(try piped.textRows(sql, columns: columns) == expected, "\(sql)")
         }
-        #expect(try rows(piped, "SELECT count(*) FROM store", columns: 1) == ["\(items.count + 1)"])
+        #expect(try piped.textRows("SELECT count(*) FROM store", columns: 1) == ["\(items.count + 1)"])
         // Reopened from the cache by the same items, not built again.
         let reopened = try ChannelIndex(
             items: items, fingerprint: content.fingerprint, cacheDirectory: cache.path + "/index", codec: nil,
