@@ -26,6 +26,8 @@ final class IndexBuild: Sendable {
     private let sideDone = Handoff<Result<Void, any Error>>()
     /// Whether `finish` or `abandon` was called.
     private let ended = Locked(false)
+    /// Whether `abandon` was called: the side writer stops at its next batch.
+    private let abandoned = Locked(false)
 
     /// Starts the side file's writer on `side`; the build's files hold `buildID`.
     init(side: String, buildID: String, codec: ItemCodec) {
@@ -77,6 +79,7 @@ final class IndexBuild: Sendable {
             return !ended
         }
         guard first else { return false }
+        abandoned.withLock { $0 = true }
         batches.close()
         rest.put(nil)
         _ = sideDone.take()
@@ -93,6 +96,7 @@ final class IndexBuild: Sendable {
         let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
         var ord: Int64 = 0
         while let batch = batches.take() {
+            if abandoned.withLock({ $0 }) { return }
             for item in batch {
                 try insertBody.run([.int(ord), .blob(codec.encode(item))])
                 ord += 1
