@@ -6,18 +6,6 @@ import Testing
 
 @Suite("the index build takes the user fields' kinds from the loader")
 struct IndexFieldKindsTests {
-    /// Every row of `sql` as text, one string per row.
-    func rows(_ index: ChannelIndex, _ sql: String, columns: Int32) throws -> [String] {
-        try index.pool.withConnection { connection in
-            let statement = try connection.prepare(sql)
-            var out: [String] = []
-            while try statement.step() {
-                out.append((0..<columns).map { statement.text($0) ?? "null" }.joined(separator: "|"))
-            }
-            return out
-        }
-    }
-
     @Test("the loader's field kinds equal the index builder's own pass over the loaded items")
     func loaderKinds() throws {
         let cache = try TemporaryFolder()
@@ -49,10 +37,10 @@ struct IndexFieldKindsTests {
             ("SELECT col, term FROM terms ORDER BY col, term", 2),
         ]
         for (sql, columns) in queries {
-            let expected = try rows(read, sql, columns: columns)
+            let expected = try read.textRows(sql, columns: columns)
             #expect(expected.count > 1, "\(sql)")
-            #expect(try rows(given, sql, columns: columns) == expected, "\(sql)")
+            #expect(try given.textRows(sql, columns: columns) == expected, "\(sql)")
         }
-        #expect(try rows(given, "SELECT count(*) FROM store", columns: 1) == ["\(items.count)"])
+        #expect(try given.textRows("SELECT count(*) FROM store", columns: 1) == ["\(items.count)"])
     }
 }

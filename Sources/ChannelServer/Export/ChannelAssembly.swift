@@ -2,11 +2,15 @@
 //
 // Order of work in `finish()`: type categories missing from type files (gen B) are taken from the
 // items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
-// their items; reference stubs are filled from their targets (gen A stubs are `{id, type}`) and
-// dangling ones reported; items without a slug get one made from their name; metadata.json's
-// item list is cross-checked. References are resolved on all cores (each item reads only its
-// targets), the rest in order. The fingerprint hashes every file read, in reading order, by its
-// path relative to its content folder, so it does not depend on where the export lies.
+// their items; then, batch by batch in item order, reference stubs are filled from their targets
+// (gen A stubs are `{id, type}`) and dangling ones reported, category assignments get their
+// taxonomy's names and nodes, and items without a slug get one made from their name (unique among
+// all the slugs the items had, and those made before); each batch is final when `finished` gets
+// it, so the index can store it while later ones are worked on. Last, metadata.json's item list
+// is cross-checked. References are resolved on all cores (each item reads only its targets), the
+// rest in order. The fingerprint hashes every file read, in reading order, by its path relative
+// to its content folder, so it does not depend on where the export lies; it is known once every
+// item is added (`fingerprint`), before `finish()`.
 
 import Dispatch
 import OCEQCore
@@ -77,28 +81,52 @@ struct Assembly {
         items.append(item)
     }
 
-    /// The merged channel (roots are set by the caller).
-    mutating func finish() -> ChannelContent {
+    /// The items added so far, in order: after the last `add`, the channel's items in their final
+    /// order (`finish()` changes their contents, not their order or ids).
+    var mergedItems: [ExportItem] { items }
+
+    /// The channel's fingerprint, once every file is added (`finish()` changes nothing it covers).
+    var fingerprint: String {
+        var final = hasher
+        final.combine(items.count)
+        return final.finalize().hex
+    }
+
+    /// Items are finished (references, taxonomy nodes, slugs) and handed on in batches of this many.
+    static let batchSize = 1 << 16
+
+    /// The merged channel (roots are set by the caller). `finished` gets the final items in order,
+    /// `batchSize` at a time, as soon as each batch is done; the channel does not depend on it.
+    mutating func finish(
+        batchSize: Int = Assembly.batchSize, finished: ((ArraySlice<ExportItem>) -> Void)? = nil
+    ) -> ChannelContent {
+        let fingerprint = fingerprint
         inferTypes()
-        resolveReferences()
-        fillSlugs()
-        fillTaxonomyNodes()
+        let fieldMaps = referenceFieldMaps()
+        let trees = Dictionary(
+            taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var takenSlugs = Set(items.compactMap(\.slug))
+        for start in stride(from: 0, to: items.count, by: batchSize) {
+            let range = start..<min(items.count, start + batchSize)
+            resolveReferences(range, fieldMaps: fieldMaps)
+            fillTaxonomyNodes(range, trees: trees)
+            fillSlugs(range, taken: &takenSlugs)
+            finished?(items[range])
+        }
         crossCheck()
-        hasher.combine(items.count)
         var content = ChannelContent(
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
-            fingerprint: hasher.finalize().hex, roots: [])
+            fingerprint: fingerprint, roots: [])
         content.fieldKinds = fieldKinds
+        content.ordinals = itemIndex
         return content
     }
 
-    /// Rewrites each item's category assignments with names and `nodes` (root … category) from
-    /// the channel's taxonomy trees, so the index and the shaper agree whatever the export wrote;
-    /// assignments to taxonomies the export lacks keep what the item says.
-    private mutating func fillTaxonomyNodes() {
-        let trees = Dictionary(
-            taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in items.indices {
+    /// Rewrites the category assignments of the items in `range` with names and `nodes` (root …
+    /// category) from the channel's taxonomy trees, so the index and the shaper agree whatever the
+    /// export wrote; assignments to taxonomies the export lacks keep what the item says.
+    private mutating func fillTaxonomyNodes(_ range: Range<Int>, trees: [String: ChannelTaxonomy]) {
+        for index in range {
             var assignments = TaxonomyAssignment.read(items[index].raw["taxonomies"])
             guard !assignments.isEmpty else { continue }
             for a in assignments.indices {
@@ -137,25 +165,27 @@ struct Assembly {
         }
     }
 
-    private mutating func resolveReferences() {
+    /// The field definitions of each type read from a type file, by field name.
+    private func referenceFieldMaps() -> [String: [String: FieldDefinition]] {
         var fieldMaps: [String: [String: FieldDefinition]] = [:]
         for (name, definition) in types where !definition.isInferred {
             var map: [String: FieldDefinition] = [:]
             for field in definition.fields { map[field.name] = field }
             fieldMaps[name] = map
         }
-        // In batches, so only one batch's new fields are held beside the items at a time.
-        let batch = 1 << 16
-        for start in stride(from: 0, to: items.count, by: batch) {
-            let range = start..<min(items.count, start + batch)
-            let (resolved, kinds) = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
-            fieldKinds.append(contentsOf: kinds)
-            for (offset, result) in resolved.enumerated() {
-                let index = range.lowerBound + offset
-                if let fields = result.fields { items[index].storedFields = fields }
-                items[index].referenceFields = result.references
-                issues += result.issues
-            }
+        return fieldMaps
+    }
+
+    /// Resolves the references of the items in `range` (one batch: only its new fields are held
+    /// beside the items at a time).
+    private mutating func resolveReferences(_ range: Range<Int>, fieldMaps: [String: [String: FieldDefinition]]) {
+        let (resolved, kinds) = Self.resolveReferences(items, range, itemIndex: itemIndex, fieldMaps: fieldMaps)
+        fieldKinds.append(contentsOf: kinds)
+        for (offset, result) in resolved.enumerated() {
+            let index = range.lowerBound + offset
+            if let fields = result.fields { items[index].storedFields = fields }
+            items[index].referenceFields = result.references
+            issues += result.issues
         }
     }
 
@@ -299,9 +329,9 @@ struct Assembly {
         }
     }
 
-    private mutating func fillSlugs() {
-        var taken = Set(items.compactMap(\.slug))
-        for index in items.indices where items[index].slug == nil {
+    /// Gives each item in `range` without a slug one not in `taken` (which it joins).
+    private mutating func fillSlugs(_ range: Range<Int>, taken: inout Set<String>) {
+        for index in range where items[index].slug == nil {
             let item = items[index]
             var base = Self.slugify(item.isDigitalAsset ? Self.dropExtension(item.name) : item.name)
             if base.isEmpty { base = item.id.lowercased() }

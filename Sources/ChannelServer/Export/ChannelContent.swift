@@ -26,6 +26,9 @@ public struct ChannelContent: Sendable {
     /// The user fields of `items` and their kinds of value, as the loader read them, for the index
     /// builder (which reads them itself when nil, as for a channel made from parts).
     var fieldKinds: FieldKinds? = nil
+    /// The ordinal in `items` of each item id, as the loader made it while merging, for the index
+    /// builder (which makes it itself when nil).
+    var ordinals: [String: Int]? = nil
 
     /// A channel from parts (tests and tools).
     public init(

@@ -13,6 +13,7 @@
 // type without a type file, `{id,type}` stubs, `metadata: {}`, top-level `mimeType`, and so on.
 
 import Dispatch
+import Foundation
 import Glibc
 import OCEQCore
 
@@ -45,8 +46,14 @@ public struct ExportLoader: Sendable {
         return all
     }
 
-    /// Reads located content folders into one channel.
-    func load(_ located: ExportLocator.Located) throws(ExportError) -> ChannelContent {
+    /// Reads located content folders into one channel. `merged` is called once every item file is
+    /// read, with the fingerprint and the items in their final order (their contents not yet
+    /// final), before the items are finished; the sink it returns, if any, gets the final items in
+    /// order, `batchSize` at a time, while later batches are finished (`Assembly.finish`).
+    func load(
+        _ located: ExportLocator.Located, batchSize: Int = Assembly.batchSize,
+        merged: ((_ fingerprint: String, _ items: [ExportItem]) -> ((ArraySlice<ExportItem>) -> Void)?)? = nil
+    ) throws(ExportError) -> ChannelContent {
         let roots = located.roots
         let issues = located.issues
         var clock = PhaseClock("load:")
@@ -57,15 +64,12 @@ public struct ExportLoader: Sendable {
         let jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
         clock.mark("scan")
-        var parsed = Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes)
-        clock.mark("items read and parsed")
-
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
-        for index in parsed.indices { assembly.add(&parsed[index]) }
-        parsed = []
-        clock.mark("merged")
-        var content = assembly.finish()
+        Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes) { assembly.add(&$0) }
+        clock.mark("items read, parsed and merged")
+        let finished = merged?(assembly.fingerprint, assembly.mergedItems)
+        var content = assembly.finish(batchSize: batchSize, finished: finished)
         clock.mark("assembled")
         content.roots = roots
         content.issues = issues + content.issues
@@ -73,16 +77,46 @@ public struct ExportLoader: Sendable {
         return content
     }
 
-    /// Parses the item files on all cores; the result keeps the order of `jobs`.
+    /// Parses the item files on all cores and gives each result to `merge` on the calling thread,
+    /// in the order of `jobs`, while later files are still parsed (merging is sequential: it would
+    /// otherwise leave a core idle after the parse, 2-3 s at 1M items).
     static func parseAll(
-        _ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]], limit: Int
-    ) -> [ParsedItem] {
-        guard !jobs.isEmpty else { return [] }
+        _ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]], limit: Int,
+        merge: (inout ParsedItem) -> Void
+    ) {
+        guard !jobs.isEmpty else { return }
         let slots = SlotTable<ParsedItem>(count: jobs.count)
         let chunk = 128
         let chunks = (jobs.count + chunk - 1) / chunk
+        let parsedChunks = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
         let readAhead = jobs.count >= ItemReadAhead.minimumJobs ? ItemReadAhead(jobs: jobs) : nil
         defer { readAhead?.finish() }
+        // A thread of its own (not a dispatch worker, which might wait for a free one) drives the
+        // parsers; it is one of them, so it needs the stack the parser's recursion may take.
+        let driver = Thread {
+            parseChunks(jobs, chunk: chunk, into: slots, typesByRoot: typesByRoot, limit: limit, readAhead: readAhead) {
+                parsedChunks[$0].signal()
+            }
+        }
+        driver.stackSize = 8 << 20
+        driver.start()
+        for chunkIndex in 0..<chunks {
+            parsedChunks[chunkIndex].wait()
+            for index in chunkIndex * chunk..<min(jobs.count, (chunkIndex + 1) * chunk) {
+                var parsed = slots.take(index)
+                merge(&parsed)
+            }
+        }
+    }
+
+    /// Parses the item files on all cores into `slots`, calling `parsed` with each chunk's number
+    /// when its slots are filled.
+    private static func parseChunks(
+        _ jobs: [ItemJob], chunk: Int, into slots: SlotTable<ParsedItem>,
+        typesByRoot: [[String: ContentTypeDefinition]], limit: Int, readAhead: ItemReadAhead?,
+        parsed: @Sendable (Int) -> Void
+    ) {
+        let chunks = (jobs.count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
             let start = chunkIndex * chunk
             // Files are opened relative to their folder, opened (and checked inside the export)
@@ -100,8 +134,8 @@ public struct ExportLoader: Sendable {
                     index, ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
             }
             readAhead?.parsed(min(start + chunk, jobs.count) - start)
+            parsed(chunkIndex)
         }
-        return slots.takeValues()
     }
 }
 
@@ -122,6 +156,13 @@ final class SlotTable<Value: Sendable>: @unchecked Sendable {
 
     /// Stores slot `index`; each index must be written by one worker only.
     func set(_ index: Int, _ value: Value) { storage[index] = value }
+
+    /// Moves slot `index` out, once its worker is done with it (once per slot).
+    func take(_ index: Int) -> Value {
+        let value = storage[index]!
+        storage[index] = nil
+        return value
+    }
 
     /// Moves all slots out, after the workers are done (once).
     func takeValues() -> [Value] {
@@ -173,38 +214,62 @@ struct RootScan {
     var digests: [(path: String, digest: ContentDigest)] = []
     var issues: [ExportIssue] = []
 
+    /// Scans one content folder. metadata.json (52 MB at 1M items) is read and the item folders
+    /// are listed at once, on all cores; what they give is taken in the order of a sequential scan
+    /// (metadata, types, taxonomies, then the folders in name order), so the digests, issues and
+    /// item order do not depend on it.
     static func scan(root: String, index: Int) throws(ExportError) -> RootScan {
         let resolved = FileSystem.realPath(root) ?? root
         var scan = RootScan(index: index, path: root, resolvedRoot: resolved)
-        scan.readMetadata()
-        scan.readTypes()
-        scan.readTaxonomies()
         let itemsFolder = root + "/ContentItems"
+        var folders: [DirectoryEntry] = []
         if FileSystem.kind(itemsFolder) == .directory {
-            let folders: [DirectoryEntry]
             do {
-                folders = try FileSystem.list(itemsFolder, inside: resolved)
+                folders = try FileSystem.list(itemsFolder, inside: resolved).filter { $0.kind == .directory }
             } catch {
                 throw ExportError.unreadable(path: itemsFolder, reason: error.reason)
             }
-            for folder in folders where folder.kind == .directory {
-                if folder.name == "VariationSets" {
-                    scan.readVariationSets()
-                    continue
-                }
-                scan.typeFolders.append(folder.name)
-                let folderPath = itemsFolder + "/" + folder.name
-                guard let files = try? FileSystem.list(folderPath, inside: resolved) else {
-                    scan.issues.append(ExportIssue(file: folderPath, message: "cannot list the folder; skipped"))
-                    continue
-                }
-                for file in files where file.kind == .regular && file.name.hasSuffix(".json") {
-                    scan.itemJobs.append(
-                        ItemJob(
-                            rootIndex: index, root: root, resolvedRoot: resolved, folder: folder.name,
-                            fileName: file.name))
-                }
+        }
+        let typeFolders = folders.map(\.name).filter { $0 != "VariationSets" }
+        // Slot 0: metadata.json; slot 1 + n: the item files of type folder n (nil: not listable).
+        let metadata = SlotTable<RootScan>(count: 1)
+        let listed = SlotTable<[ItemJob]?>(count: typeFolders.count)
+        DispatchQueue.concurrentPerform(iterations: 1 + typeFolders.count) { slot in
+            guard slot > 0 else {
+                var part = RootScan(index: index, path: root, resolvedRoot: resolved)
+                part.readMetadata()
+                metadata.set(0, part)
+                return
             }
+            let folder = typeFolders[slot - 1]
+            let files = try? FileSystem.list(itemsFolder + "/" + folder, inside: resolved)
+            listed.set(
+                slot - 1,
+                files.map { files in
+                    files.filter { $0.kind == .regular && $0.name.hasSuffix(".json") }.map {
+                        ItemJob(rootIndex: index, root: root, resolvedRoot: resolved, folder: folder, fileName: $0.name)
+                    }
+                })
+        }
+        let read = metadata.takeValues()[0]
+        scan.digests = read.digests
+        scan.issues = read.issues
+        scan.listedItems = read.listedItems
+        scan.readTypes()
+        scan.readTaxonomies()
+        var jobs = listed.takeValues().makeIterator()
+        for folder in folders {
+            if folder.name == "VariationSets" {
+                scan.readVariationSets()
+                continue
+            }
+            scan.typeFolders.append(folder.name)
+            guard let folderJobs = jobs.next()! else {
+                scan.issues.append(
+                    ExportIssue(file: itemsFolder + "/" + folder.name, message: "cannot list the folder; skipped"))
+                continue
+            }
+            scan.itemJobs += folderJobs
         }
         return scan
     }

@@ -4,7 +4,8 @@
 // Open: `cacheDirectory/index-<fingerprint>.sqlite` (with its side file `.sqlite.side`, see
 // IndexSchema) is reused when its stored schema version, item count, hash of the item ids and
 // fingerprint all match and the side file is the one built with it; anything else (including a
-// file SQLite cannot read) is deleted and rebuilt. A build writes both files as
+// file SQLite cannot read) is deleted and rebuilt; the check and the start of a build are made by
+// `PendingIndex`, as soon as the loader knows the items' order. A build writes both files as
 // `<name>.<pid>-<random>.part` and renames them when complete (the side file first), so a crash
 // never leaves a half-built index under the final name.
 // Without a cache directory the index lives in a temporary file removed on deinit. A restart that
@@ -101,39 +102,38 @@ public final class ChannelIndex: Sendable {
     }
 
     /// As above; `fieldKinds`: the items' user fields as the loader read them (nil: read here).
-    init(
+    convenience init(
         items: [ExportItem], fingerprint: String, cacheDirectory: String?, codec: ItemCodec?, parts: [UInt8]?,
         fieldKinds: FieldKinds? = nil
     ) throws {
-        let builder = IndexBuilder(
-            items: items, fingerprint: fingerprint, codec: codec ?? ItemCodec(roots: []), parts: parts,
-            fieldKinds: fieldKinds)
+        let pending = try PendingIndex(
+            fingerprint: fingerprint, items: items, cacheDirectory: cacheDirectory, codec: codec ?? ItemCodec(roots: [])
+        )
+        pending.finished?(items[...])
+        try self.init(pending: pending, items: items, fingerprint: fingerprint, parts: parts, fieldKinds: fieldKinds)
+    }
+
+    /// The index `pending` began: the cached one it found, or the build it started, finished for
+    /// `items` (each given to `pending.finished` first).
+    /// `ordinals`: each item id's ordinal as the loader made it (nil: made here).
+    init(
+        pending: PendingIndex, items: [ExportItem], fingerprint: String, parts: [UInt8]?, fieldKinds: FieldKinds?,
+        ordinals: [String: Int]? = nil
+    ) throws {
         itemCount = items.count
-        var reused: (files: IndexFiles, connection: SQLiteConnection)?
-        let opened: IndexFiles
-        let lock: IndexLock?
-        if let cacheDirectory {
-            try FileSystem.makeDirectories(cacheDirectory)  // mode 0755 whatever the umask is at the moment
-            path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
-            temporary = false
-            // Held until the pair is checked (or built and renamed) and a connection is open: a
-            // second process building the same index waits, then reuses this one (`IndexLock`).
-            lock = try IndexLock(index: path, exclusive: true)
-            Self.removeStaleParts(of: path)
-            if FileManager.default.fileExists(atPath: path) {
-                reused = try? Self.openCached(path: path, items: items, fingerprint: fingerprint)
-                if reused == nil { Self.remove(path) }
-            }
-            opened = try reused?.files ?? Self.build(builder, at: path)
-        } else {
-            path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
-            temporary = true
-            lock = nil
-            opened = try Self.build(builder, at: path)
-        }
+        path = pending.path
+        temporary = pending.temporary
+        let reused = pending.reused
+        let opened =
+            try reused?.files
+            ?? pending.finishBuild(
+                IndexBuilder(
+                    items: items, fingerprint: fingerprint, codec: pending.codec, parts: parts,
+                    fieldKinds: fieldKinds, ordinals: ordinals))
         wasCached = reused != nil
         let first = try reused?.connection ?? SQLiteConnection(index: opened)
-        withExtendedLifetime(lock) {}
+        // The lock is held until the pair is checked (or built and renamed) and a connection is open.
+        pending.unlock()
         catalog = try IndexCatalog(connection: first)
         pool = ConnectionPool(files: opened, first: first)
     }
@@ -144,7 +144,7 @@ public final class ChannelIndex: Sendable {
     }
 
     /// Deletes the index whose main file is at `path`: that file and its side file.
-    private static func remove(_ path: String) {
+    static func remove(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
         try? FileManager.default.removeItem(atPath: IndexSchema.sidePath(of: path))
     }
@@ -156,28 +156,8 @@ public final class ChannelIndex: Sendable {
         return cleaned.isEmpty ? "_" : cleaned
     }
 
-    /// Builds the index into `.part` files, opens them, and renames them into place: the files
-    /// returned are the ones this build wrote, even if another process renames its own over them.
-    private static func build(_ builder: IndexBuilder, at path: String) throws -> IndexFiles {
-        let suffix = ".\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).part"
-        let side = IndexSchema.sidePath(of: path)
-        let (part, sidePart) = (path + suffix, side + suffix)
-        do {
-            try builder.build(at: part, side: sidePart, buildID: UUID().uuidString)
-            let files = try IndexFiles(main: part, side: sidePart, finalPath: path)
-            for (from, to) in [(sidePart, side), (part, path)] where rename(from, to) != 0 {
-                throw IndexStorageError(code: errno, message: "cannot rename \(from) to \(to)")
-            }
-            return files
-        } catch {
-            try? FileManager.default.removeItem(atPath: part)
-            try? FileManager.default.removeItem(atPath: sidePart)
-            throw error
-        }
-    }
-
     /// The cached files and a connection to them if they hold this exact item list, else nil.
-    private static func openCached(
+    static func openCached(
         path: String, items: [ExportItem], fingerprint: String
     ) throws -> (files: IndexFiles, connection: SQLiteConnection)? {
         let files = try IndexFiles(path: path)
@@ -206,7 +186,7 @@ public final class ChannelIndex: Sendable {
     }
 
     /// Deletes `.part` files of this index left by builds that died more than an hour ago.
-    private static func removeStaleParts(of path: String) {
+    static func removeStaleParts(of path: String) {
         let files = FileManager.default
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = (path as NSString).lastPathComponent + "."

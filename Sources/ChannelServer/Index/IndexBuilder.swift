@@ -9,9 +9,10 @@
 // builds into temporary files and renames them.
 //
 // SQLite writes a file on one thread, and a bulk insert is bound by that writer (computing the
-// rows on another thread gained nothing), so the build writes two files at once: this thread the
-// items, the full-text table and their indexes; a second thread the stored items (from the start)
-// and then the user-field values (`vals`, about 9 rows an item) with their indexes.
+// rows on another thread gained nothing), so the build writes two files at once (`IndexBuild`):
+// this thread the items, the full-text table and their indexes; a second thread the stored items
+// (from the start, while the loader still finishes later items) and then the user-field values
+// (`vals`, about 9 rows an item) with their indexes.
 //
 // Each thread parses an item's fields itself. Parsing them once, here, and handing the parsed
 // fields (or their values) to the side thread in batches was tried (session 9): 10 % fewer
@@ -23,7 +24,9 @@ import Dispatch
 import Foundation
 import OCEQCore
 
-struct IndexBuilder {
+/// The items and settings of one index build; writes the main file (`IndexBuild` runs it and the
+/// side file's writer).
+struct IndexBuilder: Sendable {
     let items: [ExportItem]
     let fingerprint: String
     /// Encodes the stored items (paths relative to the channel's content folders).
@@ -33,6 +36,8 @@ struct IndexBuilder {
     /// The user fields of `items` as the loader read them; nil: read them here (a pass over every
     /// item's fields).
     var fieldKinds: FieldKinds? = nil
+    /// The ordinal of each item id in `items` (ids are unique); nil: made here.
+    var ordinals: [String: Int]? = nil
 
     /// SQLite's page cache while the secondary indexes are made, in KiB. The sorter of each
     /// CREATE INDEX sorts runs of this size in memory before merging them: runs that fit the
@@ -50,36 +55,12 @@ struct IndexBuilder {
         var column: Int?
     }
 
-    /// Builds the main file at `path` and the side file at `side` (on a second thread), both
-    /// holding `buildID` so that one is never used with the other of another build.
-    func build(at path: String, side: String, buildID: String) throws {
-        let fieldIDs = Handoff<[String: Int64]?>()
-        let sideDone = Handoff<Result<Void, any Error>>()
-        let thread = Thread { [self] in
-            sideDone.put(Result { try buildSide(at: side, buildID: buildID, fieldIDs: fieldIDs) })
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-        var handedOver = false
-        let mainResult = Result {
-            try buildMain(at: path, buildID: buildID) { ids in
-                fieldIDs.put(ids)
-                handedOver = true
-            }
-        }
-        // The side thread waits for the field ids: it gets nil when the main file failed first.
-        if !handedOver { fieldIDs.put(nil) }
-        let sideResult = sideDone.take()
-        try mainResult.get()
-        try sideResult.get()
-    }
-
     /// Opens a file to build with the bulk-loading settings. No `temp_store = MEMORY`: with it
     /// SQLite sorts each CREATE INDEX as one in-memory list (a merge sort of linked records that
     /// misses the cache at every step: 17 s for `vals_fold` at 1M items). With temporary files it
     /// sorts runs the size of the page cache and merges them, on `threads` workers; see
     /// `indexCacheKiB`.
-    private static func openForBuilding(_ path: String) throws -> SQLiteConnection {
+    static func openForBuilding(_ path: String) throws -> SQLiteConnection {
         let db = try SQLiteConnection(path: path, readOnly: false)
         try db.execute(
             """
@@ -91,7 +72,7 @@ struct IndexBuilder {
 
     /// The main file: field names, items, full text, the vocabulary. Gives the user fields' ids to
     /// `handOver` as soon as they are known.
-    private func buildMain(at path: String, buildID: String, handOver: ([String: Int64]) -> Void) throws {
+    func buildMain(at path: String, buildID: String, handOver: ([String: Int64]) -> Void) throws {
         var clock = PhaseClock("index:")
         let db = try Self.openForBuilding(path)
 
@@ -199,53 +180,6 @@ struct IndexBuilder {
         clock.mark("commit")
     }
 
-    /// The side file: the stored items, then (once the main file's thread has named the fields)
-    /// the user-field values and their indexes. `fieldIDs` gives nil when the main file failed.
-    private func buildSide(at path: String, buildID: String, fieldIDs: Handoff<[String: Int64]?>) throws {
-        var clock = PhaseClock("index (side):")
-        let db = try Self.openForBuilding(path)
-        try db.execute("BEGIN")
-        try db.execute(IndexSchema.createSideTables)
-        let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
-        if let parts { try insertBody.run([.int(ItemStore.partsKey), .blob(parts)]) }
-        for (ord, item) in items.enumerated() {
-            try insertBody.run([.int(Int64(ord)), .blob(codec.encode(item))])
-        }
-        clock.mark("items stored")
-
-        var ordinalOfID: [String: Int64] = [:]
-        ordinalOfID.reserveCapacity(items.count)
-        for (ord, item) in items.enumerated() where ordinalOfID[item.id] == nil { ordinalOfID[item.id] = Int64(ord) }
-        guard let ids = fieldIDs.take() else { return }
-        clock.mark("waited for the field names")
-        let insertValue = try db.prepare(
-            "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
-        for (ord, item) in items.enumerated() {
-            let ordValue = SQLValue.int(Int64(ord))
-            for (seq, id) in item.taxonomyIDs.enumerated() {
-                try insert(
-                    insertValue, ord: ordValue, fid: Self.taxonomiesFieldID, seq: seq,
-                    IndexedValue(kind: .reference, fold: id.lowercased(), referenceID: id), ref: ordinalOfID[id])
-            }
-            for (key, json) in item.fields {
-                let fid = ids[key]!
-                for (seq, value) in IndexedValue.values(of: json) {
-                    try insert(
-                        insertValue, ord: ordValue, fid: fid, seq: seq, value,
-                        ref: value.referenceID.flatMap { ordinalOfID[$0] })
-                }
-            }
-        }
-        clock.mark("values inserted")
-        try db.execute("PRAGMA cache_size = -\(Self.indexCacheKiB)")
-        try db.execute(IndexSchema.createSideIndexes)
-        clock.mark("value indexes")
-        try db.prepare("INSERT INTO sidemeta(key, value) VALUES('build', ?)").run([.text(buildID)])
-        try db.execute("PRAGMA analysis_limit = 1000; ANALYZE;")
-        try db.execute("COMMIT")
-        clock.mark("analyze and commit")
-    }
-
     /// The user fields of `items` (see `FieldKinds`), read on all cores in chunks joined in order.
     static func fieldKinds(_ items: [ExportItem]) -> FieldKinds {
         let chunk = 2048
@@ -261,21 +195,6 @@ struct IndexBuilder {
         var all = FieldKinds()
         for found in slots.takeValues() { all.append(contentsOf: found) }
         return all
-    }
-
-    private func insert(
-        _ statement: SQLiteStatement, ord: SQLValue, fid: Int64, seq: Int, _ value: IndexedValue, ref: Int64?
-    ) throws {
-        statement.reset()
-        try statement.bind(1, ord)
-        try statement.bind(2, .int(fid))
-        try statement.bind(3, .int(Int64(seq)))
-        try statement.bind(4, .int(value.kind.rawValue))
-        if let fold = value.fold { try statement.bind(5, .text(fold)) }
-        if let num = value.num { try statement.bind(6, .double(num)) }
-        if let ref { try statement.bind(7, .int(ref)) }
-        if let full = value.full { try statement.bind(8, .text(full)) }
-        _ = try statement.step()
     }
 
     /// FNV-1a over the ids in order: a reopened index must list the same items at the same ordinals.

@@ -77,11 +77,15 @@ struct IndexedValue {
     }
 
     /// Lower-cased text cut to `IndexSchema.foldLimit` scalars, and the whole of it when cut.
+    /// Only the first scalars are counted (a long text's count was 4 % of the side writer's
+    /// instructions), none when the bytes are few enough.
     static func folded(_ s: String) -> (fold: String, full: String?) {
         let lower = s.lowercased()
         let scalars = lower.unicodeScalars
-        guard scalars.count > IndexSchema.foldLimit else { return (lower, nil) }
-        let end = scalars.index(scalars.startIndex, offsetBy: IndexSchema.foldLimit)
+        guard lower.utf8.count > IndexSchema.foldLimit,
+            let end = scalars.index(scalars.startIndex, offsetBy: IndexSchema.foldLimit, limitedBy: scalars.endIndex),
+            end != scalars.endIndex
+        else { return (lower, nil) }
         return (String(scalars[..<end]), lower)
     }
 }

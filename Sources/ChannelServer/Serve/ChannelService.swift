@@ -58,14 +58,24 @@ public struct ChannelService: Sendable {
         } else {
             let full = stamp == nil ? nil : ExportStamp.compute(roots: located.roots, salt: salt, depth: .full)
             clock.mark("export full stamp")
-            content = try loader.load(located)
+            let codec = ItemCodec(roots: located.roots)
+            // Begun once the items' order is known: a build stores the items the loader finishes
+            // while it finishes later ones (`PendingIndex`).
+            var pending: Result<PendingIndex, any Error>?
+            content = try loader.load(located) { fingerprint, items in
+                pending = Result {
+                    try PendingIndex(fingerprint: fingerprint, items: items, cacheDirectory: indexFolder, codec: codec)
+                }
+                return try? pending?.get().finished
+            }
             loaded = DispatchTime.now().uptimeNanoseconds
-            let codec = ItemCodec(roots: content.roots)
+            let items = content.items.inMemory ?? Array(content.items)
+            guard let begun = try pending?.get() else { preconditionFailure("the loader names the merged items") }
             index = try ChannelIndex(
-                items: content.items.inMemory ?? Array(content.items), fingerprint: content.fingerprint,
-                cacheDirectory: indexFolder, codec: codec, parts: codec.encodeParts(of: content),
-                fieldKinds: content.fieldKinds)
+                pending: begun, items: items, fingerprint: content.fingerprint,
+                parts: codec.encodeParts(of: content), fieldKinds: content.fieldKinds, ordinals: content.ordinals)
             content.fieldKinds = nil
+            content.ordinals = nil
             clock.mark("index")
             content.items = ItemList(store: index.itemStore(roots: content.roots))
             if let stamp, let full {
