@@ -176,7 +176,7 @@ enum ItemReader {
     /// a link out of `root` (the export's canonical path) is not taken.
     static func locateNative(folder: String, name: String, root: String) -> NativeLookup {
         if !name.isEmpty, !name.contains("/"), name != ".", name != "..",
-            FileSystem.kind(folder + "/" + name) == .regular, FileSystem.resolves(folder + "/" + name, inside: root)
+            FileSystem.kind(folder + "/" + name) == .regular, NativeContainment.holds(folder + "/" + name, root: root)
         {
             return .found(folder + "/" + name)
         }

@@ -1,6 +1,7 @@
-// NativeContainment: whether an asset's native file still lies inside its export. Checked on every
-// asset request, renditions already made included: a link planted or swapped in after loading never
-// hands out a file from outside (`SymlinkContainmentTests`).
+// NativeContainment: whether an asset's native file lies inside its export. Checked when the export
+// is loaded (`ItemReader.locateNative`) and again on every asset request, renditions already made
+// included: a link planted or swapped in after loading never hands out a file from outside
+// (`SymlinkContainmentTests`).
 //
 // The test is realpath's: the canonical path lies under the export's canonical root. `realpath`
 // itself costs a readlink per component (a fifth of a cached rendition's CPU); most exports hold
