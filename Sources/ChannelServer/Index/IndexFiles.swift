@@ -1,14 +1,16 @@
 // The index's two files (IndexSchema: the main file and its side file), held open by this process
 // for as long as an index uses them.
 //
-// Every read connection opens the files through these descriptors' names (`/proc/self/fd/N`). What
-// that buys is less than it looks: SQLite's unix VFS opens names with O_NOFOLLOW, so it resolves the
-// link to the file's current name first. A connection therefore follows a file that was renamed (a
-// build's `.part` files, opened here before their renames), but cannot open one that another
-// process deleted or renamed over: the link then names "NAME (deleted)". Session 8 believed the
-// descriptors pinned the pair whatever happened to the names; they do not (IndexFilesTests now opens
-// genuinely new connections and showed it). What keeps a pair in use from being replaced is
-// `IndexLock`: processes sharing the cache check, build, rename and delete pairs one at a time.
+// Every read connection opens the files through these descriptors' names (`/proc/self/fd/N`).
+// SQLite's unix VFS opens names with O_NOFOLLOW, so it resolves the link to the file's current name
+// first. A connection therefore follows a file that was renamed (a build's `.part` files, opened here
+// before their renames), and cannot open one that another process deleted or renamed over: the link
+// then names "NAME (deleted)", and the open fails (a 500 that says the index cannot be read). Opening
+// the final names instead would, in that case, silently read the other process's pair, perhaps of
+// another schema: that is what the descriptors buy. They do not pin the pair (session 8 believed
+// they did; IndexFilesTests opens genuinely new connections and showed otherwise). What keeps a pair
+// in use from being replaced is `IndexLock`: processes sharing the cache check, build, rename and
+// delete pairs one at a time.
 
 import Foundation
 
