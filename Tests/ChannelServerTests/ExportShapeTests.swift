@@ -20,6 +20,33 @@ struct ExportShapeTests {
         }
     }
 
+    @Test("links=none: shaping without links writes the same bytes as shaping with them and emptying them")
+    func omittedLinks() throws {
+        let cache = try TemporaryFolder()
+        defer { cache.remove() }
+        let content = try loadExport([ExportFixtures.blog2021Zip], cache: cache)
+        let shaper = DeliveryShaper(content: content)
+        var omitting = ExportFixtures.context
+        omitting.omitsLinks = true
+        let emptying = JSONWriter(emptying: "links")
+        #expect(content.items.count > 10)
+        for position in 0..<content.items.count {
+            let item = try content.items.item(at: position)
+            for expand in [ExpandSpec.none, .all] {
+                let full = try shaper.full(item, context: ExportFixtures.context, expand: expand)
+                let lean = try shaper.full(item, context: omitting, expand: expand)
+                #expect(emptying.bytes(lean) == emptying.bytes(full), "\(item.id)")
+                // The shaper itself left no link to drop, and without `links=none` it makes them.
+                #expect(JSONWriter().bytes(lean) == emptying.bytes(lean), "\(item.id)")
+                #expect(JSONWriter().bytes(full) != emptying.bytes(full), "\(item.id)")
+                let entry = try shaper.listEntry(item, context: omitting, allFields: true, expand: expand)
+                let linked = try shaper.listEntry(
+                    item, context: ExportFixtures.context, allFields: true, expand: expand)
+                #expect(emptying.bytes(entry) == emptying.bytes(linked), "\(item.id)")
+            }
+        }
+    }
+
     // MARK: - Key sets against real Delivery responses
 
     @Test("an image's keys equal those of the real current-style Delivery response")

@@ -12,7 +12,9 @@ extension DeliveryShaper {
         }
         if let size = item.nativeSize { fields["size"] = .int(size) }
         fields["native"] = .object([
-            "links": .array([links.native(prepared.idSegment, file: prepared.fileSegment, mimeType: prepared.mimeType)])
+            "links": links.array([
+                links.native(prepared.idSegment, file: prepared.fileSegment, mimeType: prepared.mimeType)
+            ])
         ])
 
         guard prepared.mimeType.hasPrefix("image/"), let native = item.imageSize else {
@@ -45,7 +47,7 @@ extension DeliveryShaper {
                     "size": .int(bytes),
                     "mimeType": .string(format.mimeType),
                     "metadata": .object(["width": .string(String(size.width)), "height": .string(String(size.height))]),
-                    "links": .array([
+                    "links": links.array([
                         links.rendition(
                             idSegment, name: rendition.name, file: fileSegment, format: format.format,
                             mimeType: format.mimeType)

@@ -106,11 +106,11 @@ public struct DeliveryShaper: Sendable {
             return .object([
                 "id": .string(item.id), "type": .string(item.type), "name": .string(item.name),
                 "description": .string(item.description),
-                "links": .array([links.item(prepared.idSegment, rel: "self", expand: nil)]),
+                "links": links.array([links.item(prepared.idSegment, rel: "self", expand: nil)]),
             ])
         }
         var object = try fullObject(item, links: links, expand: expand, nested: false)
-        object["links"] = .array([links.item(prepared.idSegment, rel: "self", expand: nil)])
+        object["links"] = links.array([links.item(prepared.idSegment, rel: "self", expand: nil)])
         object["taxonomies"] = taxonomies(of: item, links: links)
         return .object(object)
     }
@@ -182,7 +182,7 @@ public struct DeliveryShaper: Sendable {
             object["renditions"] = .object(["items": .array([])])
         }
         let echoed = nested ? nil : expand.queryValue
-        object["links"] = .array([
+        object["links"] = links.array([
             links.item(prepared.idSegment, rel: "self", expand: echoed),
             links.item(prepared.idSegment, rel: "canonical", expand: echoed),
             links.describedBy(prepared.idSegment),
@@ -202,7 +202,7 @@ public struct DeliveryShaper: Sendable {
                 if let tree, tree.category(id: assigned.node.id) == nil { return nil }
                 var object = assigned.node.json
                 object["nodes"] = .array((assigned.nodes.isEmpty ? [assigned.node] : assigned.nodes).map(\.json))
-                object["links"] = .array([links.category(assignment.taxonomyId, assigned.node.id)])
+                object["links"] = links.array([links.category(assignment.taxonomyId, assigned.node.id)])
                 return object
             }
             guard !categories.isEmpty else { continue }
@@ -211,7 +211,7 @@ public struct DeliveryShaper: Sendable {
                     "id": .string(assignment.taxonomyId), "name": .string(tree?.name ?? assignment.name),
                     "shortName": .string(tree?.shortName ?? assignment.shortName),
                     "categories": .object(["items": .array(categories)]),
-                    "links": .array([links.taxonomy(assignment.taxonomyId)]),
+                    "links": links.array([links.taxonomy(assignment.taxonomyId)]),
                 ]))
         }
         return .object(["items": .array(entries)])
@@ -247,7 +247,7 @@ public struct DeliveryShaper: Sendable {
             let idSegment = URLEncoding.component(id)
             return .object([
                 "id": .string(id), "type": .string(type), "typeCategory": .string(category), "name": .string(name),
-                "links": .array([links.item(idSegment, rel: "self", expand: nil)]),
+                "links": links.array([links.item(idSegment, rel: "self", expand: nil)]),
             ])
         default:
             return value
@@ -285,10 +285,18 @@ public struct DeliveryShaper: Sendable {
 struct Links {
     let root: String
     let token: String
+    /// `links=none`: every `links` array is empty, and its links are never made.
+    let omitted: Bool
 
     init(context: LinkContext) {
         root = context.apiRoot
         token = context.tokenQuery
+        omitted = context.omitsLinks
+    }
+
+    /// A `links` array of `made` (built only when links are not omitted).
+    func array(_ made: @autoclosure () -> [JSON]) -> JSON {
+        omitted ? .array([]) : .array(made())
     }
 
     /// `{root}/items/{id}?channelToken=…[&expand=…]`.

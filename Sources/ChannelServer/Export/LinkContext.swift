@@ -6,12 +6,16 @@ public struct LinkContext: Sendable {
     public var baseURL: String
     /// The token every generated href carries as `channelToken=` (percent-encoded there).
     public var channelToken: String
+    /// The request said `links=none`: the shaper builds every `links` array empty instead of making
+    /// links that the answer's writer would drop (`JSONWriter(emptying:)` empties the rest).
+    public var omitsLinks: Bool
 
-    public init(baseURL: String, channelToken: String) {
+    public init(baseURL: String, channelToken: String, omitsLinks: Bool = false) {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         self.baseURL = base
         self.channelToken = channelToken
+        self.omitsLinks = omitsLinks
     }
 
     /// `{base}/content/published/api/v1.1`.

@@ -2,7 +2,10 @@ import OCEQCore
 
 // E1 `/items`, E2 `/items/{id}`, E3 `/items/.by.slug/{slug}`, E4 variations.
 extension DeliveryRouter {
-    func items(_ request: ServerRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse {
+    func items(_ request: ServerRequest, _ rest: [String], _ linking: LinkContext) throws(APIError) -> HTTPResponse {
+        // Answers whose every `links` array `links=none` empties are shaped without making links.
+        var context = linking
+        context.omitsLinks = linksNone(request)
         if rest.isEmpty { return try search(request, context) }
         if rest == ["suggest"] { return try suggest(request, context) }
         let item: ExportItem
@@ -22,7 +25,7 @@ extension DeliveryRouter {
             tail = Array(rest.dropFirst())
         }
         if tail.isEmpty { return json(try read(item, request, context), request, emptyingLinks: true) }
-        if tail == ["taxonomies"] { return json(itemTaxonomies(item, request, context), request) }
+        if tail == ["taxonomies"] { return json(itemTaxonomies(item, request, linking), request) }
         guard tail[0] == "variations", tail.count <= 3 else {
             throw .notFound("no resource '\(tail.joined(separator: "/"))' under an item")
         }
