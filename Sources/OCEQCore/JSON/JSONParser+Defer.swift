@@ -105,19 +105,10 @@ extension JSONParser {
             let start = index
             try passValue()
             ranges.append(start..<index)
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
+            guard try continues(to: UInt8(ascii: "]")) else {
                 deferredRanges = ranges
                 return .array(ranges.indices.map { .int($0) })
             }
-            throw fail("expected ',' or ']'")
         }
     }
 

@@ -43,20 +43,7 @@ extension JSONParser {
                 skipWhitespace()
             }
             try skipValue()
-            skipWhitespace()
-            guard index < bytes.count else {
-                throw fail(members ? "unexpected end of input in an object" : "unexpected end of input in an array")
-            }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == close {
-                index += 1
-                depth -= 1
-                return
-            }
-            throw fail(members ? "expected ',' or '}'" : "expected ',' or ']'")
+            guard try continues(to: close) else { return }
         }
     }
 

@@ -172,18 +172,7 @@ struct JSONParser {
             } else {
                 try skipValue()
             }
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return .object(members)
-            }
-            throw fail("expected ',' or '}'")
+            guard try continues(to: UInt8(ascii: "}")) else { return .object(members) }
         }
     }
 
@@ -200,19 +189,32 @@ struct JSONParser {
         while true {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard index < bytes.count else { throw fail("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return .array(elements)
-            }
-            throw fail("expected ',' or ']'")
+            guard try continues(to: UInt8(ascii: "]")) else { return .array(elements) }
         }
+    }
+
+    /// After an element of an object (`close` is `}`) or an array (`]`): moves past a comma and
+    /// returns true (another element follows), or past `close`, leaving the container (false).
+    /// Parsing, skipping and deferring all take this one step, so they refuse the same bytes with
+    /// the same message.
+    @inline(__always)
+    mutating func continues(to close: UInt8) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else {
+            throw fail(
+                close == UInt8(ascii: "}")
+                    ? "unexpected end of input in an object" : "unexpected end of input in an array")
+        }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if bytes[index] == close {
+            index += 1
+            depth -= 1
+            return false
+        }
+        throw fail(close == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'")
     }
 
     /// A member name, or nil when it is one of `skippedKeys`. A name without escapes (every name
