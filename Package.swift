@@ -52,6 +52,9 @@ let package = Package(
         .target(name: "CArchive", dependencies: ["CSystem"]),
         .target(name: "CVips", dependencies: ["CSystem"], cSettings: [.unsafeFlags(glibIncludes)]),
         .target(name: "CLibXML2", dependencies: ["CSystem"], cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
+        // ICU's calendar, for a date in a named time zone (the blog's posted dates): FoundationEssentials knows
+        // no zone by name without ICU, which full Foundation would link into every start (README "Start-up").
+        .target(name: "CICU", dependencies: ["CSystem"]),
         .target(
             name: "CChafa", dependencies: ["CSystem"],
             cSettings: [.unsafeFlags(glibIncludes + ["-I/usr/include/chafa", "-I/usr/lib/\(multiarch)/chafa/include"])]
@@ -94,7 +97,7 @@ let package = Package(
         // The blog sample's screens as commands: home, topics, articles, read, author.
         .target(
             name: "BlogModule",
-            dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "DeliveryTransport", "TerminalMedia"]),
+            dependencies: ["OCEQCore", "OCEQShell", "DeliveryKit", "DeliveryTransport", "TerminalMedia", "CICU"]),
         // Asset inspection: show, fields, field, renditions, types, taxonomies, categories.
         .target(
             name: "AssetModule",

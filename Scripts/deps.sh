@@ -3,7 +3,7 @@
 OCEQ_APT_PACKAGES=(
     pkg-config
     libmicrohttpd-dev libsqlite3-dev libarchive-dev libcurl4-openssl-dev libedit-dev libvips-dev
-    libxml2-dev libchafa-dev
+    libxml2-dev libchafa-dev libicu-dev
     libstdc++-12-dev  # the static C++ runtime the oceq executable links (Linker/static-libstdc++)
     curl sqlite3
 )

@@ -3,7 +3,7 @@
 // characters on the way.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQShell
 import TerminalMedia
@@ -53,7 +53,7 @@ enum FieldText {
             text = String(text[..<sign])
         }
         if let dot = text.firstIndex(of: ".") { text = String(text[..<dot]) }
-        text = text.replacingOccurrences(of: "T", with: " ")
+        text = text.replacingAllBytes(of: "T", with: " ")
         var out = offset.isEmpty ? text : "\(text) \(offset)"
         if let timezone, !timezone.isEmpty, timezone != offset, !(offset == "UTC" && timezone == "Etc/UTC") {
             out += " (\(timezone))"

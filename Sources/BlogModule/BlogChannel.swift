@@ -130,7 +130,7 @@ struct BlogChannel: Sendable {
 
     /// `text` with `"` and `\` escaped for a `q` string.
     static func quoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        text.replacingAllBytes(of: "\\", with: "\\\\").replacingAllBytes(of: "\"", with: "\\\"")
     }
 
     /// Sends `request`; a failure becomes the shell's error.

@@ -26,8 +26,9 @@ enum BlogThumbnails {
         }
         guard command.arguments.contains(where: isFlag) else { return (statement, false) }
         command.arguments.removeAll(where: isFlag)
-        command.argumentText = command.argumentText.replacingOccurrences(of: flag, with: "")
-            .trimmingCharacters(in: .whitespaces)
+        command.argumentText =
+            command.argumentText.replacingAllBytes(of: flag, with: "")
+            .trimmedSpaces
         return (.command(command), true)
     }
 

@@ -1,5 +1,5 @@
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 import OCEQShell
@@ -63,7 +63,9 @@ package enum HomeCommand: Command {
             BlogScreen.string(home, field).map { (label, $0) }
         }
         if !links.isEmpty { out += "\n" }
-        for (label, url) in links { out += label.padding(toLength: 12, withPad: " ", startingAt: 0) + url + "\n" }
+        for (label, url) in links {
+            out += label + String(repeating: " ", count: max(1, 12 - label.count)) + url + "\n"
+        }
         return out
     }
 }

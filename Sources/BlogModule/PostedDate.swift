@@ -1,8 +1,10 @@
-// "MMM dd, yyyy" as the sample shows `published_date`, in the article's own time zone: the
-// `timezone` the server sent when this system knows it, else the offset written in the value.
+// "MMM dd, yyyy" as the sample shows `published_date`, in the article's own time zone: the `timezone` the
+// server sent when ICU knows it (opened at first use, `CICU`), else the offset written in the value (OCM writes
+// a datetime in its zone's offset, so its first ten characters are then the local date).
 
+import CICU
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// The posted date of an article.
@@ -11,12 +13,11 @@ enum PostedDate {
 
     /// `date` as `MMM dd, yyyy`; nil when it is not a date.
     static func text(_ date: DeliveryDate) -> String? {
-        if let instant = date.date, let name = date.timezone, let zone = TimeZone(identifier: name) {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = zone
-            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-            if let year = parts.year, let month = parts.month, let day = parts.day {
-                return format(year: year, month: month, day: day)
+        if let instant = date.date, let zone = date.timezone {
+            var (year, month, day): (Int32, Int32, Int32) = (0, 0, 0)
+            let milliseconds = (instant.timeIntervalSince1970 * 1000).rounded(.down)
+            if oceq_icu_local_date(zone, milliseconds, &year, &month, &day) == 0 {
+                return format(year: Int(year), month: Int(month), day: Int(day))
             }
         }
         // The value is written in its own offset: its first ten characters are the local date.

@@ -2,7 +2,7 @@
 // [--concurrency N] [--force]`, read from the generic command statement: the words may come in
 // any order after TARGET; NAME, F, DIR and N may be words, quoted strings or references.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 import OCEQShell

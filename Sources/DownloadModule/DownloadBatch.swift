@@ -9,7 +9,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 #if canImport(Glibc)
@@ -151,7 +151,7 @@ final class DownloadBatch: @unchecked Sendable {
     /// The extension for a received media type (`image/webp` → `webp`), if there is a sensible one.
     static func fileExtension(contentType: String?) -> String? {
         guard let contentType else { return nil }
-        let type = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let type = contentType.split(separator: ";").first.map { $0.trimmedSpaces.lowercased() }
         switch type {
         case "image/jpeg", "image/jpg": return "jpg"
         case "image/png": return "png"

@@ -13,7 +13,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 import OCEQShell

@@ -12,7 +12,7 @@
 // renames, and where one did not, the next run finds a listed file missing and downloads it again.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 #if canImport(Glibc)

@@ -2,7 +2,7 @@
 // folder on macOS or Windows would merge `A.jpg` and `a.jpg`, or the NFC and NFD spellings of a
 // name): the second `photo.jpg` becomes `photo (2).jpg`, kept within `SafeFileName.maximumBytes`.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Hands out file names unique within one folder, ignoring case.
@@ -40,7 +40,7 @@ package struct UniqueFileNames: Sendable {
     /// downloads went there; callgrind).
     package static func key(_ name: String) -> String {
         if name.utf8.allSatisfy({ $0 < 0x80 }) { return name.quickLowercased }
-        return name.precomposedStringWithCanonicalMapping.lowercased()
+        return name.composed.lowercased()
     }
 }
 

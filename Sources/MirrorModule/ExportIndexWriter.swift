@@ -5,7 +5,7 @@
 // `META-INF/MANIFEST.MF` and `channel.json` (the channel's name; never its token).
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Writes an export's index files from its item files.

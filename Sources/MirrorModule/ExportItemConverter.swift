@@ -7,7 +7,7 @@
 // token lives only in links, which are dropped or rebuilt without it.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Converts Delivery item JSON into exported item JSON.

@@ -4,7 +4,7 @@
 // rerun resumes: complete native files are not fetched again, unchanged item files not rewritten.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 import OCEQShell

@@ -77,5 +77,5 @@ struct MirrorSummary {
     /// The summary as a command's result: the text for people, the JSON object as its data.
     var result: CommandResult { .screen(TerminalText.cleanKeepingLines(text), data: .document(json)) }
 
-    static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+    static func seconds(_ value: Double) -> String { String(cFormat: "%.1f s", value) }
 }

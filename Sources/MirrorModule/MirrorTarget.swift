@@ -3,7 +3,8 @@
 // components checked by `SafeName`, so nothing lands outside DIR. Files are written to a
 // temporary name beside the target and renamed, and left alone when their bytes are unchanged.
 
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// Paths and file writes under the mirror folder.
@@ -17,10 +18,10 @@ struct MirrorTarget {
     init(_ path: String, relativeTo directory: String) {
         var expanded = path
         if expanded == "~" || expanded.hasPrefix("~/") {
-            expanded = NSHomeDirectory() + expanded.dropFirst()
+            expanded = XDGPaths.homeFolder() + expanded.dropFirst()
         }
         let absolute = expanded.hasPrefix("/") ? expanded : directory + "/" + expanded
-        root = (absolute as NSString).standardizingPath
+        root = PathText.standardized(absolute)
     }
 
     var content: String { root + "/" + Self.contentFolderName }
@@ -185,7 +186,7 @@ struct MirrorTarget {
             return String(cString: strerror(underlying.code.rawValue))
         }
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        return error.localizedDescription
+        return String(describing: error)
     }
 }
 

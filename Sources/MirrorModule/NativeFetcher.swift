@@ -5,7 +5,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQShell
 

@@ -3,7 +3,7 @@
 // so that a local export and a remote channel take exactly the same path through the client.
 
 import ChannelServer
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQShell
 

@@ -1,7 +1,7 @@
 import AssetModule
 import BlogModule
 import DownloadModule
-import Foundation
+import Glibc
 import MirrorModule
 import OCEQApp
 import OCEQShell

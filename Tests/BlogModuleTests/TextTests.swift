@@ -24,5 +24,16 @@ struct TextTests {
         try #require(TimeZone(identifier: "America/Denver") != nil)
         let date = DeliveryDate(value: "2020-06-17T03:00:00.000Z", timezone: "America/Denver")
         #expect(PostedDate.text(date) == "Jun 16, 2020")
+        // Across a year boundary, and east of UTC.
+        #expect(
+            PostedDate.text(DeliveryDate(value: "2020-12-31T20:00:00.000Z", timezone: "Asia/Tokyo")) == "Jan 01, 2021")
+    }
+
+    @Test(
+        "a zone ICU does not know falls back to the date as written",
+        arguments: ["Mars/Olympus_Mons", "America/Dénver", "UTC+5", String(repeating: "A", count: 300)])
+    func unknownZone(zone: String) {
+        let date = DeliveryDate(value: "2020-06-17T03:00:00.000Z", timezone: zone)
+        #expect(PostedDate.text(date) == "Jun 17, 2020")
     }
 }

@@ -27,7 +27,7 @@
 //
 // A library that only some commands need is opened with dlopen when one of them first needs it, so
 // that every other start of oceq does not load it and its dependencies. Each such shim (CSQLite,
-// CMicroHTTPD, CArchive, CVips, CLibXML2, CChafa) lists the functions it calls once, in an X-macro
+// CMicroHTTPD, CArchive, CVips, CLibXML2, CChafa, CICU) lists the functions it calls once, in an X-macro
 // `OCEQ_<LIB>_FUNCTIONS(F)`, and gets from it:
 // - a table whose fields are declared `__typeof__(&function)` from the library's own header, so a
 //   call through the table is checked by the compiler against the real prototype;

@@ -13,7 +13,7 @@
 // type without a type file, `{id,type}` stubs, `metadata: {}`, top-level `mimeType`, and so on.
 
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import OCEQCore
 
@@ -93,13 +93,11 @@ public struct ExportLoader: Sendable {
         defer { readAhead?.finish() }
         // A thread of its own (not a dispatch worker, which might wait for a free one) drives the
         // parsers; it is one of them, so it needs the stack the parser's recursion may take.
-        let driver = Thread {
+        DetachedThread.start(name: "oceq-parse", stackSize: 8 << 20) {
             parseChunks(jobs, chunk: chunk, into: slots, typesByRoot: typesByRoot, limit: limit, readAhead: readAhead) {
                 parsedChunks[$0].signal()
             }
         }
-        driver.stackSize = 8 << 20
-        driver.start()
         for chunkIndex in 0..<chunks {
             parsedChunks[chunkIndex].wait()
             for index in chunkIndex * chunk..<min(jobs.count, (chunkIndex + 1) * chunk) {

@@ -9,7 +9,7 @@
 // nothing there. Hints only: a file it cannot open is left to the parser, which reports it.
 
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import OCEQCore
 
@@ -38,7 +38,7 @@ final class ItemReadAhead: Sendable {
     /// Starts the thread for `jobs` (in the order the parsers take them).
     init(jobs: [ItemJob]) {
         self.jobs = jobs
-        Thread.detachNewThread { [self] in
+        DetachedThread.start(name: "oceq-read-ahead") { [self] in
             run()
             finished.signal()
         }

@@ -188,7 +188,7 @@ enum TypeSchema {
     /// A `$defs` key as a JSON-pointer segment inside a URI fragment (`~`, `/` escaped, then
     /// percent-encoded).
     static func pointerSegment(_ name: String) -> String {
-        URLEncoding.component(name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1"))
+        URLEncoding.component(name.replacingAllBytes(of: "~", with: "~0").replacingAllBytes(of: "/", with: "~1"))
     }
 
     /// The schema of one taxonomy, or of a `/taxonomies` page (`list`).

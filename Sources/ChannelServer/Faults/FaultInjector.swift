@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// Wraps a handler and misbehaves on purpose, as a `FaultSpec` says.
@@ -133,10 +134,7 @@ public final class FaultInjector: @unchecked Sendable {
         switch response.body {
         case .bytes(let bytes): return bytes
         case .file(let path, let offset, let length):
-            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-            defer { try? handle.close() }
-            try? handle.seek(toOffset: UInt64(offset))
-            return (try? handle.read(upToCount: length)).map { Array($0) }
+            return FileSystem.read(path, offset: offset, count: length)
         case .empty, .stream: return nil
         }
     }

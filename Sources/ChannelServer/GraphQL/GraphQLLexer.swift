@@ -246,7 +246,7 @@ struct GraphQLLexer {
 
     /// BlockStringValue (§2.9.4): common indentation removed, blank first and last lines dropped.
     static func blockValue(_ raw: String) -> String {
-        var lines = raw.replacingOccurrences(of: "\r\n", with: "\n").split(
+        var lines = raw.replacingAllBytes(of: "\r\n", with: "\n").split(
             separator: "\n", omittingEmptySubsequences: false
         ).map(String.init)
         var common: Int?

@@ -17,7 +17,7 @@
 // client therefore cannot start a new line, move the cursor, set the window title, write the
 // clipboard (OSC 52) or forge a field. Prose messages (a skipped file) keep their spaces as they are.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// One line per request on stderr, with secrets hidden where the line is built and every field
@@ -32,7 +32,7 @@ public final class AccessLog: Sendable {
     /// A log that hands each finished line to `write` (stderr by default), with `secrets` hidden.
     public init(
         secrets: [String?] = [],
-        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+        write: @escaping @Sendable (String) -> Void = { StandardStream.error.write($0) }
     ) {
         self.write = write
         self.secrets = Set(secrets.compactMap { $0 }.filter { !$0.isEmpty })
@@ -50,7 +50,7 @@ public final class AccessLog: Sendable {
         let fields = [
             AccessLog.escape(request.clientAddress), AccessLog.escape(request.method),
             AccessLog.escape(loggedTarget(request.target)), String(exchange.status), String(exchange.bytes),
-            String(format: "%.2f", exchange.milliseconds) + "ms",
+            String(cFormat: "%.2f", exchange.milliseconds) + "ms",
         ]
         return fields.joined(separator: " ") + "\n"
     }

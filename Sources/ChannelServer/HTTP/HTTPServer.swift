@@ -20,7 +20,9 @@
 // and resumes it, and MHD calls the access handler again, which queues the answer. A request
 // thread never waits for one, so JSON answers go on while images are rendered.
 import CMicroHTTPD
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// Errors starting the server.

@@ -9,7 +9,9 @@
 // older than the deadline; MHD then reads end-of-file and closes the connection itself. A socket
 // is unregistered in MHD's "closed" notification, which MHD sends before it closes the descriptor,
 // and the watchdog shuts sockets down under the same lock, so it never touches a reused descriptor.
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// The header deadline's table of sockets and its watchdog thread.
@@ -28,15 +30,13 @@ final class HeaderDeadline: @unchecked Sendable {
     init(seconds: Double) {
         deadline = UInt64(max(0.05, seconds) * 1e9)
         let interval = min(1.0, max(0.02, seconds / 4))
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "oceq-header-deadline") { [self] in
             while !stopped.withLock({ $0 }) {
                 _ = wake.wait(timeout: .now() + interval)
                 expire()
             }
             finished.signal()
         }
-        thread.name = "oceq-header-deadline"
-        thread.start()
     }
 
     /// Stops the watchdog and waits for it.

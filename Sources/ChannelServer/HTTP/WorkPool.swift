@@ -1,7 +1,8 @@
 // WorkPool: a few threads of their own for slow answers (first-time renditions), so the server's
 // request threads never wait for them. The queue is bounded: past it, `submit` refuses and the
 // server answers 503 at once instead of piling work up.
-import Foundation
+import Dispatch
+import FoundationEssentials
 import OCEQCore
 
 /// A fixed set of threads running submitted jobs in order, with a bounded queue.
@@ -23,9 +24,7 @@ final class WorkPool: @unchecked Sendable {
         threadCount = max(1, threads)
         self.queueLimit = max(0, queueLimit)
         for index in 0..<threadCount {
-            let thread = Thread { [self] in work() }
-            thread.name = "\(name)-\(index)"
-            thread.start()
+            DetachedThread.start(name: "\(name)-\(index)") { [self] in work() }
         }
     }
 

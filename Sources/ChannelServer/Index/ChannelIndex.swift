@@ -44,7 +44,7 @@
 // - orderBy: missing values last in either direction; ties in export order; text by its first
 //   64 lower-cased characters (code point order); unknown and unsortable fields ignored.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// The search index of one channel export; evaluates `q`, `default` and `orderBy`.
@@ -77,7 +77,7 @@ public final class ChannelIndex: Sendable {
     /// Reopens the cached index of `fingerprint` in `cacheDirectory` without the items (a restart
     /// whose export stamp matched); nil when there is none or it is of another schema.
     public init?(reopening fingerprint: String, cacheDirectory: String) {
-        let path = (cacheDirectory as NSString).appendingPathComponent("index-\(Self.fileName(fingerprint)).sqlite")
+        let path = PathText.joined(cacheDirectory, "index-\(Self.fileName(fingerprint)).sqlite")
         // Held while the pair is opened and checked: no other process renames or deletes it meanwhile.
         guard let lock = try? IndexLock(index: path, exclusive: false) else { return nil }
         defer { withExtendedLifetime(lock) {} }
@@ -188,11 +188,11 @@ public final class ChannelIndex: Sendable {
     /// Deletes `.part` files of this index left by builds that died more than an hour ago.
     static func removeStaleParts(of path: String) {
         let files = FileManager.default
-        let directory = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + "."
+        let directory = PathText.parent(of: path)
+        let prefix = PathText.lastComponent(of: path) + "."
         guard let names = try? files.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix(prefix) && name.hasSuffix(".part") {
-            let full = (directory as NSString).appendingPathComponent(name)
+            let full = PathText.joined(directory, name)
             if let modified = try? files.attributesOfItem(atPath: full)[.modificationDate] as? Date,
                 modified.timeIntervalSinceNow < -3600
             {

@@ -9,7 +9,7 @@
 // are the final ones in their final order: the side file is the same as when it was written after
 // the load, except that the channel's non-item content (key -1) is stored after the items.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// The two writers of one index build, the side file's started at once (see above).
@@ -34,11 +34,9 @@ final class IndexBuild: Sendable {
         sidePath = side
         self.buildID = buildID
         self.codec = codec
-        let thread = Thread { [self] in
+        DetachedThread.start(name: "oceq-side-writer", stackSize: 8 << 20) { [self] in
             sideDone.put(Result { try writeSide() })
         }
-        thread.stackSize = 8 << 20
-        thread.start()
     }
 
     /// Gives the next finished items, in order, to be stored.

@@ -21,7 +21,7 @@
 // and frees objects last touched on the other core.
 
 import Dispatch
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// The items and settings of one index build; writes the main file (`IndexBuild` runs it and the

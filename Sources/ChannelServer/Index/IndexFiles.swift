@@ -12,7 +12,7 @@
 // in use from being replaced is `IndexLock`: processes sharing the cache check, build, rename and
 // delete pairs one at a time.
 
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

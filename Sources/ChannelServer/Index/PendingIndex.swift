@@ -10,7 +10,8 @@
 // temporary file, removed when the index is released. An abandoned build (the load failed) removes
 // its `.part` files.
 
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 final class PendingIndex {
@@ -34,7 +35,8 @@ final class PendingIndex {
         var reused: (files: IndexFiles, connection: SQLiteConnection)?
         if let cacheDirectory {
             try FileSystem.makeDirectories(cacheDirectory)  // mode 0755 whatever the umask is at the moment
-            path = (cacheDirectory as NSString).appendingPathComponent(
+            path = PathText.joined(
+                cacheDirectory,
                 "index-\(ChannelIndex.fileName(fingerprint)).sqlite")
             temporary = false
             // A second process building the same index waits, then reuses this one.
@@ -45,7 +47,8 @@ final class PendingIndex {
                 if reused == nil { ChannelIndex.remove(path) }
             }
         } else {
-            path = (NSTemporaryDirectory() as NSString).appendingPathComponent("oceq-index-\(UUID().uuidString).sqlite")
+            path = PathText.joined(
+                FileManager.default.temporaryDirectory.path, "oceq-index-\(UUID().uuidString).sqlite")
             temporary = true
         }
         self.reused = reused

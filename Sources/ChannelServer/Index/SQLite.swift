@@ -5,7 +5,7 @@
 // SQLITE_OPEN_NOMUTEX and marked @unchecked Sendable.
 
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A failure inside SQLite or the index file (I/O, corruption, a bug in generated SQL): the
 /// server's fault, not the request's.
@@ -81,7 +81,7 @@ final class SQLiteConnection: @unchecked Sendable {
                 UInt8(ascii: "."), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
-                out += String(format: "%%%02X", b)
+                out += String(cFormat: "%%%02X", b)
             }
         }
         return out

@@ -9,7 +9,7 @@
 // oceq_sm per row. `ne` is NOT eq. Every predicate yields 0 or 1, never NULL. Parameters are
 // numbered (?1, ?2, ...) so pieces can be assembled in any order.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 struct SearchCompiler {
@@ -255,7 +255,7 @@ struct SearchCompiler {
     static func tokens(_ value: String) -> [String] {
         let parts = value.split { $0 == "," || $0.isWhitespace }.map(String.init)
         var seen: Set<String> = []
-        let whole = value.trimmingCharacters(in: .whitespaces)
+        let whole = value.trimmedSpaces
         return (parts + [whole]).filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Word splitting and folding shared by the query compiler and the SQL functions: the words come
 /// from SQLite's own FTS5 `unicode61 remove_diacritics 2` tokenizer (`FTS5WordTokenizer`), the one
@@ -28,7 +28,7 @@ enum TextFolding {
 
     /// A term quoted for an FTS5 MATCH expression.
     static func ftsQuoted(_ term: String) -> String {
-        "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + term.replacingAllBytes(of: "\"", with: "\"\"") + "\""
     }
 
     /// Levenshtein distance, stopping early once it is certain to exceed `limit`.

@@ -10,7 +10,8 @@
 // native sequentially (shrink-on-load). `oceq serve` makes first-time renditions on its slow pool
 // (`DeliveryRouter.handleDeferringRenditions`), never on a request thread.
 import CVips
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// A rendition engine over libvips with an on-disk cache.
@@ -134,7 +135,7 @@ public final class VipsRenditions: RenditionSource, RenditionCache, Sendable {
         let size = box.map { Self.fit($0, in: nativePixels) } ?? rendition.size(forNative: nativePixels)
         let folder = "\(directory)/\(VipsRenditions.safe(item.id))"
         let path = "\(folder)/\(canonical)-\(size.width)x\(size.height).\(chosen)"
-        let baseName = (item.name as NSString).deletingPathExtension
+        let baseName = PathText.deletingExtension(of: item.name)
         let file = BinaryFile(
             path: path, mimeType: MediaTypes.forFileName("x.\(chosen)"), fileName: "\(baseName).\(chosen)")
         if access(path, F_OK) == 0 { return remember(file, as: key) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 
 /// Produces rendition files (resized images) on demand; see `oceq serve`'s rendition issue.

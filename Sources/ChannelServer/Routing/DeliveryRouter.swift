@@ -5,7 +5,7 @@
 // secure (else 401). Then the path picks an endpoint; each endpoint returns a response or throws
 // an `APIError`, which becomes the JSON error body. JSON answers carry an ETag and honour
 // `If-None-Match`; binaries also honour `Range`/`If-Range`.
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// How the server answers: the channel's token, the optional bearer of a secure channel, limits.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Finished JSON answers kept in memory, keyed by host and request target.

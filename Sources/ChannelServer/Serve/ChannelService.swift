@@ -1,5 +1,6 @@
 import CSystem
-import Foundation
+import Dispatch
+import FoundationEssentials
 import OCEQCore
 
 /// A loaded channel ready to serve: content read, index built (or reopened), router made.
@@ -161,7 +162,7 @@ public struct ChannelService: Sendable {
             }
         }
         var generator = SystemRandomNumberGenerator()
-        let token = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let token = (0..<16).map { _ in String(cFormat: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
         return (Secret(token), .generated)
     }
 

@@ -54,7 +54,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
             shown = shown[..<cut] + "?REDACTED"
         }
         if let at = shown.lastIndex(of: "@") {
-            let start = shown.range(of: "://")?.upperBound ?? shown.startIndex
+            let start = shown.firstRange(of: "://")?.upperBound ?? shown.startIndex
             if start <= at { shown = shown[..<start] + "REDACTED" + shown[at...] }
         }
         return String(shown)

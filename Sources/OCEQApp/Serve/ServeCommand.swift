@@ -4,7 +4,8 @@
 import CSystem
 import ChannelServer
 import DeliveryKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 import OCEQShell
 
@@ -63,8 +64,9 @@ package enum ServeCommand {
                 + "\(assets) digital assets) from "
                 + AccessLog.escape(service.content.roots.joined(separator: ", "), keepingSpaces: true)
                 + (service.content.issues.isEmpty ? "" : "; \(service.content.issues.count) skipped")
-                + "; read in \(String(format: "%.2f", service.loadSeconds))s, index "
-                + "\(service.index.wasCached ? "opened" : "built") in \(String(format: "%.2f", service.indexSeconds))s")
+                + "; read in \(String(cFormat: "%.2f", service.loadSeconds))s, index "
+                + "\(service.index.wasCached ? "opened" : "built") in \(String(cFormat: "%.2f", service.indexSeconds))s"
+        )
 
         let tokens = [service.token.revealedForRequest, options.bearer?.revealedForRequest]
         let secrets = Redactor(secrets: tokens)
@@ -104,7 +106,7 @@ package enum ServeCommand {
         if let check = service.exportCheck {
             // A restart from the cache checked the export's listing; each file's size and times
             // are checked now, while serving.
-            Thread.detachNewThread {
+            DetachedThread.start(name: "oceq-export-check") {
                 guard !check.run() else { return }
                 Console.error(
                     "oceq serve: the export changed since its index was built (a file's size or times differ); "
@@ -129,11 +131,11 @@ package enum ServeCommand {
 enum Console {
     /// Writes a line to stdout.
     static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStream.output.write(line + "\n")
     }
 
     /// Writes a line to stderr.
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write(line + "\n")
     }
 }

@@ -151,6 +151,22 @@ package enum FileSystem {
         return try read(fd: fd, path: path, limit: limit)
     }
 
+    /// Everything left to read from `fd` (a file, a pipe, a terminal) until its end; the descriptor stays open.
+    /// Nil when a read fails (for another reason than an interruption).
+    package static func readToEnd(fd: Int32) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[..<count]
+        }
+    }
+
     /// The whole content of the regular file open as `fd` (closed here), named `path` in errors.
     package static func read(fd: Int32, path: String, limit: Int = 1 << 30) throws(FileSystemError) -> [UInt8] {
         defer { close(fd) }

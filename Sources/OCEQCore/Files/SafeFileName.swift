@@ -16,7 +16,7 @@
 // `UniqueFileNames` then makes names unique within one folder, ignoring case (a folder on macOS or
 // Windows would merge `A.jpg` and `a.jpg`): the second `photo.jpg` becomes `photo (2).jpg`.
 
-import Foundation
+import FoundationEssentials
 
 /// Turning an untrusted name into a safe file name.
 package enum SafeFileName {
@@ -49,7 +49,7 @@ package enum SafeFileName {
     /// own names marked, capped.
     package static func cleanUnicode(_ name: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in name.composed.unicodeScalars {
             scalars.append(isForbidden(scalar) ? "_" : scalar)
         }
         var text = String(scalars)
@@ -116,7 +116,7 @@ package enum SafeFileName {
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         // A device name is three or four letters and digits: a longer ASCII stem without white space is none.
         if stem.utf8.count > 4, stem.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return false }
-        let upper = stem.uppercased().trimmingCharacters(in: .whitespaces)
+        let upper = stem.uppercased().trimmedSpaces
         if ["CON", "PRN", "AUX", "NUL"].contains(upper) { return true }
         if upper.count == 4, upper.hasPrefix("COM") || upper.hasPrefix("LPT"), let last = upper.last, last.isNumber {
             return true

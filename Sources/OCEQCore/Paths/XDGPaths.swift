@@ -5,6 +5,8 @@
 // the caller says what it does without one (no credentials file there, no history file, a profile
 // error naming the variables, a cache in the temporary folder).
 
+import FoundationEssentials
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -21,6 +23,12 @@ package struct XDGPaths: Sendable, Equatable {
     package let cacheHome: String?
     /// `$HOME` when it is an absolute path.
     package let home: String?
+
+    /// The folder `~` stands for: `$HOME` when it is an absolute path, else the account's home directory (what
+    /// Foundation's `NSHomeDirectory()` answered).
+    package static func homeFolder() -> String {
+        current().home ?? FileManager.default.homeDirectoryForCurrentUser.path
+    }
 
     /// The variables that decide the paths (what `current()` reads from the process).
     package static let variables = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]

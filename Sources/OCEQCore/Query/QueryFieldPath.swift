@@ -1,5 +1,3 @@
-import OCEQCore
-
 /// A field path of `q` or `orderBy`, split into its parts.
 ///
 /// `name` is a standard field; `fields.topic` a user field; `fields.author.name` the standard

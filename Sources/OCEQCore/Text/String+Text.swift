@@ -1,10 +1,31 @@
-extension String {
-    /// The string without leading and trailing whitespace.
+extension StringProtocol {
+    /// The string without leading and trailing whitespace, line breaks included (Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, which OCEQCore's users do without Foundation).
     package var trimmedWhitespace: String {
         var slice = Substring(self)
         while let first = slice.first, first.isWhitespace { slice.removeFirst() }
         while let last = slice.last, last.isWhitespace { slice.removeLast() }
         return String(slice)
+    }
+
+    /// The string without leading and trailing spaces and tabs (Unicode's space separators and U+0009: Foundation's
+    /// `trimmingCharacters(in: .whitespaces)`); line breaks stay.
+    package var trimmedSpaces: String {
+        func isSpace(_ character: Character) -> Bool {
+            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+        }
+        var slice = Substring(self)
+        while let first = slice.first, isSpace(first) { slice.removeFirst() }
+        while let last = slice.last, isSpace(last) { slice.removeLast() }
+        return String(slice)
+    }
+}
+
+extension String {
+    /// The string in Unicode's composed form (NFC), by the standard library's own normalization (the tables
+    /// `String` compares with): what Foundation's `precomposedStringWithCanonicalMapping` returns.
+    package var composed: String {
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
     }
 
     /// The string on one line: line breaks and other control characters become spaces.

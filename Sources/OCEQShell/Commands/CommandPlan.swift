@@ -102,7 +102,7 @@ package enum PlanValue {
 
     /// `url` with each placeholder shown as written (`%7Barticle.id%7D` becomes `{article.id}`).
     package static func readable(_ url: String) -> String {
-        url.replacingOccurrences(of: "%7B", with: "{").replacingOccurrences(of: "%7D", with: "}")
+        url.replacingAllBytes(of: "%7B", with: "{").replacingAllBytes(of: "%7D", with: "}")
     }
 
     /// Whether a sent URL is one of the planned URL's instances: equal, with each `{name}` standing

@@ -1,5 +1,5 @@
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 

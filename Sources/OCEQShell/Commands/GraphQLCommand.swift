@@ -10,7 +10,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 
@@ -85,7 +85,7 @@ package enum GraphQLCommand: Command {
         out += "url   \(prepared.redactedURL)\n"
         var curl = "curl -sS -X POST '\(prepared.redactedURL)' -H 'Content-Type: application/json'"
         if client.configuration.bearerToken?.isEmpty == false { curl += " -H 'Authorization: Bearer REDACTED'" }
-        curl += " --data-raw '" + body.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        curl += " --data-raw '" + body.replacingAllBytes(of: "'", with: "'\\''") + "'"
         out += "curl  \(curl)\n"
         return out
     }
@@ -125,7 +125,7 @@ package enum GraphQLCommand: Command {
                 operation = String(word)
             }
         }
-        let queryText = String(rest).trimmingCharacters(in: .whitespacesAndNewlines)
+        let queryText = String(rest).trimmedWhitespace
         guard !queryText.isEmpty else {
             throw .usage("gql takes a query or a .graphql file", span: .at(command.span.end))
         }

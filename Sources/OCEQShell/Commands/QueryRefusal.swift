@@ -39,7 +39,7 @@ package enum QueryRefusal {
 
     /// `text` without a trailing `at position N`, and N.
     static func splitPosition(_ text: String) -> (words: String, position: Int?) {
-        guard let range = text.range(of: " at position ", options: .backwards),
+        guard let range = text.ranges(of: " at position ").last,
             let number = Int(text[range.upperBound...].prefix { $0.isNumber })
         else { return (text, nil) }
         let rest = text[range.upperBound...].drop { $0.isNumber }
@@ -133,7 +133,7 @@ package enum QueryRefusal {
     static func names(_ text: String, _ word: String) -> Bool {
         guard !word.isEmpty else { return false }
         var search = text.startIndex..<text.endIndex
-        while let found = text.range(of: word, range: search) {
+        while let found = text[search].firstRange(of: word) {
             let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
             let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
             let isWord: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }

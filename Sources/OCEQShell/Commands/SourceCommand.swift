@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import OCEQLanguage
 
 /// `source`: run a script file in this session.

@@ -5,7 +5,7 @@
 // (`@n`) are shared, so `read @1` works after a command that lists. Errors inside the body are
 // shown at their line in the file that defined the command; calls nest at most `maximumDepth` deep.
 
-import Foundation
+import FoundationEssentials
 import OCEQLanguage
 
 /// A command defined by a `define` block.
@@ -41,7 +41,7 @@ package struct UserCommand: Sendable {
         let abstract =
             definition.help.first { !$0.isEmpty } ?? "(no description: write one as a comment above 'define')"
         var discussion = definition.help.drop { $0 != abstract }.dropFirst().joined(separator: "\n")
-        discussion = discussion.trimmingCharacters(in: .whitespacesAndNewlines)
+        discussion = discussion.trimmedWhitespace
         if !discussion.isEmpty { discussion += "\n\n" }
         discussion += """
             Defined at \(place).

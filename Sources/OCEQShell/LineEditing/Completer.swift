@@ -4,7 +4,7 @@
 // what fits there. Text from the channel is cleaned of control characters before it is offered.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 
@@ -64,7 +64,7 @@ package struct Completer: Sendable {
         if words.count >= 2, words.last?.lowercased() == "to" {
             return paths(rawWord, foldersOnly: true)
         }
-        if let row = rawWord.range(of: "@", options: .backwards), rawWord[row.upperBound...].allSatisfy(\.isNumber) {
+        if let row = rawWord.ranges(of: "@").last, rawWord[row.upperBound...].allSatisfy(\.isNumber) {
             let typed = String(rawWord[row.lowerBound...])
             return rows(typed)
         }
@@ -244,16 +244,16 @@ package struct Completer: Sendable {
         let folderPart = slash.map { String(typed[...$0]) } ?? ""
         let namePart = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
         var folder = folderPart.isEmpty ? "." : folderPart
-        if folder.hasPrefix("~/") { folder = NSHomeDirectory() + folder.dropFirst() }
+        if folder.hasPrefix("~/") { folder = XDGPaths.homeFolder() + folder.dropFirst() }
         if !folder.hasPrefix("/") { folder = source.baseDirectory + "/" + folder }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var candidates: [CompletionCandidate] = []
         for entry in entries.sorted() where entry.hasPrefix(namePart) {
             if entry.hasPrefix("."), !namePart.hasPrefix(".") { continue }
-            var isFolder: ObjCBool = false
+            var isFolder = false
             _ = FileManager.default.fileExists(atPath: folder + "/" + entry, isDirectory: &isFolder)
-            if foldersOnly, !isFolder.boolValue { continue }
-            let shown = entry + (isFolder.boolValue ? "/" : "")
+            if foldersOnly, !isFolder { continue }
+            let shown = entry + (isFolder ? "/" : "")
             candidates.append(CompletionCandidate(folderPart + shown, display: shown))
         }
         return Completion(word: typed, candidates: candidates)

@@ -4,7 +4,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 

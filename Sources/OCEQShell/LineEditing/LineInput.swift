@@ -6,7 +6,7 @@
 // session itself never leaves the REPL. Jobs run in the order posted.
 
 import Dispatch
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// A line reader on a dedicated thread, awaited.
@@ -22,7 +22,7 @@ package final class LineInput: Sendable {
         let handover = Locked<(any LineReader)?>(reader)
         let jobs = self.jobs
         let posted = self.posted
-        let thread = Thread {
+        DetachedThread.start(name: "oceq-line-input") {
             guard let reader = handover.withLock({ $0.take() }) else { return }
             while true {
                 posted.wait()
@@ -32,7 +32,6 @@ package final class LineInput: Sendable {
                 job(reader)
             }
         }
-        thread.start()
     }
 
     deinit {

@@ -65,15 +65,8 @@ package final class FileOutput: OutputSink {
     }
 
     private func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        // A failed write (a closed pipe) is dropped: there is nowhere left to report it.
+        _ = try? FileSystem.writeAll(descriptor, UnsafeRawBufferPointer(bytes), path: "")
     }
 
     package var height: Int {

@@ -2,7 +2,7 @@
 // `less -FRX`, which quits at once for short output and keeps colours), so no listing scrolls
 // away or floods the terminal. Off for pipes, with `set pager off`, and when the pager cannot start.
 
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +14,7 @@ import Foundation
 package enum Pager {
     /// `$PAGER` when set and not empty, else `less -FRX`.
     package static func defaultCommand(environment: [String: String] = ProcessEnvironment.current()) -> String {
-        if let pager = environment["PAGER"], !pager.trimmingCharacters(in: .whitespaces).isEmpty { return pager }
+        if let pager = environment["PAGER"], !pager.trimmedSpaces.isEmpty { return pager }
         return "less -FRX"
     }
 

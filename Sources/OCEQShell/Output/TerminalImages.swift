@@ -5,7 +5,8 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
+import Glibc
 import OCEQCore
 import TerminalMedia
 
@@ -45,7 +46,7 @@ extension Session {
         _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
     ) async -> String {
         guard let connection else { return TerminalImage.placeholder(label, reason: "not connected") }
-        var template = Array((NSTemporaryDirectory() + "/oceq-image-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/oceq-image-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             return TerminalImage.placeholder(label, reason: "cannot make a temporary folder")
         }
@@ -62,8 +63,8 @@ extension Session {
             return try TerminalImage(file: path, columns: columns, rows: rows).draw(style)
         } catch {
             // libvips names the file it read: our temporary path says nothing to the user.
-            let reason = error.description.replacingOccurrences(of: "\"" + path + "\"", with: "the file")
-                .replacingOccurrences(of: path, with: "the file")
+            let reason = error.description.replacingAllBytes(of: "\"" + path + "\"", with: "the file")
+                .replacingAllBytes(of: path, with: "the file")
             return TerminalImage.placeholder(label, reason: String(reason.prefix(200)))
         }
     }

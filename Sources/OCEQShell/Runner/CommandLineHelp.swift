@@ -2,7 +2,7 @@
 // TOPIC` (a subcommand or any REPL command), and `oceq SUBCOMMAND --help`; and the one-line hints
 // for a first word that is not a script (`oceq list type=Image` means `oceq -c '...'`).
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Command-line help and the hints for mistyped invocations.
@@ -53,11 +53,11 @@ package enum CommandLineHelp {
     package static func unreadableScript(
         _ file: String, path: String, arguments: [String], registry: CommandRegistry
     ) -> UsageError {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         let reason: String
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             reason = "no such file"
-        } else if isFolder.boolValue {
+        } else if isFolder {
             reason = "it is a folder"
         } else {
             reason = "permission denied"
@@ -72,7 +72,7 @@ package enum CommandLineHelp {
 
     /// `text` in single quotes for a POSIX shell (a `'` inside becomes `'\''`).
     static func shellQuoted(_ text: String) -> String {
-        "'" + TerminalText.clean(text).replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + TerminalText.clean(text).replacingAllBytes(of: "'", with: "'\\''") + "'"
     }
 }
 

@@ -7,7 +7,8 @@
 // a second Ctrl-C, to exit with 130. With no subscriber (before the REPL or a script has started,
 // reading stdin included) Ctrl-C ends the process at once with 130.
 
-import Foundation
+import Dispatch
+import FoundationEssentials
 import OCEQCore
 import Synchronization
 

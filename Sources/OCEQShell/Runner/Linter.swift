@@ -8,7 +8,7 @@
 // another number. Output is the diagnostics as the compiler draws them, `FILE:LINE:COL: error: ...`
 // first; the exit code is 1 when any error was found, 2 for a usage error.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 
@@ -110,10 +110,10 @@ package struct Linter {
     package static func files(_ paths: [String]) -> [String] {
         var out: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory {
                 let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-                let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+                let found = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
                 out += found.filter { $0.hasSuffix(".oceq") }.sorted().map { base + "/" + $0 }
             } else {
                 out.append(path)

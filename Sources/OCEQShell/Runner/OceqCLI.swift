@@ -5,7 +5,7 @@
 // 130 Ctrl-C); the messages of failures before a statement runs are `ErrorPresenter`'s.
 
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 import TerminalMedia
@@ -223,7 +223,7 @@ package enum OceqCLI {
             let path = Credentials.absolute(file, in: currentDirectory)
             let data: Data?
             if file == "-" {
-                data = FileHandle.standardInput.readDataToEndOfFile()
+                data = FileSystem.readToEnd(fd: 0).map { Data($0) }
             } else {
                 data = FileManager.default.contents(atPath: path)
             }
@@ -234,10 +234,14 @@ package enum OceqCLI {
             }
             script = (
                 Parser.parse(String(decoding: data, as: UTF8.self), options: parserOptions), file,
-                (path as NSString).deletingLastPathComponent
+                PathText.parent(of: path)
             )
         } else if !stdinIsTerminal {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let data = FileSystem.readToEnd(fd: 0) else {
+                let error = UsageError(
+                    "cannot read the script from standard input: \(String(cString: strerror(errno)))")
+                return ErrorPresenter.reportProgramFailure(error, program: "oceq", to: errors)
+            }
             script = (
                 Parser.parse(String(decoding: data, as: UTF8.self), options: parserOptions), "<stdin>", currentDirectory
             )
@@ -320,16 +324,16 @@ package enum OceqCLI {
     static func makeLineReader() -> sending any LineReader {
         guard EditLineReader.isUsable() else { return PlainLineReader() }
         if let problem = EditLineReader.libraryProblem() {
-            FileHandle.standardError.write(
-                Data(ErrorPresenter.programWarning("no line editing: \(problem)", program: "oceq").utf8))
+            FileOutput.standardError().write(
+                ErrorPresenter.programWarning("no line editing: \(problem)", program: "oceq"))
             return PlainLineReader()
         }
         let history = History(path: History.defaultPath())
         do {
             try history.load()
         } catch {
-            FileHandle.standardError.write(
-                Data(ErrorPresenter.programWarning("history not loaded: \(error)", program: "oceq").utf8))
+            FileOutput.standardError().write(
+                ErrorPresenter.programWarning("history not loaded: \(error)", program: "oceq"))
         }
         guard let reader = EditLineReader(history: history) else { return PlainLineReader() }
         return reader

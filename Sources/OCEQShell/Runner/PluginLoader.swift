@@ -7,7 +7,7 @@
 // or a socket (which would block the start forever) is skipped with a line, checked with `stat`
 // before opening and again with `fstat` on a descriptor opened with `O_NONBLOCK`.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 
@@ -122,9 +122,10 @@ package enum PluginLoader {
         defer { close(descriptor) }
         guard fstat(descriptor, &status) == 0 else { return failure() }
         if let kind = irregularKind(status.st_mode) { return .failure(PluginReadError(kind)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        guard let data = try? handle.readToEnd() ?? Data() else { return .failure(PluginReadError("read failed")) }
-        return .success(String(decoding: data, as: UTF8.self))
+        guard let bytes = FileSystem.readToEnd(fd: descriptor) else {
+            return .failure(PluginReadError("read failed"))
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Why a file of mode `mode` is not read as a plugin (`is a directory`, `not a regular file (a

@@ -5,7 +5,8 @@
 // A cancelled task (Ctrl-C) stops the run before its next statement with 130; the statement that
 // was running has stopped and reported what it did, and its error is not shown again.
 
-import Foundation
+import FoundationEssentials
+import OCEQCore
 import OCEQLanguage
 
 /// Runs scripts.
@@ -101,7 +102,7 @@ package enum ScriptRunner {
         }
         let text = String(decoding: data, as: UTF8.self)
         let savedDirectory = session.baseDirectory
-        session.baseDirectory = (path as NSString).deletingLastPathComponent
+        session.baseDirectory = PathText.parent(of: path)
         session.sourceDepth += 1
         defer {
             session.baseDirectory = savedDirectory

@@ -1,7 +1,7 @@
 // `oceq mirror DIR [--query STATEMENT]` on the command line is the REPL's `mirror` statement run
 // once, with the usual connection and exit codes: the arguments are turned into its text here.
 
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// Statements for subcommands that are REPL commands run once.
@@ -33,7 +33,7 @@ package enum SubcommandStatement {
             throw UsageError("the folder name holds both kinds of quote; rename it")
         }
         var text = "mirror " + quote + folder + quote
-        if var query = query?.trimmingCharacters(in: .whitespaces), !query.isEmpty {
+        if var query = query?.trimmedSpaces, !query.isEmpty {
             let verb = query.prefix { !$0.isWhitespace }
             if verb == "count" || verb == "get" {
                 throw UsageError("--query takes a list or first statement, or conditions; not \(verb)")

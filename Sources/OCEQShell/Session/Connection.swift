@@ -5,7 +5,7 @@
 
 import DeliveryKit
 import DeliveryTransport
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 /// A client, the server it talks to when that runs in-process, and a log of requests for timing.
@@ -55,7 +55,7 @@ package final class Connection: @unchecked Sendable {
         var localExport: LocalExport?
         var name: String
         if credentials.isLocalExport {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
                 throw .connection("\(url) does not exist; the url in credentials.json must be a server or an export")
             }
@@ -67,7 +67,7 @@ package final class Connection: @unchecked Sendable {
             let export = try opener.open(
                 url, token: channelFileValue(url, "channelToken") ?? token, bearer: credentials.bearer)
             token = token ?? export.token
-            name = channelFileValue(url, "name") ?? (url as NSString).lastPathComponent
+            name = channelFileValue(url, "name") ?? PathText.lastComponent(of: url)
             url = export.url
             localExport = export
         } else {
@@ -89,7 +89,7 @@ package final class Connection: @unchecked Sendable {
 
     /// A string member (`name`, `channelToken`) of a `channel.json` in or beside the export.
     static func channelFileValue(_ path: String, _ key: String) -> String? {
-        for candidate in [path + "/channel.json", (path as NSString).deletingLastPathComponent + "/channel.json"] {
+        for candidate in [path + "/channel.json", PathText.parent(of: path) + "/channel.json"] {
             if let data = FileManager.default.contents(atPath: candidate), let json = try? JSON.parse(Array(data)),
                 let value = json[key]?.stringValue, !value.isEmpty
             {

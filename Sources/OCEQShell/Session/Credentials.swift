@@ -9,7 +9,7 @@
 // is resolved against the folder of the credentials file that named it.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 import OCEQLanguage
 
@@ -140,7 +140,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         self.init(url: "", file: path)
         if let url = object["url"]?.stringValue {
             self.url = url
-            if isLocalExport { self.url = Credentials.absolute(url, in: (path as NSString).deletingLastPathComponent) }
+            if isLocalExport { self.url = Credentials.absolute(url, in: PathText.parent(of: path)) }
         }
         channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
@@ -195,6 +195,6 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
             return home + path.dropFirst(1)
         }
         let joined = directory.hasSuffix("/") ? directory + path : directory + "/" + path
-        return (joined as NSString).standardizingPath
+        return PathText.standardized(joined)
     }
 }

@@ -4,7 +4,7 @@
 // whose echoed line may hold a token) is redacted with them.
 
 import DeliveryKit
-import Foundation
+import FoundationEssentials
 import OCEQCore
 
 extension Credentials {
