@@ -26,6 +26,12 @@
 // - The validator lives on the part itself, so a download creates one file, not two. It is
 //   removed through the open part once the length is right, before the flush, so the final file
 //   carries nothing of ours; a short part keeps it for the resume.
+// - A fresh part gets its validator just before the first write that leaves it short of its length,
+//   not with the answer's head: a file that arrives whole in one write (every file up to 256 KiB
+//   that is not cut off) never has one, which spared two system calls of a dozen a file (setting
+//   the attribute, then removing it). A part on disk with bytes and short of its length still always
+//   has its validator. A part that was there before this attempt gets it at the head, as the stale
+//   validator or sidecar it may carry must go at once.
 // Anything written but not flushed when an attempt fails is written out (`closeKeepingBytes`) before
 // the next attempt measures the part, so a resume starts where the bytes really end.
 import DeliveryKit
@@ -76,6 +82,9 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     private var writeBackFrom: Int64 = 0
     /// The part may carry a validator attribute (set by this attempt, or an earlier one it resumes).
     private var attributeMayExist = false
+    /// A fresh part's validator, not stored yet: stored before the first write that leaves the part
+    /// short, dropped when the write completes it.
+    private var pendingMeta: DownloadMeta?
 
     /// The largest write; smaller chunks are gathered up to this.
     static let writeBufferSize = 256 << 10
@@ -123,8 +132,11 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
                 startOffset = 0
                 expectedTotal = head.contentLength
                 let meta = DownloadMeta(head: head, length: expectedTotal)
-                if try meta.store(on: fd, for: job, partExisted: sidecarMayExist) { sidecarMayExist = true }
-                attributeMayExist = meta.validator != nil && !sidecarMayExist
+                if sidecarMayExist {
+                    try store(meta)
+                } else if meta.validator != nil {
+                    pendingMeta = meta
+                }
                 mode = .writing
             case 206 where resumeFrom > 0:
                 guard let range = ContentRange(head.header("Content-Range") ?? ""), range.first == resumeFrom else {
@@ -176,6 +188,7 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         let capacity = Self.writeBufferSize
         if buffered > 0 && buffered + chunk.count > capacity { try flushBuffer() }
         if chunk.count >= capacity / 2 {
+            try storeValidator(before: chunk.count)
             try FileIO.writeAll(fd, chunk, path: job.partPath)
             try wrote(chunk.count)
             return
@@ -198,8 +211,24 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         guard buffered > 0, let buffer else { return }
         let count = buffered
         buffered = 0
+        try storeValidator(before: count)
         try FileIO.writeAll(fd, UnsafeRawBufferPointer(start: buffer, count: count), path: job.partPath)
         try wrote(count)
+    }
+
+    /// Records `meta` on the part (or in its sidecar where the file system refuses attributes).
+    private func store(_ meta: DownloadMeta) throws(DeliveryError) {
+        if try meta.store(on: fd, for: job, partExisted: sidecarMayExist) { sidecarMayExist = true }
+        attributeMayExist = meta.validator != nil && !sidecarMayExist
+    }
+
+    /// Before `count` more bytes are written: a fresh part's validator is stored unless those bytes make
+    /// the part whole (a whole part is about to lose it anyway).
+    private func storeValidator(before count: Int) throws(DeliveryError) {
+        guard let meta = pendingMeta else { return }
+        pendingMeta = nil
+        if let total = expectedTotal, startOffset + written + Int64(count) == total { return }
+        try store(meta)
     }
 
     /// Counts written bytes and starts write-back of each completed `writeBehind` stretch.
