@@ -28,7 +28,7 @@
 //   carries nothing of ours; a short part keeps it for the resume.
 // - A fresh part gets its validator just before the first write that leaves it short of its length,
 //   not with the answer's head: a file that arrives whole in one write (every file up to 256 KiB
-//   that is not cut off) never has one, which spared two system calls of a dozen a file (setting
+//   that is not cut off) never has one, which spares two system calls of about twenty a file (setting
 //   the attribute, then removing it). A part on disk with bytes and short of its length still always
 //   has its validator. A part that was there before this attempt gets it at the head, as the stale
 //   validator or sidecar it may carry must go at once.
@@ -209,9 +209,9 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
 
     private func flushBuffer() throws(DeliveryError) {
         guard buffered > 0, let buffer else { return }
+        try storeValidator(before: buffered)
         let count = buffered
         buffered = 0
-        try storeValidator(before: count)
         try FileIO.writeAll(fd, UnsafeRawBufferPointer(start: buffer, count: count), path: job.partPath)
         try wrote(count)
     }
