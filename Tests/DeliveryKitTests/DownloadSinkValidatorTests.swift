@@ -25,52 +25,51 @@ struct DownloadSinkValidatorTests {
         }
     }
 
-    static func job(_ folder: String) -> DownloadJob {
-        DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "file.bin")
+    /// A sink for `file.bin` in a new folder that has had the head of a 200 of `length` bytes.
+    static func started(
+        length: Int, etag: String = #""v1""#, partExisted: Bool = false, in folder: String = temporaryFolder()
+    ) throws -> (DownloadJob, DownloadSink) {
+        let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "file.bin")
+        let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: partExisted, onBytes: { _, _, _ in })
+        try sink.receiveHead(head(length: length, etag: etag))
+        return (job, sink)
+    }
+
+    /// Ends `sink`'s writing and checks the part: `file`'s bytes, no validator left on it or beside it.
+    static func expectWhole(_ sink: DownloadSink, _ job: DownloadJob, _ file: [UInt8]) throws {
+        let fd = try sink.finishWriting()
+        FileIO.close(fd)
+        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil, "a whole part keeps no validator")
+        #expect(!fileExists(job.metaPath))
+        #expect(readFile(job.partPath) == file)
     }
 
     @Test("a fresh part that arrives whole is never given a validator")
     func wholeNeverMarked() throws {
-        let folder = temporaryFolder()
-        let job = Self.job(folder)
         let file = sampleBytes(10_000)
-        let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-        try sink.receiveHead(Self.head(length: file.count, etag: #""v1""#))
+        let (job, sink) = try Self.started(length: file.count)
         try Self.feed(sink, file[...], chunk: 1_000)
-        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil)
-        let fd = try sink.finishWriting()
-        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil)
-        #expect(!fileExists(job.metaPath))
-        FileIO.close(fd)
-        #expect(readFile(job.partPath) == file)
+        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil, "none before the part is closed either")
+        try Self.expectWhole(sink, job, file)
     }
 
     @Test("a fresh part is given its validator before the first write that leaves it short")
     func shortWriteMarked() throws {
-        let folder = temporaryFolder()
-        let job = Self.job(folder)
         let file = sampleBytes(600_000)
-        let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-        try sink.receiveHead(Self.head(length: file.count, etag: #""v1""#))
+        let (job, sink) = try Self.started(length: file.count)
         #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil)
         // 300 KB: more than one write buffer (256 KiB), so bytes reach the part while it is short.
         try Self.feed(sink, file[..<300_000], chunk: 50_000)
         #expect((readFile(job.partPath)?.count ?? 0) > 0)
         #expect(job.storedValidator == #""v1""#)
         try Self.feed(sink, file[300_000...], chunk: 50_000)
-        let fd = try sink.finishWriting()
-        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil, "dropped once the part is whole")
-        FileIO.close(fd)
-        #expect(readFile(job.partPath) == file)
+        try Self.expectWhole(sink, job, file)
     }
 
     @Test("a fresh part cut off keeps its bytes and its validator, for the next run to resume")
     func cutMarked() throws {
-        let folder = temporaryFolder()
-        let job = Self.job(folder)
         let file = sampleBytes(10_000)
-        let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-        try sink.receiveHead(Self.head(length: file.count, etag: #""v1""#))
+        let (job, sink) = try Self.started(length: file.count)
         try Self.feed(sink, file[..<2_500], chunk: 1_000)
         sink.closeKeepingBytes()
         #expect(readFile(job.partPath) == Array(file[..<2_500]))
@@ -79,15 +78,11 @@ struct DownloadSinkValidatorTests {
 
     @Test("a part that was there gets the new answer's validator at its head, in place of the old one")
     func existingReplacedAtHead() throws {
-        let folder = temporaryFolder()
-        let job = Self.job(folder)
-        let old = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-        try old.receiveHead(Self.head(length: 10_000, etag: #""old""#))
+        let (job, old) = try Self.started(length: 10_000, etag: #""old""#)
         try Self.feed(old, sampleBytes(10_000)[..<4_000], chunk: 1_000)
         old.closeKeepingBytes()
         #expect(job.storedValidator == #""old""#)
-        let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: true, onBytes: { _, _, _ in })
-        try sink.receiveHead(Self.head(length: 8_000, etag: #""new""#))
+        let (_, sink) = try Self.started(length: 8_000, etag: #""new""#, partExisted: true, in: job.folder)
         #expect(job.storedValidator == #""new""#, "before any byte of the new answer")
         sink.closeKeepingBytes()
     }
