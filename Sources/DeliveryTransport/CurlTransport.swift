@@ -182,17 +182,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     func start() {
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(
-            &thread, nil,
-            { context in
-                let engine = Unmanaged<CurlEngine>.fromOpaque(context!).takeRetainedValue()
-                engine.run()
-                return nil
-            }, context)
-        guard status == 0 else { fatalError("cannot start the libcurl thread: \(status)") }
-        pthread_detach(thread)
+        DetachedThread.start { [self] in run() }
     }
 
     /// libcurl's set-up, on the engine thread before its first transfer.
