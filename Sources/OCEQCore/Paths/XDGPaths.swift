@@ -38,7 +38,7 @@ package struct XDGPaths: Sendable, Equatable {
         let home = environment["HOME"].flatMap(Self.absolute)
         func base(_ variable: String, _ underHome: String) -> String? {
             if let value = environment[variable].flatMap(Self.absolute) { return value }
-            return home.map { Self.join($0, underHome) }
+            return home.map { PathText.joined($0, underHome) }
         }
         self.home = home
         configHome = base("XDG_CONFIG_HOME", ".config")
@@ -56,24 +56,24 @@ package struct XDGPaths: Sendable, Equatable {
     }
 
     /// `CONFIG/oceq`: credentials, profiles and plugins.
-    package var configFolder: String? { configHome.map { Self.join($0, "oceq") } }
+    package var configFolder: String? { configHome.map { PathText.joined($0, "oceq") } }
     /// `CONFIG/oceq/credentials.json`.
-    package var credentialsFile: String? { configFolder.map { Self.join($0, "credentials.json") } }
+    package var credentialsFile: String? { configFolder.map { PathText.joined($0, "credentials.json") } }
     /// `CONFIG/oceq/profiles.json`.
-    package var profilesFile: String? { configFolder.map { Self.join($0, "profiles.json") } }
+    package var profilesFile: String? { configFolder.map { PathText.joined($0, "profiles.json") } }
     /// `CONFIG/oceq/plugins`.
-    package var pluginsFolder: String? { configFolder.map { Self.join($0, "plugins") } }
+    package var pluginsFolder: String? { configFolder.map { PathText.joined($0, "plugins") } }
     /// `STATE/oceq/history`.
-    package var historyFile: String? { stateHome.map { Self.join($0, "oceq/history") } }
+    package var historyFile: String? { stateHome.map { PathText.joined($0, "oceq/history") } }
     /// `CACHE/oceq`: extracted export zips, indexes and renditions.
-    package var cacheFolder: String? { cacheHome.map { Self.join($0, "oceq") } }
+    package var cacheFolder: String? { cacheHome.map { PathText.joined($0, "oceq") } }
 
     /// `cacheFolder`, else (no home) `oceq-<uid>` in `$TMPDIR` (else `/tmp`): a cache is kept between
     /// runs on purpose, so it is named by the user rather than made fresh.
     package var cacheFolderOrTemporary: String {
         if let cacheFolder { return cacheFolder }
         let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap(Self.absolute) ?? "/tmp"
-        return Self.join(temporary, "oceq-\(getuid())")
+        return PathText.joined(temporary, "oceq-\(getuid())")
     }
 
     /// `value` without a trailing `/` when it is an absolute path; nil when empty or relative.
@@ -84,7 +84,4 @@ package struct XDGPaths: Sendable, Equatable {
         return String(trimmed)
     }
 
-    static func join(_ directory: String, _ rest: String) -> String {
-        directory.hasSuffix("/") ? directory + rest : directory + "/" + rest
-    }
 }

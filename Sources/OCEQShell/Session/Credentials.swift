@@ -194,7 +194,6 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         if path.hasPrefix("~/"), let home = XDGPaths.current().home {
             return home + path.dropFirst(1)
         }
-        let joined = directory.hasSuffix("/") ? directory + path : directory + "/" + path
-        return PathText.standardized(joined)
+        return PathText.standardized(PathText.joined(directory, path))
     }
 }
