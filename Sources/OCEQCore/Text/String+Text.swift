@@ -2,21 +2,20 @@ extension StringProtocol {
     /// The string without leading and trailing whitespace, line breaks included (Foundation's
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`, which OCEQCore's users do without Foundation).
     package var trimmedWhitespace: String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
+        trimmed(where: \.isWhitespace)
     }
 
     /// The string without leading and trailing spaces and tabs (Unicode's space separators and U+0009: Foundation's
     /// `trimmingCharacters(in: .whitespaces)`); line breaks stay.
     package var trimmedSpaces: String {
-        func isSpace(_ character: Character) -> Bool {
-            character.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
-        }
+        trimmed { $0.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+    }
+
+    /// The string without the characters at either end that `isTrimmed` accepts.
+    private func trimmed(where isTrimmed: (Character) -> Bool) -> String {
         var slice = Substring(self)
-        while let first = slice.first, isSpace(first) { slice.removeFirst() }
-        while let last = slice.last, isSpace(last) { slice.removeLast() }
+        while let first = slice.first, isTrimmed(first) { slice.removeFirst() }
+        while let last = slice.last, isTrimmed(last) { slice.removeLast() }
         return String(slice)
     }
 }
