@@ -3,6 +3,7 @@
 
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 @Suite("OCEQCore's stand-ins for full Foundation")
@@ -110,9 +111,7 @@ struct DetachedThreadTests {
             seen.withLock { $0 = (name, deep) }
             done.signal()
         }
-        let waited = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: done.wait(timeout: .now() + 10)) }
-        }
+        let waited = await OffPool.run { done.wait(timeout: .now() + 10) }
         #expect(waited == .success)
         let result = try #require(seen.withLock { $0 })
         #expect(result.name == "oceq-test-threa")  // the first 15 bytes, as Linux keeps them
