@@ -144,7 +144,7 @@ struct CatalogTests {
             .replacingOccurrences(of: "\"height\": \"113\"", with: "\"height\": \"15\"")
             .replacingOccurrences(of: "\"width\":\"150\"", with: "\"width\":\"20\"")
             .replacingOccurrences(of: "\"height\":\"113\"", with: "\"height\":\"15\"")
-        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
         let channel = try TestChannel(paths: [copy])
         let engine = VipsRenditions(directory: NSTemporaryDirectory())
         func decoded(_ path: String) async throws -> (width: Int, height: Int)? {

@@ -232,7 +232,7 @@ struct ExportLoaderTests {
             + "/elsewhere/contentexport/ContentItems/Starter-Blog-Post/CORE0822912B2FE4404F841CFEF4A43C9828.json"
         var text = try String(contentsOfFile: post, encoding: .utf8)
         text = text.replacingOccurrences(of: "Roasting at home", with: "Roasting at hone")
-        try text.write(toFile: post, atomically: true, encoding: .utf8)
+        try text.write(toFile: post, atomically: false, encoding: .utf8)
         let edited = try loadExport([copy.path + "/elsewhere"], cache: cache)
         #expect(edited.fingerprint != first.fingerprint)
 

@@ -167,7 +167,7 @@ struct SecretsAuditTests {
 
         // An interactive session (a pseudo-terminal), so history is written.
         let driver = root + "/drive_session.py"
-        try Self.ptyDriver.write(toFile: driver, atomically: true, encoding: .utf8)
+        try Self.ptyDriver.write(toFile: driver, atomically: false, encoding: .utf8)
         let typed = [
             "list limit 2", "get @1", "explain list limit 1", "connect \(server.origin) \(Self.token)", "set timing on",
             "count", "get NOSUCHITEM", "list type=",

@@ -10,7 +10,7 @@ struct CredentialsTests {
     func folder(_ json: String?) throws -> String {
         let path = TestTemporary.make("oceq-credentials")
         try FileManager.default.createDirectory(atPath: path + "/sub", withIntermediateDirectories: true)
-        if let json { try json.write(toFile: path + "/credentials.json", atomically: true, encoding: .utf8) }
+        if let json { try json.write(toFile: path + "/credentials.json", atomically: false, encoding: .utf8) }
         return path
     }
 
@@ -40,7 +40,7 @@ struct CredentialsTests {
         defer { TestTemporary.remove(config) }
         try FileManager.default.createDirectory(atPath: config + "/oceq", withIntermediateDirectories: true)
         try #"{"url": "https://example.com", "channelToken": "t"}"#.write(
-            toFile: config + "/oceq/credentials.json", atomically: true, encoding: .utf8)
+            toFile: config + "/oceq/credentials.json", atomically: false, encoding: .utf8)
         let empty = try folder(nil)
         defer { TestTemporary.remove(empty) }
         let credentials = try Credentials.resolve(
@@ -106,7 +106,7 @@ struct CredentialsPermissionTests {
         let path = TestTemporary.path("oceq-bearer", suffix: ".json")
         defer { TestTemporary.remove(path) }
         try #"{"url": "https://x", "channelToken": "t", "authorization": "Bearer b"}"#.write(
-            toFile: path, atomically: true, encoding: .utf8)
+            toFile: path, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
         let open = try Credentials.resolve(.init(credentialsFile: path), environment: [:], currentDirectory: "/")
         #expect(open.warnings.count == 1)
@@ -128,7 +128,7 @@ struct ProfileTests {
         try """
         {"sample": {"url": "Samples/OCEGettingStarted", "channelToken": "935a30048d49b8479c9bc1577e392eba"},
          "remote": {"url": "https://example.com", "channelToken": "r"}}
-        """.write(toFile: directory + "/oceq/profiles.json", atomically: true, encoding: .utf8)
+        """.write(toFile: directory + "/oceq/profiles.json", atomically: false, encoding: .utf8)
         return directory
     }
 

@@ -72,7 +72,7 @@ struct EndToEndTests {
     func syntaxError() async throws {
         let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
         defer { TestTemporary.remove(file) }
-        try "echo first\ncount\nlist type=X order\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "echo first\ncount\nlist type=X order\n".write(toFile: file, atomically: false, encoding: .utf8)
         let result = try await Oceq.run([file])
         #expect(result.code == 2)
         #expect(result.stdout == "")
@@ -85,7 +85,7 @@ struct EndToEndTests {
         let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
         defer { TestTemporary.remove(file) }
         try "list type=OCEGettingStartedTopic limit 2\nget @5\necho after\n".write(
-            toFile: file, atomically: true, encoding: .utf8)
+            toFile: file, atomically: false, encoding: .utf8)
         let stopped = try await Oceq.run([file])
         #expect(stopped.code == 1)
         #expect(stopped.stderr.hasPrefix("\(file):2:5: error:"))

@@ -47,9 +47,9 @@ struct GraphQLCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "# topics\n{ getItems(filter: {type: {value: \"OCEGettingStartedTopic\"}}) {\n  totalResults\n} }\n"
-            .write(toFile: folder + "/good.graphql", atomically: true, encoding: .utf8)
+            .write(toFile: folder + "/good.graphql", atomically: false, encoding: .utf8)
         try "{\n  getItems {\n    bogus\n  }\n}\n".write(
-            toFile: folder + "/bad.graphql", atomically: true, encoding: .utf8)
+            toFile: folder + "/bad.graphql", atomically: false, encoding: .utf8)
         let good = await runScript("gql \(folder)/good.graphql")
         #expect(good.code == 0, "\(good.errors)")
         #expect(good.output.contains("totalResults"))

@@ -80,8 +80,8 @@ struct ScriptRunnerTests {
         let directory = TestTemporary.path("oceq-source")
         defer { TestTemporary.remove(directory) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try "let greeting = hello\n".write(toFile: directory + "/lib.oceq", atomically: true, encoding: .utf8)
-        try "source self.oceq\n".write(toFile: directory + "/self.oceq", atomically: true, encoding: .utf8)
+        try "let greeting = hello\n".write(toFile: directory + "/lib.oceq", atomically: false, encoding: .utf8)
+        try "source self.oceq\n".write(toFile: directory + "/self.oceq", atomically: false, encoding: .utf8)
         let (session, output, errors) = makeSession()
         let code = await ScriptRunner.run(
             text: "source \(directory)/lib.oceq\necho $greeting\n", fileName: "main.oceq", in: session)

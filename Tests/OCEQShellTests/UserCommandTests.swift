@@ -15,7 +15,7 @@ struct PluginFolder {
         url = base.appendingPathComponent("oceq/plugins")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (name, text) in files {
-            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try text.write(to: url.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
     }
 

@@ -19,7 +19,7 @@ public enum GoldenFile {
         if ProcessInfo.processInfo.environment["OCEQ_RECORD_GOLDEN"] == "1" {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try actual.write(to: file, atomically: true, encoding: .utf8)
+                try actual.write(to: file, atomically: false, encoding: .utf8)
                 Issue.record(
                     "recorded golden file \(name) (OCEQ_RECORD_GOLDEN=1): review the diff, then run again without it",
                     sourceLocation: sourceLocation)
