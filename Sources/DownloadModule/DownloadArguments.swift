@@ -103,9 +103,6 @@ struct DownloadArguments {
 
     /// A folder as a path: `~` and `~/...` expanded; relative paths stay relative to the working folder.
     static func path(_ text: String) -> String {
-        if text == "~" || text.hasPrefix("~/"), let home = XDGPaths.current().home {
-            return home + text.dropFirst()
-        }
-        return text.isEmpty ? "." : text
+        text.isEmpty ? "." : XDGPaths.expandingTilde(text)
     }
 }

@@ -16,12 +16,7 @@ struct MirrorTarget {
     static let contentFolderName = "contentexport"
 
     init(_ path: String, relativeTo directory: String) {
-        var expanded = path
-        if expanded == "~" || expanded.hasPrefix("~/") {
-            expanded = XDGPaths.homeFolder() + expanded.dropFirst()
-        }
-        let absolute = expanded.hasPrefix("/") ? expanded : directory + "/" + expanded
-        root = PathText.standardized(absolute)
+        root = XDGPaths.resolve(path, in: directory)
     }
 
     var content: String { root + "/" + Self.contentFolderName }

@@ -42,10 +42,7 @@ public final class DownloadCompanion: Sendable {
     func markPublished() { state.withLock { $0 = true } }
 
     /// The folder of `path`.
-    var folder: String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    var folder: String { PathText.parent(of: path) }
 
     /// Writes `temporary` (`O_NOFOLLOW`: a link planted there is refused) and returns it open, or
     /// nil when it cannot be written (nothing is left behind).

@@ -3,11 +3,12 @@
 
 /// Lexical operations on POSIX paths.
 package enum PathText {
-    /// `path` without its last component: `a/b` gives `a`, `/a` gives `/`, `a` gives `` (NSString's
-    /// `deletingLastPathComponent`). Trailing slashes are ignored.
+    /// The folder of `path`: `a/b` gives `a`, `/a` gives `/`, and a path without a folder (`a`, `..`, the
+    /// empty path) gives `.`, the working folder, as POSIX `dirname` does (NSString's
+    /// `deletingLastPathComponent` answers `` there). Trailing slashes are ignored.
     package static func parent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         let head = withoutTrailingSlashes(String(trimmed[..<slash]))
         return head.isEmpty && trimmed.hasPrefix("/") ? "/" : head
     }

@@ -30,6 +30,23 @@ package struct XDGPaths: Sendable, Equatable {
         current().home ?? FileManager.default.homeDirectoryForCurrentUser.path
     }
 
+    /// `path` with a leading `~` (alone or before a `/`) standing for `home` (`homeFolder()`), as a shell
+    /// expands it; `~user` and a `~` anywhere else stay as typed.
+    package static func expandingTilde(_ path: String, home: @autoclosure () -> String = homeFolder()) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        return path == "~" ? home() : PathText.joined(home(), String(path.dropFirst(2)))
+    }
+
+    /// A path a user typed, made absolute: `~` expanded (`expandingTilde`), a relative path taken under
+    /// `directory`, and the result standardized lexically (`PathText.standardized`: links are not resolved).
+    /// A relative `directory` gives a path relative to the same place.
+    package static func resolve(
+        _ path: String, in directory: String, home: @autoclosure () -> String = homeFolder()
+    ) -> String {
+        let expanded = expandingTilde(path, home: home())
+        return PathText.standardized(expanded.hasPrefix("/") ? expanded : PathText.joined(directory, expanded))
+    }
+
     /// The variables that decide the paths (what `current()` reads from the process).
     package static let variables = ["HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]
 

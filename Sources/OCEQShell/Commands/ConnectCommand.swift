@@ -54,7 +54,7 @@ package enum ConnectCommand: Command {
         let credentials: Credentials
         let isProfile =
             words.count == 1 && !words[0].contains("/") && !words[0].contains(":")
-            && !FileManager.default.fileExists(atPath: Credentials.absolute(words[0], in: session.baseDirectory))
+            && !FileManager.default.fileExists(atPath: XDGPaths.resolve(words[0], in: session.baseDirectory))
         if isProfile {
             credentials = try Credentials.profile(words[0], environment: ProcessEnvironment.current())
         } else {

@@ -140,7 +140,7 @@ package enum GraphQLCommand: Command {
                 invocation.request.query = value
                 invocation.quoted = true
             } else if !queryText.contains(where: { "{}() \n".contains($0) }) {
-                let path = Credentials.absolute(queryText, in: session.baseDirectory)
+                let path = XDGPaths.resolve(queryText, in: session.baseDirectory)
                 guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
                     throw .usage("cannot read the query file \(queryText)", span: tail.span)
                 }

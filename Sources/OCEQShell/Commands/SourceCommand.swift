@@ -1,4 +1,5 @@
 import FoundationEssentials
+import OCEQCore
 import OCEQLanguage
 
 /// `source`: run a script file in this session.
@@ -31,7 +32,7 @@ package enum SourceCommand: Command {
             throw .usage(
                 "source nests deeper than \(maximumDepth) files; is a script sourcing itself?", span: argument.span)
         }
-        let path = Credentials.absolute(name, in: session.baseDirectory)
+        let path = XDGPaths.resolve(name, in: session.baseDirectory)
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw .usage("cannot read \(name)" + (name == path ? "" : " (\(path))"), span: argument.span)
         }

@@ -243,9 +243,7 @@ package struct Completer: Sendable {
         let slash = typed.lastIndex(of: "/")
         let folderPart = slash.map { String(typed[...$0]) } ?? ""
         let namePart = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
-        var folder = folderPart.isEmpty ? "." : folderPart
-        if folder.hasPrefix("~/") { folder = XDGPaths.homeFolder() + folder.dropFirst() }
-        if !folder.hasPrefix("/") { folder = source.baseDirectory + "/" + folder }
+        let folder = XDGPaths.resolve(folderPart.isEmpty ? "." : folderPart, in: source.baseDirectory)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var candidates: [CompletionCandidate] = []
         for entry in entries.sorted() where entry.hasPrefix(namePart) {

@@ -125,7 +125,7 @@ package final class History {
     /// mode 0600.
     package func load() throws(HistoryError) {
         guard let path else { return }
-        try History.makeDirectory(History.directory(of: path))
+        try History.makeDirectory(PathText.parent(of: path))
         try History.withLockedDirectory(of: path) { () throws(HistoryError) in
             let (loaded, tidy) = try History.readFile(path, capacity: capacity)
             entries = loaded
@@ -208,7 +208,7 @@ package final class History {
     static func withLockedDirectory(
         of path: String, _ body: () throws(HistoryError) -> Void
     ) throws(HistoryError) {
-        let directory = directory(of: path)
+        let directory = PathText.parent(of: path)
         try makeDirectory(directory)
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw HistoryError("cannot open \(directory): \(describe(errno))") }
@@ -264,11 +264,6 @@ package final class History {
 
     // MARK: - POSIX helpers
 
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     /// Creates `directory` and its missing parents with mode 0700; makes the last one 0700 if it is ours.
     static func makeDirectory(_ directory: String) throws(HistoryError) {
         var info = stat()
@@ -277,7 +272,7 @@ package final class History {
             if info.st_uid == getuid(), info.st_mode & 0o077 != 0 { _ = chmod(directory, 0o700) }
             return
         }
-        let parent = self.directory(of: directory)
+        let parent = PathText.parent(of: directory)
         if parent != directory { try makeDirectory(parent) }
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw HistoryError("cannot create \(directory): \(describe(errno))")

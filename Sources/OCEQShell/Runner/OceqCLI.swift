@@ -220,7 +220,7 @@ package enum OceqCLI {
                 Parser.parse(options.commands.joined(separator: "\n"), options: parserOptions), nil, currentDirectory
             )
         } else if let file = options.file {
-            let path = Credentials.absolute(file, in: currentDirectory)
+            let path = XDGPaths.resolve(file, in: currentDirectory)
             let data: Data?
             if file == "-" {
                 data = FileSystem.readToEnd(fd: 0).map { Data($0) }

@@ -92,7 +92,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
             credentials = try profile(name, environment: environment)
             candidates = []
         } else if let file = overrides.credentialsFile {
-            candidates = [absolute(file, in: currentDirectory)]
+            candidates = [XDGPaths.resolve(file, in: currentDirectory)]
         } else {
             var list = [currentDirectory + "/credentials.json"]
             if let file = XDGPaths(environment: environment).credentialsFile { list.append(file) }
@@ -140,7 +140,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         self.init(url: "", file: path)
         if let url = object["url"]?.stringValue {
             self.url = url
-            if isLocalExport { self.url = Credentials.absolute(url, in: PathText.parent(of: path)) }
+            if isLocalExport { self.url = XDGPaths.resolve(url, in: PathText.parent(of: path)) }
         }
         channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
@@ -186,14 +186,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     }
 
     static func absoluteURL(_ url: String, _ directory: String) -> String {
-        url.hasPrefix("http://") || url.hasPrefix("https://") ? url : absolute(url, in: directory)
+        url.hasPrefix("http://") || url.hasPrefix("https://") ? url : XDGPaths.resolve(url, in: directory)
     }
 
-    static func absolute(_ path: String, in directory: String) -> String {
-        if path.hasPrefix("/") { return path }
-        if path.hasPrefix("~/"), let home = XDGPaths.current().home {
-            return home + path.dropFirst(1)
-        }
-        return PathText.standardized(PathText.joined(directory, path))
-    }
 }

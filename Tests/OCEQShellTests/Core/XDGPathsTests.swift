@@ -37,6 +37,29 @@ struct XDGPathsTests {
         #expect(paths.cacheFolderOrTemporary.hasSuffix("/oceq-\(getuid())"))
     }
 
+    @Test("~ and ~/ stand for the home folder; ~user and a ~ inside a path stay as typed")
+    func tilde() {
+        #expect(XDGPaths.expandingTilde("~", home: "/h") == "/h")
+        #expect(XDGPaths.expandingTilde("~/", home: "/h") == "/h")
+        #expect(XDGPaths.expandingTilde("~/a/b", home: "/h/") == "/h/a/b")
+        #expect(XDGPaths.expandingTilde("~/a", home: "/") == "/a")
+        #expect(XDGPaths.expandingTilde("~user/a", home: "/h") == "~user/a")
+        #expect(XDGPaths.expandingTilde("a/~/b", home: "/h") == "a/~/b")
+        #expect(XDGPaths.expandingTilde("rel", home: "/h") == "rel")
+    }
+
+    @Test("a typed path is made absolute under the folder given, standardized, with ~ expanded")
+    func resolve() {
+        #expect(XDGPaths.resolve("x.oceq", in: "/s", home: "/h") == "/s/x.oceq")
+        #expect(XDGPaths.resolve("../x/./y", in: "/s/t", home: "/h") == "/s/x/y")
+        #expect(XDGPaths.resolve("/a//b/../c/", in: "/s", home: "/h") == "/a/c")
+        #expect(XDGPaths.resolve("~", in: "/s", home: "/h") == "/h")
+        #expect(XDGPaths.resolve("~/m/../n", in: "/s", home: "/h") == "/h/n")
+        #expect(XDGPaths.resolve("~x", in: "/s", home: "/h") == "/s/~x")
+        #expect(XDGPaths.resolve("a", in: ".", home: "/h") == "a")
+        #expect(XDGPaths.resolve("", in: "/s", home: "/h") == "/s")
+    }
+
     @Test("a profile without any config folder is a clear error, not /.config")
     func profileError() {
         #expect(Credentials.profilesFile(environment: ["HOME": ""]) == nil)
