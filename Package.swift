@@ -126,7 +126,9 @@ let package = Package(
         // the script there).
         .executableTarget(
             name: "oceq",
-            dependencies: ["OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule"],
+            dependencies: [
+                "CSystem", "OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule",
+            ],
             linkerSettings: [
                 .unsafeFlags([
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",

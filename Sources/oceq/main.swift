@@ -1,5 +1,6 @@
 import AssetModule
 import BlogModule
+import CSystem
 import DownloadModule
 import Glibc
 import MirrorModule
@@ -26,6 +27,10 @@ if arguments == ["--version"] || arguments == ["-V"] {
 if arguments.first == "serve" { exit(ServeCommand.run(Array(arguments.dropFirst()))) }
 if arguments == ["help", "serve"] { exit(ServeCommand.run(["--help"])) }
 if arguments == ["help", "lint"] { exit(await OceqCLI.run(["lint", "--help"], version: version)) }
+
+// The client's heap keeps what it frees for reuse instead of giving it back and faulting it in again
+// (`oceq_keep_freed_heap`); `serve`, above, keeps glibc's defaults.
+oceq_keep_freed_heap()
 
 // What connecting needs and takes a while (libcurl's set-up) starts now on a thread of its own, beside the
 // work below; from here on the program leaves by `_exit`, whose caller has flushed what it wrote, never by
