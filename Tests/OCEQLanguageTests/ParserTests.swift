@@ -143,6 +143,18 @@ struct ParserTests {
         #expect(SourceText(text).text(in: command.arguments[6].span) == "~/out")
     }
 
+    @Test("~ standing alone is a word, the home folder; another operator alone stays a symbol")
+    func loneTilde() {
+        let parsed = Parser.parse("download @1 to ~ = ~~", options: ParserOptions(commands: nil))
+        #expect(parsed.diagnostics.isEmpty)
+        guard case .command(let command) = parsed.statements.first else { return fail("not a command") }
+        #expect(
+            command.arguments.map(\.kind) == [
+                .value(Value(.row(1), span: command.arguments[0].span)), .word("to"), .word("~"), .symbol("="),
+                .symbol("~~"),
+            ])
+    }
+
     @Test("core commands parse with the default vocabulary")
     func coreCommands() throws {
         let parsed = try statements("get slug:my-article\nset format json\necho hello world\nhelp list\nquit")

@@ -136,6 +136,10 @@ extension ParserState {
                     if let value = parseValue(after: token) {
                         arguments.append(CommandArgument(.value(value), span: token.span))
                     }
+                case .op where text(token) == "~":
+                    // `~` alone is the home folder (`download ... to ~`), as in a shell; no command takes
+                    // it as an operator.
+                    arguments.append(CommandArgument(.word("~"), span: token.span))
                 case .op:
                     arguments.append(CommandArgument(.symbol(text(token)), span: token.span))
                 default:
