@@ -77,7 +77,10 @@ struct FoundationParityTests {
 
     @Test(
         "trimmedSpaces and trimmedWhitespace are trimmingCharacters(in: .whitespaces / .whitespacesAndNewlines)",
-        arguments: ["", "  a  ", "\ta b\t", " \n a \n ", "\u{A0}x\u{2003}", "\r\nx", "  "])
+        arguments: [
+            "", "  a  ", "\ta b\t", " \n a \n ", "\u{A0}x\u{2003}", "\r\nx", "  ", " \u{301}x", "x \u{301}",
+            "\u{85}x\u{2028}", "\u{1680}y\u{3000}\u{B}", "\u{200B}z\u{200B}", "\u{FEFF}é ", "\r\n",
+        ])
     func trimming(text: String) {
         #expect(text.trimmedSpaces == text.trimmingCharacters(in: .whitespaces))
         #expect(text.trimmedWhitespace == text.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -2,21 +2,30 @@ extension StringProtocol {
     /// The string without leading and trailing whitespace, line breaks included (Foundation's
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`, which OCEQCore's users do without Foundation).
     package var trimmedWhitespace: String {
-        trimmed(where: \.isWhitespace)
+        trimmed { $0.properties.isWhitespace || $0 == "\u{200B}" }
     }
 
     /// The string without leading and trailing spaces and tabs (Unicode's space separators and U+0009: Foundation's
-    /// `trimmingCharacters(in: .whitespaces)`); line breaks stay.
+    /// `trimmingCharacters(in: .whitespaces)`); line breaks stay. Like Foundation's sets, both trims also take the
+    /// zero width space (U+200B, a space separator in Unicode before 4.0.1).
     package var trimmedSpaces: String {
-        trimmed { $0.unicodeScalars.allSatisfy { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+        trimmed { $0 == "\t" || $0 == "\u{200B}" || $0.properties.generalCategory == .spaceSeparator }
     }
 
-    /// The string without the characters at either end that `isTrimmed` accepts.
-    private func trimmed(where isTrimmed: (Character) -> Bool) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, isTrimmed(first) { slice.removeFirst() }
-        while let last = slice.last, isTrimmed(last) { slice.removeLast() }
-        return String(slice)
+    /// The string without the scalars at either end that `isTrimmed` accepts. Scalars, as Foundation trims,
+    /// not characters: a combining mark after a trimmed space stays, and no grapheme breaking is needed (this
+    /// runs on every header of every download).
+    private func trimmed(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = Substring(self).unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, isTrimmed(scalars[start]) { scalars.formIndex(after: &start) }
+        while start < end {
+            let last = scalars.index(before: end)
+            guard isTrimmed(scalars[last]) else { break }
+            end = last
+        }
+        return String(scalars[start..<end])
     }
 }
 
