@@ -156,8 +156,8 @@ static inline void oceq_limit_heap_arenas(int count) { mallopt(M_ARENA_MAX, coun
 /// Keeps the client's freed heap for reuse (mallopt: M_MMAP_THRESHOLD 1 MiB, M_TRIM_THRESHOLD 8 MiB).
 /// glibc's defaults map each block of 128 KiB or more (libcurl's 512 KiB receive buffer per transfer)
 /// on its own and give back the top of a heap past 128 KiB, so a download of many files faulted
-/// the same pages in again and again: 500 files, 4,600 page faults, and 2,600 with these (CPU about
-/// a tenth less). A process-wide setting that stops glibc's own adjusting of both thresholds, so only
+/// the same pages in again and again: 500 files, 4,600 page faults, and 2,600 with these (CPU 1-12 %
+/// less, depending on the round). A process-wide setting that stops glibc's own adjusting of both thresholds, so only
 /// the executable calls it, for the client; `oceq serve` keeps the defaults (its RSS is a goal).
 static inline void oceq_keep_freed_heap(void) {
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
