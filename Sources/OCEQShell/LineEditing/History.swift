@@ -228,7 +228,9 @@ package final class History {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw HistoryError("cannot read \(path): \(describe(errno))") }
         defer { close(fd) }
-        let bytes = try readAll(fd, path: path)
+        guard let bytes = FileSystem.readToEnd(fd: fd) else {
+            throw HistoryError("cannot read \(path): \(describe(errno))")
+        }
         if bytes.starts(with: Array("_HiStOrY_V2_".utf8)) { return nil }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
         if let first = lines.first, String(decoding: first, as: UTF8.self) == "_oceq_history_v1_" {
@@ -278,20 +280,6 @@ package final class History {
             throw HistoryError("cannot create \(directory): \(describe(errno))")
         }
         _ = chmod(directory, 0o700)
-    }
-
-    static func readAll(_ fd: Int32, path: String) throws(HistoryError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw HistoryError("cannot read \(path): \(describe(errno))")
-            }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
     }
 
     /// Why libedit made no history: the library is missing (it is opened at first use), or it failed.
