@@ -47,8 +47,7 @@ final class PendingIndex {
                 if reused == nil { ChannelIndex.remove(path) }
             }
         } else {
-            path = PathText.joined(
-                FileManager.default.temporaryDirectory.path, "oceq-index-\(UUID().uuidString).sqlite")
+            path = PathText.joined(XDGPaths.temporaryFolder(), "oceq-index-\(UUID().uuidString).sqlite")
             temporary = true
         }
         self.reused = reused

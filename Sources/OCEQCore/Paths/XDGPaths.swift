@@ -89,8 +89,12 @@ package struct XDGPaths: Sendable, Equatable {
     /// runs on purpose, so it is named by the user rather than made fresh.
     package var cacheFolderOrTemporary: String {
         if let cacheFolder { return cacheFolder }
-        let temporary = getenv("TMPDIR").map { String(cString: $0) }.flatMap(Self.absolute) ?? "/tmp"
-        return PathText.joined(temporary, "oceq-\(getuid())")
+        return PathText.joined(Self.temporaryFolder(), "oceq-\(getuid())")
+    }
+
+    /// The folder for temporary files: `$TMPDIR` when it is an absolute path, else `/tmp`.
+    package static func temporaryFolder() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap(absolute) ?? "/tmp"
     }
 
     /// `value` without a trailing `/` when it is an absolute path; nil when empty or relative.

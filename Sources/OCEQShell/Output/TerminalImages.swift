@@ -46,7 +46,7 @@ extension Session {
         _ request: any DownloadRequest, label: String, style: ImageStyle, columns: Int, rows: Int
     ) async -> String {
         guard let connection else { return TerminalImage.placeholder(label, reason: "not connected") }
-        var template = Array((FileManager.default.temporaryDirectory.path + "/oceq-image-XXXXXX").utf8CString)
+        var template = Array(PathText.joined(XDGPaths.temporaryFolder(), "oceq-image-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
             return TerminalImage.placeholder(label, reason: "cannot make a temporary folder")
         }
