@@ -1,14 +1,15 @@
 // Merges scanned content folders and parsed items into a `ChannelContent` (sequential).
 //
-// Order of work in `finish()`: type categories missing from type files (gen B) are taken from the
-// items; type folders without a type file (gen A `DigitalAsset`) get a definition inferred from
-// their items; then, batch by batch in item order, reference stubs are filled from their targets
-// (gen A stubs are `{id, type}`) and dangling ones reported, category assignments get their
-// taxonomy's names and nodes, and items without a slug get one made from their name (unique among
-// all the slugs the items had, and those made before); each batch is final when `finished` gets
-// it, so the index can store it while later ones are worked on. Last, metadata.json's item list
-// is cross-checked. References are resolved on all cores (each item reads only its targets), the
-// rest in order. The fingerprint hashes every file read, in reading order, by its path relative
+// Order of work in `finish()`: metadata.json's item list is cross-checked (first, so the list is
+// not held while the items are rewritten; its issues are reported last); type categories missing
+// from type files (gen B) are taken from the items; type folders without a type file (gen A
+// `DigitalAsset`) get a definition inferred from their items; then, batch by batch in item order,
+// reference stubs are filled from their targets (gen A stubs are `{id, type}`) and dangling ones
+// reported, category assignments get their taxonomy's names and nodes, and items without a slug
+// get one made from their name (unique among all the slugs the items had, and those made before);
+// each batch is final when `finished` gets it, so the index can store it while later ones are
+// worked on. References are resolved on all cores (each item reads only its targets), the rest in
+// order. The fingerprint hashes every file read, in reading order, by its path relative
 // to its content folder, so it does not depend on where the export lies; it is known once every
 // item is added (`fingerprint`), before `finish()`.
 
@@ -28,6 +29,8 @@ struct Assembly {
     private var hasher = ContentHasher()
     /// The items' user fields after their references and dates are filled in.
     private var fieldKinds = FieldKinds()
+    /// The distinct sets of reference field names, each held once (`sharedReferenceSet`).
+    private var referenceSets: [Set<String>: Set<String>] = [:]
 
     init() {
         hasher.combine("oceq-export-fingerprint-1")
@@ -101,6 +104,9 @@ struct Assembly {
         batchSize: Int = Assembly.batchSize, finished: ((ArraySlice<ExportItem>) -> Void)? = nil
     ) -> ChannelContent {
         let fingerprint = fingerprint
+        // Checked now, while only the items are held: the listing goes before the items grow.
+        let unlisted = crossCheck()
+        listed = []
         inferTypes()
         let fieldMaps = referenceFieldMaps()
         let trees = Dictionary(
@@ -113,7 +119,7 @@ struct Assembly {
             fillSlugs(range, taken: &takenSlugs)
             finished?(items[range])
         }
-        crossCheck()
+        issues += unlisted
         var content = ChannelContent(
             items: items, contentTypes: types, taxonomies: taxonomies, variationSets: variationSets, issues: issues,
             fingerprint: fingerprint, roots: [])
@@ -184,9 +190,18 @@ struct Assembly {
         for (offset, result) in resolved.enumerated() {
             let index = range.lowerBound + offset
             if let fields = result.fields { items[index].storedFields = fields }
-            items[index].referenceFields = result.references
+            items[index].referenceFields = sharedReferenceSet(result.references)
             issues += result.issues
         }
+    }
+
+    /// The one copy of `references` all items with the same reference fields hold (items of a
+    /// type usually have the same ones): a set of its own per item took about 100 bytes.
+    private mutating func sharedReferenceSet(_ references: Set<String>) -> Set<String> {
+        guard !references.isEmpty else { return references }
+        if let shared = referenceSets[references] { return shared }
+        referenceSets[references] = references
+        return references
     }
 
     /// What resolving one item's references gave: its new fields as compact JSON (nil: unchanged),
@@ -366,15 +381,18 @@ struct Assembly {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private mutating func crossCheck() {
+    /// The items metadata.json lists that are missing, as issues.
+    private func crossCheck() -> [ExportIssue] {
+        var missing: [ExportIssue] = []
         for entry in listed where itemIndex[entry.id] == nil {
             let relative = "ContentItems/\(entry.type)/\(entry.id).json"
             // A file that exists was read and, having been skipped, is reported already.
             if FileSystem.kind(entry.root + "/" + relative) != .missing { continue }
-            issues.append(
+            missing.append(
                 ExportIssue(
                     file: entry.root + "/metadata.json",
                     message: "lists \(entry.type):\(entry.id) but \(relative) is missing"))
         }
+        return missing
     }
 }

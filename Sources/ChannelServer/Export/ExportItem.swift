@@ -21,16 +21,16 @@ public struct ExportItem: Sendable {
     public var translatable: Bool?
     /// `{value, timezone}` objects as exported (values carry milliseconds).
     public var createdDate: JSON? {
-        get { storedCreatedDate.flatMap { try? JSON.parse($0) } }
-        set { storedCreatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+        get { storedCreatedDate?.json }
+        set { storedCreatedDate = newValue.map(StoredDate.init) }
     }
     public var updatedDate: JSON? {
-        get { storedUpdatedDate.flatMap { try? JSON.parse($0) } }
-        set { storedUpdatedDate = newValue.map { JSONWriter().compactBytes($0) } }
+        get { storedUpdatedDate?.json }
+        set { storedUpdatedDate = newValue.map(StoredDate.init) }
     }
-    /// The dates as compact JSON (a parsed `{value, timezone}` costs several times more memory).
-    var storedCreatedDate: [UInt8]?
-    var storedUpdatedDate: [UInt8]?
+    /// The dates, packed when they have the usual shape (see `StoredDate`).
+    var storedCreatedDate: StoredDate?
+    var storedUpdatedDate: StoredDate?
     /// The user fields (content items) or asset fields (digital assets), management form.
     ///
     /// Kept as compact JSON bytes and parsed on each read: a parsed tree costs several times its
@@ -51,7 +51,35 @@ public struct ExportItem: Sendable {
     /// shaper passes through unchanged (usually nothing).
     public var raw: [String: JSON]
     /// The file the item was read from, for messages.
-    public var sourceFile: String
+    public var sourceFile: String {
+        get {
+            let name = sourceName ?? id + ".json"
+            return sourceFolder.map { $0 + "/" + name } ?? name
+        }
+        set {
+            let bytes = newValue.utf8
+            if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+                sourceFolder = String(newValue[..<slash])
+                sourceName = String(newValue[bytes.index(after: slash)...])
+            } else {
+                sourceFolder = nil
+                sourceName = newValue
+            }
+            if let name = sourceName, Self.isNamed(name, after: id) { sourceName = nil }
+        }
+    }
+
+    /// True when `fileName` is `<id>.json` (compared without making that string).
+    static func isNamed(_ fileName: String, after id: String) -> Bool {
+        fileName.utf8.count == id.utf8.count + 5 && fileName.utf8.starts(with: id.utf8)
+            && fileName.utf8.reversed().starts(with: ".json".utf8.reversed())
+    }
+    /// The folder part of `sourceFile` (nil: none). The loader gives every item of a folder the
+    /// same string, so it is stored once, not once per item (180 bytes an item, 180 MB at 1M).
+    var sourceFolder: String?
+    /// The file name part of `sourceFile`; nil: `<id>.json`, as export item files are named. Set
+    /// `id` before `sourceFile`, and not after: the name follows the id while this is nil.
+    var sourceName: String?
 
     /// The folder under `ContentItems/` the item was read from (usually equal to `type`).
     public var typeFolder: String?
@@ -90,12 +118,11 @@ public struct ExportItem: Sendable {
         self.slug = slug
         self.language = language
         self.translatable = translatable
-        self.storedCreatedDate = createdDate.map { JSONWriter().compactBytes($0) }
-        self.storedUpdatedDate = updatedDate.map { JSONWriter().compactBytes($0) }
+        self.storedCreatedDate = createdDate.map(StoredDate.init)
+        self.storedUpdatedDate = updatedDate.map(StoredDate.init)
         self.storedFields = JSONWriter().compactBytes(.object(fields))
         self.nativeFile = nativeFile
         self.raw = raw
-        self.sourceFile = sourceFile
         self.typeFolder = typeFolder
         self.mimeType = mimeType
         self.fileGroup = fileGroup
@@ -103,5 +130,6 @@ public struct ExportItem: Sendable {
         self.nativeSize = nativeSize
         self.imageSize = imageSize
         self.referenceFields = referenceFields
+        self.sourceFile = sourceFile
     }
 }

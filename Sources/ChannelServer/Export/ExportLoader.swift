@@ -61,12 +61,16 @@ public struct ExportLoader: Sendable {
         for (index, root) in roots.enumerated() {
             scans.append(try RootScan.scan(root: root, index: index))
         }
-        let jobs = scans.flatMap(\.itemJobs)
+        var jobs = scans.flatMap(\.itemJobs)
         let typesByRoot = scans.map(\.types)
         clock.mark("scan")
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
+        // What is held from here to the end is held beside every item: the scans' job lists and
+        // metadata listings (about 340 bytes an item) go now, the jobs once the files are read.
+        scans = []
         Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes) { assembly.add(&$0) }
+        jobs = []
         clock.mark("items read, parsed and merged")
         let finished = merged?(assembly.fingerprint, assembly.mergedItems)
         var content = assembly.finish(batchSize: batchSize, finished: finished)
@@ -77,51 +81,76 @@ public struct ExportLoader: Sendable {
         return content
     }
 
+    /// Chunks of item files parsed ahead of the merge at most: their results wait in a table of
+    /// this many chunks' slots, reused in turn (a slot per file took 512 MB at 1M items).
+    static let parseWindow = 64
+
     /// Parses the item files on all cores and gives each result to `merge` on the calling thread,
     /// in the order of `jobs`, while later files are still parsed (merging is sequential: it would
     /// otherwise leave a core idle after the parse, 2-3 s at 1M items).
     static func parseAll(
-        _ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]], limit: Int,
-        merge: (inout ParsedItem) -> Void
+        _ jobs: [ItemJob], typesByRoot: [[String: ContentTypeDefinition]], limit: Int, chunk: Int = 128,
+        window: Int = parseWindow, merge: (inout ParsedItem) -> Void
     ) {
         guard !jobs.isEmpty else { return }
-        let slots = SlotTable<ParsedItem>(count: jobs.count)
-        let chunk = 128
         let chunks = (jobs.count + chunk - 1) / chunk
-        let parsedChunks = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
+        let ring = Ring(chunk: chunk, window: window, chunks: chunks)
+        let slots = SlotTable<ParsedItem>(count: min(jobs.count, window * chunk))
         let readAhead = jobs.count >= ItemReadAhead.minimumJobs ? ItemReadAhead(jobs: jobs) : nil
         defer { readAhead?.finish() }
         // A thread of its own (not a dispatch worker, which might wait for a free one) drives the
         // parsers; it is one of them, so it needs the stack the parser's recursion may take.
         DetachedThread.start(name: "oceq-parse", stackSize: 8 << 20) {
-            parseChunks(jobs, chunk: chunk, into: slots, typesByRoot: typesByRoot, limit: limit, readAhead: readAhead) {
-                parsedChunks[$0].signal()
-            }
+            parseChunks(jobs, ring: ring, into: slots, typesByRoot: typesByRoot, limit: limit, readAhead: readAhead)
         }
         for chunkIndex in 0..<chunks {
-            parsedChunks[chunkIndex].wait()
-            for index in chunkIndex * chunk..<min(jobs.count, (chunkIndex + 1) * chunk) {
-                var parsed = slots.take(index)
+            ring.parsed[chunkIndex].wait()
+            for index in ring.range(of: chunkIndex, count: jobs.count) {
+                var parsed = slots.take(ring.slot(of: index))
                 merge(&parsed)
             }
+            ring.merged[chunkIndex].signal()
         }
     }
 
-    /// Parses the item files on all cores into `slots`, calling `parsed` with each chunk's number
-    /// when its slots are filled.
+    /// How the parsers and the merge share the slot table: chunk `n` waits for chunk
+    /// `n - window` to be merged before it is parsed into the same slots. A chunk waits only for
+    /// an earlier one, which was handed to a parser first, so the parse cannot deadlock.
+    struct Ring: Sendable {
+        let chunk: Int
+        let window: Int
+        /// Signalled when a chunk's slots are filled.
+        let parsed: [DispatchSemaphore]
+        /// Signalled when a chunk's slots are taken.
+        let merged: [DispatchSemaphore]
+
+        init(chunk: Int, window: Int, chunks: Int) {
+            self.chunk = chunk
+            self.window = window
+            parsed = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
+            merged = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
+        }
+
+        /// The jobs of chunk `index`.
+        func range(of index: Int, count: Int) -> Range<Int> { index * chunk..<min(count, (index + 1) * chunk) }
+        /// The slot of job `index`.
+        func slot(of index: Int) -> Int { index % (window * chunk) }
+    }
+
+    /// Parses the item files on all cores into `slots` (`ring` says when a chunk may start and
+    /// is told when it is filled).
     private static func parseChunks(
-        _ jobs: [ItemJob], chunk: Int, into slots: SlotTable<ParsedItem>,
-        typesByRoot: [[String: ContentTypeDefinition]], limit: Int, readAhead: ItemReadAhead?,
-        parsed: @Sendable (Int) -> Void
+        _ jobs: [ItemJob], ring: Ring, into slots: SlotTable<ParsedItem>,
+        typesByRoot: [[String: ContentTypeDefinition]], limit: Int, readAhead: ItemReadAhead?
     ) {
-        let chunks = (jobs.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
-            let start = chunkIndex * chunk
+        DispatchQueue.concurrentPerform(iterations: ring.parsed.count) { chunkIndex in
+            if chunkIndex >= ring.window { ring.merged[chunkIndex - ring.window].wait() }
+            let range = ring.range(of: chunkIndex, count: jobs.count)
             // Files are opened relative to their folder, opened (and checked inside the export)
             // once per run of jobs in it: one path walk and no `/proc/self/fd` look-up per file.
             var folder: (path: String, fd: Int32?)?
             defer { if let fd = folder?.fd { close(fd) } }
-            for index in start..<min(start + chunk, jobs.count) {
+            for index in range {
                 let job = jobs[index]
                 let folderPath = job.folderPath
                 if folder?.path != folderPath {
@@ -129,10 +158,11 @@ public struct ExportLoader: Sendable {
                     folder = (folderPath, try? FileSystem.openInside(folderPath, root: job.resolvedRoot))
                 }
                 slots.set(
-                    index, ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
+                    ring.slot(of: index),
+                    ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
             }
-            readAhead?.parsed(min(start + chunk, jobs.count) - start)
-            parsed(chunkIndex)
+            readAhead?.parsed(range.count)
+            ring.parsed[chunkIndex].signal()
         }
     }
 }
@@ -178,10 +208,22 @@ struct ItemJob: Sendable {
     var resolvedRoot: String
     var folder: String
     var fileName: String
+    /// The folder holding the file, `root/ContentItems/folder`: one string shared by the jobs of a
+    /// folder and the items read from them (`ExportItem.sourceFolder`).
+    let folderPath: String
+
+    init(
+        rootIndex: Int, root: String, resolvedRoot: String, folder: String, fileName: String, folderPath: String? = nil
+    ) {
+        self.rootIndex = rootIndex
+        self.root = root
+        self.resolvedRoot = resolvedRoot
+        self.folder = folder
+        self.fileName = fileName
+        self.folderPath = folderPath ?? root + "/ContentItems/" + folder
+    }
 
     var path: String { folderPath + "/" + fileName }
-    /// The folder holding the file.
-    var folderPath: String { root + "/ContentItems/" + folder }
 }
 
 /// What reading one item file gave.
@@ -240,12 +282,15 @@ struct RootScan {
                 return
             }
             let folder = typeFolders[slot - 1]
-            let files = try? FileSystem.list(itemsFolder + "/" + folder, inside: resolved)
+            let folderPath = itemsFolder + "/" + folder
+            let files = try? FileSystem.list(folderPath, inside: resolved)
             listed.set(
                 slot - 1,
                 files.map { files in
                     files.filter { $0.kind == .regular && $0.name.hasSuffix(".json") }.map {
-                        ItemJob(rootIndex: index, root: root, resolvedRoot: resolved, folder: folder, fileName: $0.name)
+                        ItemJob(
+                            rootIndex: index, root: root, resolvedRoot: resolved, folder: folder, fileName: $0.name,
+                            folderPath: folderPath)
                     }
                 })
         }

@@ -32,8 +32,8 @@ struct ItemCodec: Sendable {
         out.optional(item.slug)
         out.optional(item.language)
         out.int(item.translatable.map { $0 ? 2 : 1 } ?? 0)
-        out.optional(item.storedCreatedDate.map { String(decoding: $0, as: UTF8.self) })
-        out.optional(item.storedUpdatedDate.map { String(decoding: $0, as: UTF8.self) })
+        out.optional(item.storedCreatedDate.map { String(decoding: $0.compactJSON, as: UTF8.self) })
+        out.optional(item.storedUpdatedDate.map { String(decoding: $0.compactJSON, as: UTF8.self) })
         out.byteArray(item.storedFields)
         path(item.nativeFile, &out)
         path(item.exportRoot, &out)
@@ -66,8 +66,8 @@ struct ItemCodec: Sendable {
         case 1: item.translatable = false
         default: break
         }
-        item.storedCreatedDate = try input.optional().map { Array($0.utf8) }
-        item.storedUpdatedDate = try input.optional().map { Array($0.utf8) }
+        item.storedCreatedDate = try input.optional().map { .text(Array($0.utf8)) }
+        item.storedUpdatedDate = try input.optional().map { .text(Array($0.utf8)) }
         item.storedFields = try input.byteArray()
         item.nativeFile = try path(&input)
         item.exportRoot = try path(&input)

@@ -87,7 +87,9 @@ enum ItemReader {
                 ($0.key == "taxonomies" && !TaxonomyAssignment.read($0.value).isEmpty)
                     || (!DeliveryShaper.droppedKeys.contains($0.key) && !DeliveryShaper.standardKeys.contains($0.key))
             },
-            sourceFile: path, typeFolder: job.folder)
+            typeFolder: job.folder)
+        item.sourceFolder = job.folderPath
+        item.sourceName = ExportItem.isNamed(job.fileName, after: id) ? nil : job.fileName
         item.typeCategory = category(of: raw, type: type, fields: fields, types: types)
 
         if item.isDigitalAsset {
