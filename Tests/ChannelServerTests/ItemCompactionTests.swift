@@ -122,6 +122,29 @@ struct ItemCompactionTests {
         #expect(merged == (0..<count).map { "CORE\($0)" } + ["CORE5"])
     }
 
+    @Test("an asset's file facts are held out of line, shared by copies and copied on write")
+    func assetFacts() {
+        var content = ExportItem(id: "CORE1", type: "T", typeCategory: "ContentType", name: "n")
+        content.nativeFile = nil
+        content.imageSize = nil
+        #expect(content.asset == nil)
+
+        var asset = ExportItem(
+            id: "CONT1", type: "Image", typeCategory: "DigitalAssetType", name: "a.jpg", nativeFile: "/e/a.jpg",
+            fileExtension: "jpg", nativeSize: 10, imageSize: ImageSize(width: 4, height: 3))
+        let box = asset.asset.map(ObjectIdentifier.init)
+        asset.exportRoot = "/e"
+        #expect(asset.asset.map(ObjectIdentifier.init) == box)
+        var copy = asset
+        #expect(copy.asset.map(ObjectIdentifier.init) == box)
+        copy.nativeFile = "/f/b.jpg"
+        copy.nativeSize = nil
+        #expect(copy.asset.map(ObjectIdentifier.init) != box)
+        #expect(asset.nativeFile == "/e/a.jpg" && asset.nativeSize == 10 && asset.exportRoot == "/e")
+        #expect(copy.nativeFile == "/f/b.jpg" && copy.nativeSize == nil && copy.exportRoot == "/e")
+        #expect(copy.fileExtension == "jpg" && copy.imageSize == ImageSize(width: 4, height: 3))
+    }
+
     /// The address of a native string's bytes (nil for a small string, held inline).
     private func storage(of text: String) -> UInt? {
         text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }

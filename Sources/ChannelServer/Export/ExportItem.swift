@@ -43,10 +43,16 @@ public struct ExportItem: Sendable {
     /// `fields` as compact UTF-8 JSON.
     public internal(set) var storedFields: [UInt8] = Array("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
-    public var nativeFile: String?
+    public var nativeFile: String? {
+        get { asset?.file.nativeFile }
+        set { updateAsset(newValue) { $0.nativeFile = newValue } }
+    }
     /// The canonical path of the export folder `nativeFile` must stay inside when it is opened (a
     /// link there swapped for one out of the export after loading is refused); nil: not checked.
-    public var exportRoot: String?
+    public var exportRoot: String? {
+        get { asset?.file.exportRoot }
+        set { updateAsset(newValue) { $0.exportRoot = newValue } }
+    }
     /// The exported top-level keys that are neither management-only nor standard: what the
     /// shaper passes through unchanged (usually nothing).
     public var raw: [String: JSON]
@@ -69,11 +75,6 @@ public struct ExportItem: Sendable {
         }
     }
 
-    /// True when `fileName` is `<id>.json` (compared without making that string).
-    static func isNamed(_ fileName: String, after id: String) -> Bool {
-        fileName.utf8.count == id.utf8.count + 5 && fileName.utf8.starts(with: id.utf8)
-            && fileName.utf8.reversed().starts(with: ".json".utf8.reversed())
-    }
     /// The folder part of `sourceFile` (nil: none). The loader gives every item of a folder the
     /// same string, so it is stored once, not once per item (180 bytes an item, 180 MB at 1M).
     var sourceFolder: String?
@@ -89,18 +90,48 @@ public struct ExportItem: Sendable {
     /// Delivery `fileGroup`: `contentItem`, `Images`, `Videos` or `Files`.
     public var fileGroup: String?
     /// Delivery `fileExtension` of an asset (lower-case, from its name), nil for content items.
-    public var fileExtension: String?
+    public var fileExtension: String? {
+        get { asset?.file.fileExtension }
+        set { updateAsset(newValue) { $0.fileExtension = newValue } }
+    }
     /// The byte size of `nativeFile` on disk (the export's `fields.size` is not trusted).
-    public var nativeSize: Int?
+    public var nativeSize: Int? {
+        get { asset?.file.nativeSize }
+        set { updateAsset(newValue) { $0.nativeSize = newValue } }
+    }
     /// The pixel size of an image asset: `fields.metadata` when it holds numbers, else read from
     /// the image header.
-    public var imageSize: ImageSize?
+    public var imageSize: ImageSize? {
+        get { asset?.file.imageSize }
+        set { updateAsset(newValue) { $0.imageSize = newValue } }
+    }
+    /// What only assets have, out of line: nil for a content item, which then holds 8 bytes for
+    /// them instead of 88 (the items of a large build are all held at once; shared on copy,
+    /// copied on write).
+    private(set) var asset: AssetFileBox?
     /// Names of the `fields` holding reference stubs (single or list), from the type definition
     /// or, without one, from the values' shape.
     public var referenceFields: Set<String>
 
     /// True for digital assets.
     public var isDigitalAsset: Bool { typeCategory == "DigitalAssetType" }
+
+    /// True when `fileName` is `<id>.json` (compared without making that string).
+    static func isNamed(_ fileName: String, after id: String) -> Bool {
+        fileName.utf8.count == id.utf8.count + 5 && fileName.utf8.starts(with: id.utf8)
+            && fileName.utf8.reversed().starts(with: ".json".utf8.reversed())
+    }
+
+    /// Changes the asset facts; setting nil where there are none makes no box.
+    private mutating func updateAsset<Value>(_ newValue: Value?, _ change: (inout AssetFile) -> Void) {
+        if asset == nil {
+            guard newValue != nil else { return }
+            asset = AssetFileBox(AssetFile())
+        } else if !isKnownUniquelyReferenced(&asset) {
+            asset = AssetFileBox(asset!.file)
+        }
+        change(&asset!.file)
+    }
 
     public init(
         id: String, type: String, typeCategory: String, name: String, description: String = "",
@@ -121,15 +152,15 @@ public struct ExportItem: Sendable {
         self.storedCreatedDate = createdDate.map(StoredDate.init)
         self.storedUpdatedDate = updatedDate.map(StoredDate.init)
         self.storedFields = JSONWriter().compactBytes(.object(fields))
-        self.nativeFile = nativeFile
         self.raw = raw
         self.typeFolder = typeFolder
         self.mimeType = mimeType
         self.fileGroup = fileGroup
+        self.referenceFields = referenceFields
+        self.nativeFile = nativeFile
         self.fileExtension = fileExtension
         self.nativeSize = nativeSize
         self.imageSize = imageSize
-        self.referenceFields = referenceFields
         self.sourceFile = sourceFile
     }
 }
