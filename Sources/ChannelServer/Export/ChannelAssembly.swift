@@ -63,6 +63,13 @@ struct Assembly {
         issues += scan.issues
     }
 
+    /// Makes room for `count` items at once (growing by doubling held the old and the new table
+    /// at once, and up to twice the room needed after).
+    mutating func reserveCapacity(_ count: Int) {
+        items.reserveCapacity(count)
+        itemIndex.reserveCapacity(count)
+    }
+
     /// Adds one parsed item file (a later duplicate id is reported and skipped); the item is moved
     /// out of `parsed`.
     mutating func add(_ parsed: inout ParsedItem) {
