@@ -75,7 +75,8 @@ struct ItemCodec: Sendable {
         var raw: [String: JSON] = [:]
         for _ in 0..<max(0, rawCount) { raw[try input.string()] = try input.json() }
         item.raw = raw
-        item.sourceFile = try path(&input) ?? ""
+        // Kept whole, not split into folder and name: this runs for every item a request reads.
+        item.sourceName = try path(&input) ?? ""
         item.typeFolder = try input.optional()
         item.mimeType = try input.optional()
         item.fileGroup = try input.optional()
