@@ -78,8 +78,9 @@ public struct ExportItem: Sendable {
     /// The folder part of `sourceFile` (nil: none). The loader gives every item of a folder the
     /// same string, so it is stored once, not once per item (180 bytes an item, 180 MB at 1M).
     var sourceFolder: String?
-    /// The file name part of `sourceFile`; nil: `<id>.json`, as export item files are named. Set
-    /// `id` before `sourceFile`, and not after: the name follows the id while this is nil.
+    /// The rest of `sourceFile` after `sourceFolder` (all of it when that is nil); nil: `<id>.json`,
+    /// as export item files are named. Set `id` before `sourceFile`, and not after: the name
+    /// follows the id while this is nil.
     var sourceName: String?
 
     /// The folder under `ContentItems/` the item was read from (usually equal to `type`).

@@ -66,8 +66,9 @@ public struct ExportLoader: Sendable {
         clock.mark("scan")
         var assembly = Assembly()
         for scan in scans { assembly.add(scan) }
-        // What is held from here to the end is held beside every item: the scans' job lists and
-        // metadata listings (about 340 bytes an item) go now, the jobs once the files are read.
+        // Whatever is held from here on is held beside every item: the scans go now (the jobs and
+        // the assembly have their own copies of their job lists and metadata listings), the jobs
+        // once the files are read, the assembly's listing when it finishes (`Assembly.finish`).
         scans = []
         assembly.reserveCapacity(jobs.count)
         Self.parseAll(jobs, typesByRoot: typesByRoot, limit: options.maximumItemFileBytes) { assembly.add(&$0) }
