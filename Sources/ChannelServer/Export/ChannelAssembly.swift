@@ -118,12 +118,13 @@ struct Assembly {
         let fieldMaps = referenceFieldMaps()
         let trees = Dictionary(
             taxonomies.compactMap(ChannelTaxonomy.init).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var takenSlugs = Set(items.compactMap(\.slug))
+        // Made only if some item lacks a slug (a set of a million slugs took 40 MB beside the items).
+        var takenSlugs: Set<String>? = items.contains { $0.slug == nil } ? Set(items.compactMap(\.slug)) : nil
         for start in stride(from: 0, to: items.count, by: batchSize) {
             let range = start..<min(items.count, start + batchSize)
             resolveReferences(range, fieldMaps: fieldMaps)
             fillTaxonomyNodes(range, trees: trees)
-            fillSlugs(range, taken: &takenSlugs)
+            if takenSlugs != nil { fillSlugs(range, taken: &takenSlugs!) }
             finished?(items[range])
         }
         issues += unlisted

@@ -91,6 +91,10 @@ final class IndexBuild: Sendable {
         let db = try IndexBuilder.openForBuilding(sidePath)
         try db.execute("BEGIN")
         try db.execute(IndexSchema.createSideTables)
+        // The stored items are appended in key order, which needs only the pages along the
+        // B-tree's right edge: a small cache while the loader still holds every item, the bulk
+        // inserts' own before the values.
+        try db.execute("PRAGMA cache_size = -\(IndexBuilder.indexCacheKiB)")
         let insertBody = try db.prepare("INSERT INTO store(key, body) VALUES(?, ?)")
         var ord: Int64 = 0
         while let batch = batches.take() {
@@ -107,6 +111,7 @@ final class IndexBuild: Sendable {
         let ordinalOfID = builder.ordinals ?? Self.ordinals(items)
         guard let ids = fieldIDs.take() else { return }
         clock.mark("waited for the field names")
+        try db.execute("PRAGMA cache_size = -\(IndexBuilder.insertCacheKiB)")
         let insertValue = try db.prepare(
             "INSERT INTO vals(ord, fid, seq, kind, fold, num, ref, full) VALUES(?, ?, ?, ?, ?, ?, ?, ?)")
         for (ord, item) in items.enumerated() {
