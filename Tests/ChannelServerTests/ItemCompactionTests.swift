@@ -145,6 +145,25 @@ struct ItemCompactionTests {
         #expect(copy.fileExtension == "jpg" && copy.imageSize == ImageSize(width: 4, height: 3))
     }
 
+    @Test("a chunk's fields are moved into one buffer, each item reading what it read before")
+    func packedFields() {
+        let job = ItemJob(rootIndex: 0, root: "/r", resolvedRoot: "/r", folder: "T", fileName: "x.json")
+        let fields: [[String: JSON]] = [["a": 1], [:], ["b": "two", "c": [3, 4]]]
+        var parsed = fields.map {
+            ParsedItem(
+                job: job, item: ExportItem(id: "CORE1", type: "T", typeCategory: "ContentType", name: "n", fields: $0),
+                digest: ContentHasher.digest(of: []))
+        }
+        parsed.insert(ParsedItem(job: job, digest: ContentHasher.digest(of: [])), at: 1)
+        ItemReader.packFields(&parsed)
+        let items = parsed.compactMap(\.item)
+        #expect(items.map(\.fields) == fields)
+        let addresses = items.map { $0.storedFields.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        for index in 1..<items.count {
+            #expect(addresses[index] == addresses[index - 1] + UInt(items[index - 1].storedFields.count))
+        }
+    }
+
     /// The address of a native string's bytes (nil for a small string, held inline).
     private func storage(of text: String) -> UInt? {
         text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }

@@ -19,7 +19,7 @@ struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
-    mutating func byteArray(_ value: [UInt8]) {
+    mutating func byteArray(_ value: some Collection<UInt8>) {
         int(value.count)
         bytes += value
     }

@@ -13,6 +13,7 @@
 // to its content folder, so it does not depend on where the export lies; it is known once every
 // item is added (`fingerprint`), before `finish()`.
 
+import CSystem
 import Dispatch
 import OCEQCore
 
@@ -123,6 +124,10 @@ struct Assembly {
         for start in stride(from: 0, to: items.count, by: batchSize) {
             let range = start..<min(items.count, start + batchSize)
             resolveReferences(range, fieldMaps: fieldMaps)
+            // The batch's old fields, freed a chunk's buffer at a time (`ItemReader.packFields`),
+            // go back to the system: the new ones are made on other threads, whose heaps would
+            // not reuse them (a 1M build peaked 280 MB higher).
+            oceq_release_free_memory()
             fillTaxonomyNodes(range, trees: trees)
             if takenSlugs != nil { fillSlugs(range, taken: &takenSlugs!) }
             finished?(items[range])
@@ -197,7 +202,7 @@ struct Assembly {
         fieldKinds.append(contentsOf: kinds)
         for (offset, result) in resolved.enumerated() {
             let index = range.lowerBound + offset
-            if let fields = result.fields { items[index].storedFields = fields }
+            if let fields = result.fields { items[index].storedFields = ArraySlice(fields) }
             items[index].referenceFields = sharedReferenceSet(result.references)
             issues += result.issues
         }

@@ -38,10 +38,12 @@ public struct ExportItem: Sendable {
     /// Read it once per use (`let fields = item.fields`), not in a loop.
     public var fields: [String: JSON] {
         get { (try? JSON.parse(storedFields))?.objectValue ?? [:] }
-        set { storedFields = JSONWriter().compactBytes(.object(newValue)) }
+        set { storedFields = ArraySlice(JSONWriter().compactBytes(.object(newValue))) }
     }
-    /// `fields` as compact UTF-8 JSON.
-    public internal(set) var storedFields: [UInt8] = Array("{}".utf8)
+    /// `fields` as compact UTF-8 JSON: a slice, as the loader moves the fields of the items it
+    /// reads together into one buffer (`ItemReader.packFields`) so that they are freed in whole
+    /// pages when the references in them are filled in.
+    public internal(set) var storedFields: ArraySlice<UInt8> = ArraySlice("{}".utf8)
     /// Absolute path of the native binary on disk (digital assets only).
     public var nativeFile: String? {
         get { asset?.file.nativeFile }
@@ -152,7 +154,7 @@ public struct ExportItem: Sendable {
         self.translatable = translatable
         self.storedCreatedDate = createdDate.map(StoredDate.init)
         self.storedUpdatedDate = updatedDate.map(StoredDate.init)
-        self.storedFields = JSONWriter().compactBytes(.object(fields))
+        self.storedFields = ArraySlice(JSONWriter().compactBytes(.object(fields)))
         self.raw = raw
         self.typeFolder = typeFolder
         self.mimeType = mimeType

@@ -152,6 +152,8 @@ public struct ExportLoader: Sendable {
             // once per run of jobs in it: one path walk and no `/proc/self/fd` look-up per file.
             var folder: (path: String, fd: Int32?)?
             defer { if let fd = folder?.fd { close(fd) } }
+            var parsed: [ParsedItem] = []
+            parsed.reserveCapacity(range.count)
             for index in range {
                 let job = jobs[index]
                 let folderPath = job.folderPath
@@ -159,10 +161,10 @@ public struct ExportLoader: Sendable {
                     if let fd = folder?.fd { close(fd) }
                     folder = (folderPath, try? FileSystem.openInside(folderPath, root: job.resolvedRoot))
                 }
-                slots.set(
-                    ring.slot(of: index),
-                    ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
+                parsed.append(ItemReader.read(job, folder: folder?.fd, types: typesByRoot[job.rootIndex], limit: limit))
             }
+            ItemReader.packFields(&parsed)
+            for (index, entry) in zip(range, parsed) { slots.set(ring.slot(of: index), entry) }
             readAhead?.parsed(range.count)
             ring.parsed[chunkIndex].signal()
         }

@@ -68,7 +68,7 @@ struct ItemCodec: Sendable {
         }
         item.storedCreatedDate = try input.optional().map { .text(Array($0.utf8)) }
         item.storedUpdatedDate = try input.optional().map { .text(Array($0.utf8)) }
-        item.storedFields = try input.byteArray()
+        item.storedFields = ArraySlice(try input.byteArray())
         item.nativeFile = try path(&input)
         item.exportRoot = try path(&input)
         let rawCount = try input.int()

@@ -48,13 +48,15 @@ extension JSON {
     ) throws(JSONParseError)
         -> JSON
     {
-        let array = Array(bytes)
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSON {
+            var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
+            parser.skippedKeys = skipping
+            return try parser.parseDocument()
+        }
         do {
-            return try array.withUnsafeBufferPointer { buffer in
-                var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skippedKeys = skipping
-                return try parser.parseDocument()
-            }
+            // In place when the bytes are contiguous (an array or a slice of one), else copied.
+            if let json = try bytes.withContiguousStorageIfAvailable(parse) { return json }
+            return try Array(bytes).withUnsafeBufferPointer(parse)
         } catch let error as JSONParseError {
             throw error
         } catch {
