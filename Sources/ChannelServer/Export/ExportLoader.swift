@@ -95,8 +95,7 @@ public struct ExportLoader: Sendable {
         window: Int = parseWindow, merge: (inout ParsedItem) -> Void
     ) {
         guard !jobs.isEmpty else { return }
-        let chunks = (jobs.count + chunk - 1) / chunk
-        let ring = Ring(chunk: chunk, window: window, chunks: chunks)
+        let ring = Ring(jobs: jobs.count, chunk: chunk, window: window)
         let slots = SlotTable<ParsedItem>(count: min(jobs.count, window * chunk))
         let readAhead = jobs.count >= ItemReadAhead.minimumJobs ? ItemReadAhead(jobs: jobs) : nil
         defer { readAhead?.finish() }
@@ -105,9 +104,9 @@ public struct ExportLoader: Sendable {
         DetachedThread.start(name: "oceq-parse", stackSize: 8 << 20) {
             parseChunks(jobs, ring: ring, into: slots, typesByRoot: typesByRoot, limit: limit, readAhead: readAhead)
         }
-        for chunkIndex in 0..<chunks {
+        for chunkIndex in ring.chunks {
             ring.parsed[chunkIndex].wait()
-            for index in ring.range(of: chunkIndex, count: jobs.count) {
+            for index in ring.range(of: chunkIndex) {
                 var parsed = slots.take(ring.slot(of: index))
                 merge(&parsed)
             }
@@ -119,6 +118,7 @@ public struct ExportLoader: Sendable {
     /// `n - window` to be merged before it is parsed into the same slots. A chunk waits only for
     /// an earlier one, which was handed to a parser first, so the parse cannot deadlock.
     struct Ring: Sendable {
+        let jobs: Int
         let chunk: Int
         let window: Int
         /// Signalled when a chunk's slots are filled.
@@ -126,15 +126,19 @@ public struct ExportLoader: Sendable {
         /// Signalled when a chunk's slots are taken.
         let merged: [DispatchSemaphore]
 
-        init(chunk: Int, window: Int, chunks: Int) {
+        init(jobs: Int, chunk: Int, window: Int) {
+            self.jobs = jobs
             self.chunk = chunk
             self.window = window
+            let chunks = (jobs + chunk - 1) / chunk
             parsed = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
             merged = (0..<chunks).map { _ in DispatchSemaphore(value: 0) }
         }
 
+        /// The chunks' numbers.
+        var chunks: Range<Int> { parsed.indices }
         /// The jobs of chunk `index`.
-        func range(of index: Int, count: Int) -> Range<Int> { index * chunk..<min(count, (index + 1) * chunk) }
+        func range(of index: Int) -> Range<Int> { index * chunk..<min(jobs, (index + 1) * chunk) }
         /// The slot of job `index`.
         func slot(of index: Int) -> Int { index % (window * chunk) }
     }
@@ -145,9 +149,9 @@ public struct ExportLoader: Sendable {
         _ jobs: [ItemJob], ring: Ring, into slots: SlotTable<ParsedItem>,
         typesByRoot: [[String: ContentTypeDefinition]], limit: Int, readAhead: ItemReadAhead?
     ) {
-        DispatchQueue.concurrentPerform(iterations: ring.parsed.count) { chunkIndex in
+        DispatchQueue.concurrentPerform(iterations: ring.chunks.count) { chunkIndex in
             if chunkIndex >= ring.window { ring.merged[chunkIndex - ring.window].wait() }
-            let range = ring.range(of: chunkIndex, count: jobs.count)
+            let range = ring.range(of: chunkIndex)
             // Files are opened relative to their folder, opened (and checked inside the export)
             // once per run of jobs in it: one path walk and no `/proc/self/fd` look-up per file.
             var folder: (path: String, fd: Int32?)?

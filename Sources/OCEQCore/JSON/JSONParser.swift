@@ -48,15 +48,15 @@ extension JSON {
     ) throws(JSONParseError)
         -> JSON
     {
-        func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSON {
+        func parseDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSON {
             var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
             parser.skippedKeys = skipping
             return try parser.parseDocument()
         }
         do {
             // In place when the bytes are contiguous (an array or a slice of one), else copied.
-            if let json = try bytes.withContiguousStorageIfAvailable(parse) { return json }
-            return try Array(bytes).withUnsafeBufferPointer(parse)
+            if let json = try bytes.withContiguousStorageIfAvailable(parseDocument) { return json }
+            return try Array(bytes).withUnsafeBufferPointer(parseDocument)
         } catch let error as JSONParseError {
             throw error
         } catch {
