@@ -87,7 +87,7 @@ import OCEQCore
         let companionFD = companion?.write()
         var synced: [(Int, StagedDownload)] = []
         for (index, staged) in batch {
-            let fileSystemFlushed = flushFileSystem(of: staged.fd, &flushed)
+            let fileSystemFlushed = flushFileSystem(staged.device, of: staged.fd, &flushed)
             do throws(DeliveryError) {
                 try staged.sync(fileSystemFlushed: fileSystemFlushed)
                 observer?(.synced(staged.job.partPath))
@@ -154,6 +154,11 @@ import OCEQCore
     /// its `syncfs` failed, so the caller flushes the file itself.
     private static func flushFileSystem(of fd: Int32, _ flushed: inout [UInt64: Bool]) -> Bool {
         guard let device = FileIO.device(fd) else { return false }
+        return flushFileSystem(device, of: fd, &flushed)
+    }
+
+    /// Flushes `device`, which holds `fd`, unless this commit step did already (as above).
+    private static func flushFileSystem(_ device: UInt64, of fd: Int32, _ flushed: inout [UInt64: Bool]) -> Bool {
         if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
         return flushed[device] ?? false
     }

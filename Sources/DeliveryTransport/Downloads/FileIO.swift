@@ -124,6 +124,11 @@ enum FileIO {
         FileSystem.device(fd)
     }
 
+    /// The size and device of an open file, or nil.
+    static func openFileFacts(_ fd: Int32) -> (size: Int64, device: UInt64)? {
+        FileSystem.openFileFacts(fd)
+    }
+
     /// Opens a folder for reading (`fsync`, `syncfs`), or returns -1.
     static func openFolder(_ path: String) -> Int32 {
         FileSystem.openFolder(path)

@@ -10,6 +10,8 @@ struct StagedDownload: Sendable {
     let job: DownloadJob
     /// The open part; owned by this value until `sync` or `discard` closes it.
     let fd: Int32
+    /// The device of the part's file system (measured with its size), whose `syncfs` flushes it.
+    let device: UInt64
     /// The result once the part is renamed.
     let result: DownloadResult
     /// A `.part.meta` sidecar may exist and is removed after the rename.

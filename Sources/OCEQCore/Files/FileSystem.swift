@@ -369,8 +369,14 @@ package enum FileSystem {
 
     /// The device of an open file, or nil.
     package static func device(_ fd: Int32) -> UInt64? {
+        openFileFacts(fd)?.device
+    }
+
+    /// The size and device of an open file (one `fstat`), or nil.
+    package static func openFileFacts(_ fd: Int32) -> (size: Int64, device: UInt64)? {
         var info = stat()
-        return fstat(fd, &info) == 0 ? UInt64(info.st_dev) : nil
+        guard fstat(fd, &info) == 0 else { return nil }
+        return (Int64(info.st_size), UInt64(info.st_dev))
     }
 
     /// Closes a descriptor.
