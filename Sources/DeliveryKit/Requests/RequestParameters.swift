@@ -7,11 +7,17 @@ public enum APIVersion: String, Sendable, Hashable {
     case v11 = "v1.1"
 }
 
-/// The `fields` parameter: `all`, nothing, or names joined by commas.
-public enum FieldsParameter: Sendable, Hashable {
+/// A parameter that is `all`, absent, or names joined by commas: `fields` (`fields=all`,
+/// `fields=name,description`) and `expand` (`expand=all`, `expand=fields.author`).
+public enum NamesParameter: Sendable, Hashable {
     case all
     case none
     case names([String])
+
+    /// `all`, else the names between commas, as a statement writes them.
+    public init(_ text: String) {
+        self = text == "all" ? .all : .names(text.split(separator: ",").map(String.init))
+    }
 
     var rendered: String? {
         switch self {
@@ -22,20 +28,11 @@ public enum FieldsParameter: Sendable, Hashable {
     }
 }
 
-/// The `expand` parameter: `all`, nothing, or names (`fields.author`) joined by commas.
-public enum ExpandParameter: Sendable, Hashable {
-    case all
-    case none
-    case names([String])
+/// The `fields` parameter: `all`, nothing, or field names.
+public typealias FieldsParameter = NamesParameter
 
-    var rendered: String? {
-        switch self {
-        case .all: return "all"
-        case .none: return nil
-        case .names(let names): return renderedNames(names)
-        }
-    }
-}
+/// The `expand` parameter: `all`, nothing, or reference names (`fields.author`).
+public typealias ExpandParameter = NamesParameter
 
 /// Optional parts of a category read (`fields=`).
 public enum CategoryField: String, Sendable, Hashable {

@@ -17,18 +17,10 @@ extension CompiledQuery {
         if !orderKeys.isEmpty { request = request.order(orderKeys) }
         if let limit { request = request.limit(limit) }
         if let offset { request = request.starting(at: offset) }
-        if let fields { request = request.fields(CompiledQuery.fieldsParameter(fields)) }
-        if let expand { request = request.expand(CompiledQuery.expandParameter(expand)) }
+        if let fields { request = request.fields(FieldsParameter(fields)) }
+        if let expand { request = request.expand(ExpandParameter(expand)) }
         if totalResults { request = request.totalResults(true) }
         return request
-    }
-
-    static func fieldsParameter(_ text: String) -> FieldsParameter {
-        text == "all" ? .all : .names(text.split(separator: ",").map(String.init))
-    }
-
-    static func expandParameter(_ text: String) -> ExpandParameter {
-        text == "all" ? .all : .names(text.split(separator: ",").map(String.init))
     }
 }
 
@@ -40,7 +32,7 @@ extension CompiledRead {
         case .id(let id): request = DeliveryAPI.readAsset(id: id)
         case .slug(let slug): request = DeliveryAPI.readAsset(slug: slug)
         }
-        if let expand { request = request.expand(CompiledQuery.expandParameter(expand)) }
+        if let expand { request = request.expand(ExpandParameter(expand)) }
         return request
     }
 }
