@@ -23,7 +23,7 @@ struct IndexReadFailureTests {
         options.cacheDirectory = cache.path + "/serve"
         options.responseCacheMiB = 0
         let service = try ChannelService.load(options)
-        let item = try #require(try service.content.items.item(at: 0))
+        let item = try service.content.items.item(at: 0)
         let folder = cache.path + "/serve/index"
         let side = try #require(
             try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".sqlite.side") })

@@ -21,7 +21,7 @@ struct LibraryLoaderTests {
         let status = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { list in
             oceq_library_open(soname, RTLD_NOW | RTLD_LOCAL, list.baseAddress!, &slots, names.count, &message, 512)
         }
-        return (status, String(cString: message))
+        return (status, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     @Test("a library that is not installed gives the loader's reason")

@@ -107,7 +107,7 @@ struct SampleChannelTests {
                             continue
                         }
                         let file = "\(scratch)/\(id)-\(name).\(ext)"
-                        FileManager.default.createFile(atPath: file, contents: Data(response.body))
+                        #expect(FileManager.default.createFile(atPath: file, contents: Data(response.body)))
                         let size = engine.nativeSize(of: file)
                         if size.map({ (String($0.width), String($0.height)) }) ?? ("", "") != (
                             width ?? "-", height ?? "-"

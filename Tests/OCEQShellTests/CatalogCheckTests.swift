@@ -95,7 +95,9 @@ let templateCatalogCases: [CatalogCase] = [
         "no Starter-Blog-Author named 'Alex Reed' for 'starter-blog-post_author'; did you mean 'Alex Read'?"),
 ]
 
-/// The 2021 blog template export, served in-process.
+/// The 2021 blog template export, served in-process. Unwrap it with `#require` on a line of its own:
+/// passed straight to a parameter that takes an optional, `#require` wraps it in another optional and
+/// requires nothing.
 let templateConnection: Connection? = {
     let credentials = Credentials(
         url: repositoryRoot.appendingPathComponent(
@@ -125,7 +127,8 @@ func catalogDiagnostics(_ text: String, in session: Session) async throws -> [Di
 @MainActor
 func expectDiagnostic(_ check: CatalogCase, connection: Connection?) async throws {
     let marked = MarkedInput(check.input)
-    let (session, _, _) = makeSession(connection: try #require(connection))
+    let open = try #require(connection)
+    let (session, _, _) = makeSession(connection: open)
     let diagnostics = try await catalogDiagnostics(marked.text, in: session)
     let first = try #require(diagnostics.first, "no diagnostic for \(check.input)")
     #expect(diagnostics.count == 1, "\(diagnostics.map(\.text))")
@@ -162,7 +165,8 @@ struct CatalogCheckTests {
             "count type=OCEGettingStartedArticle author=\"Hana Kim\"",
         ])
     func rightStatements(_ text: String) async throws {
-        let (session, _, _) = makeSession(connection: try #require(sampleConnection))
+        let connection = try #require(sampleConnection)
+        let (session, _, _) = makeSession(connection: connection)
         session.lastRows = []
         let diagnostics = try await catalogDiagnostics(text, in: session).filter(\.message.isCatalogCheck)
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.text))")
@@ -170,7 +174,8 @@ struct CatalogCheckTests {
 
     @Test("topic=Recipes and topic=<id of Recipes> return the same rows, and explain says what was resolved")
     func nameAndIdSameRows() async throws {
-        let (session, output, _) = makeSession(connection: try #require(sampleConnection))
+        let connection = try #require(sampleConnection)
+        let (session, output, _) = makeSession(connection: connection)
         func rows(_ text: String) async throws -> [String] {
             let statement = try #require(Parser.parse(text, options: session.parserOptions).statements.first)
             guard case .items(let listing) = try await Interpreter.execute(statement, in: session) else {
@@ -201,7 +206,8 @@ struct CatalogCheckTests {
             count type=Starter-Blog-Post starter-blog-post_author="Alex Read"
             count type=Starter-Blog-Post starter-blog-post_author=CORECE3370197DB34D77A2D5D4DC0118B9C8
             """
-        let run = await runScript(script, connection: try #require(templateConnection))
+        let connection = try #require(templateConnection)
+        let run = await runScript(script, connection: connection)
         #expect(run.code == 0, "\(run.errors)")
         let counts = run.output.split(separator: "\n")
         #expect(counts.count == 2)
@@ -211,9 +217,10 @@ struct CatalogCheckTests {
 
     @Test("a script with a wrong name stops with exit 2 before its first statement runs")
     func scriptStopsBeforeRunning() async throws {
+        let connection = try #require(sampleConnection)
         let run = await runScript(
             "count type=OCEGettingStartedArticle\nlist type=OCEGettingStartedArticle nmae ^= \"Co\"\n",
-            connection: try #require(sampleConnection))
+            connection: connection)
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("test.oceq:2:36: error: no field 'nmae' in type 'OCEGettingStartedArticle'"))

@@ -41,8 +41,8 @@ struct CommandLineHelpTests {
     }
 
     @Test("a script that cannot be read says why, and a command word suggests -c with the words quoted")
-    func unreadable() throws {
-        try withTemporaryFolder { folder in
+    func unreadable() {
+        withTemporaryFolder { folder in
             let missing = CommandLineHelp.unreadableScript(
                 "list", path: folder + "/list", arguments: ["type=Image", "name=it's"], registry: registry)
             #expect(
