@@ -252,6 +252,32 @@ struct DownloadCommitTests {
         #expect(order.withLock { $0 } == ["fast.bin", "slow.bin"])
         #expect(results.allSatisfy { (try? $0.get()) != nil })
     }
+
+    @Test("once every job has started, a file waits for its batch no longer than the final delay")
+    func finalDeadline() async throws {
+        let folder = temporaryFolder()
+        let jobs = [
+            DownloadJob(DeliveryAPI.downloadNative(id: "SLOW"), folder: folder, name: "slow.bin"),
+            DownloadJob(DeliveryAPI.downloadNative(id: "FAST"), folder: folder, name: "fast.bin"),
+        ]
+        let transport = HeldTransport(inner: Self.server(), holding: "/SLOW/")
+        let client = try makeClient(transport)
+        let order = Locked<[String]>([])
+        // The long delay would hold the fast file past the hold's 30 s limit; both jobs start at once,
+        // so the short one applies from the start.
+        let policy = DownloadCommitPolicy(maxFiles: 100, maxDelay: .seconds(3600), finalDelay: .milliseconds(20))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await client.download(
+                jobs, maxConcurrent: 2,
+                finished: { index, _ in
+                    order.withLock { $0.append(jobs[index].name) }
+                    if index == 1 { transport.release() }
+                })
+        }
+        #expect(!transport.timedOut)
+        #expect(order.withLock { $0 } == ["fast.bin", "slow.bin"])
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+    }
 }
 
 /// Holds requests whose URL contains `holding` until `release()` (or 30 s, noted as `timedOut`).

@@ -117,6 +117,11 @@ extension DeliveryClient {
             var staged: [(Int, StagedDownload)] = []
             var stagedSince = ContinuousClock.now
             var committing = false
+            // Whether a deadline of `finalDelay` was started for the parts waiting when the jobs ran out.
+            var finalDeadline = false
+            /// How long a batch's first file waits: shorter once every job has started, when what is
+            /// left to commit decides how soon the batch ends.
+            func delay() -> Duration { exhausted ? policy.finalDelay : policy.maxDelay }
             func launch(_ index: Int) {
                 transferring += 1
                 let job = jobs[index]
@@ -148,11 +153,11 @@ extension DeliveryClient {
             func commitIfDue() {
                 guard !committing, !staged.isEmpty else { return }
                 let waited = ContinuousClock.now - stagedSince
-                let due = staged.count >= policy.maxFiles || transferring == 0 || waited >= policy.maxDelay
+                let due = staged.count >= policy.maxFiles || transferring == 0 || waited >= delay()
                 guard due else { return }
                 let batch = Array(staged.prefix(policy.maxFiles))
                 staged.removeFirst(batch.count)
-                if !staged.isEmpty { startDeadline(max(.zero, policy.maxDelay - waited)) }
+                if !staged.isEmpty { startDeadline(max(.zero, delay() - waited)) }
                 committing = true
                 // The last batch: nothing left to transfer or to commit after it.
                 let last = staged.isEmpty && transferring == 0 && exhausted
@@ -192,7 +197,7 @@ extension DeliveryClient {
                     }
                     if staged.isEmpty {
                         stagedSince = ContinuousClock.now
-                        startDeadline(policy.maxDelay)
+                        startDeadline(delay())
                     }
                     staged.append((index, part))
                 case .transferred(let index, .success(.done(let result))):
@@ -208,6 +213,11 @@ extension DeliveryClient {
                     break
                 }
                 await launchWhileRoom()
+                // The jobs just ran out: the parts waiting get the shorter delay from now on.
+                if exhausted && !finalDeadline && !staged.isEmpty {
+                    finalDeadline = true
+                    startDeadline(max(.zero, policy.finalDelay - (ContinuousClock.now - stagedSince)))
+                }
                 commitIfDue()
                 await launchWhileRoom()
                 // Only deadline timers can be left: end them rather than wait for them.

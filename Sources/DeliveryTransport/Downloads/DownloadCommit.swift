@@ -1,12 +1,12 @@
-// Group commit for a batch of downloads: complete parts wait in a small batch (128 files or 5 ms,
-// or until no transfer is left to add to it); then, on a thread of its own while the transfers keep
-// every slot busy, the batch's parts are flushed, renamed, and the renames flushed. Only then are
-// they reported (`finished`, hence the manifest): no file appears under its final name before its
-// bytes are on the disk, and nothing is reported before its name is. One commit runs at a time, and
-// the parts that complete meanwhile form the next batch, so the batches are as large as the flushes
-// are slow: on a disk that flushes in a millisecond they are small and the files are named a few
-// milliseconds after their last byte, while the transfers go on, and the command's end waits only
-// for the last few files' commit.
+// Group commit for a batch of downloads: complete parts wait in a small batch (128 files or 200 ms,
+// 5 ms once every job has started, or until no transfer is left to add to it); then, on a thread of
+// its own while the transfers keep every slot busy, the batch's parts are flushed, renamed, and the
+// renames flushed. Only then are they reported (`finished`, hence the manifest): no file appears
+// under its final name before its bytes are on the disk, and nothing is reported before its name
+// is. One commit runs at a time; the parts that complete meanwhile form the next batch. The long
+// delay keeps the flushes of a large batch few (each `syncfs` also writes what other programs left
+// dirty); the short one at the end names the files while the last transfers run, so the command's
+// end waits for the last few files' commit, not for a whole batch's flush and renames.
 //
 // The flushes, measured (Scripts/bench-download, 500 renditions on ext4 on a virtual disk): an
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
@@ -29,23 +29,31 @@ import OCEQCore
     public var maxFiles: Int
     /// ... or once its first file has waited this long (and the commit before it is done) ...
     public var maxDelay: Duration
+    /// ... or this long, once every job has started: the batches that end the pool are small, so
+    /// that its end waits for the last few files' commit, not for a large batch's.
+    public var finalDelay: Duration
     // ... or when no transfer is running (the end of the jobs, or only slow ones left waiting).
 
-    public init(maxFiles: Int, maxDelay: Duration) {
+    /// `finalDelay` is `maxDelay` unless given.
+    public init(maxFiles: Int, maxDelay: Duration, finalDelay: Duration? = nil) {
         self.maxFiles = maxFiles
         self.maxDelay = maxDelay
+        self.finalDelay = finalDelay ?? maxDelay
     }
 
-    /// 128 files or 5 ms. Scripts/bench-download-command, 31 rounds, the policy before it in the same
-    /// rounds: 200 ms (which made 74 files one commit after the last transfer, and 500 files four)
-    /// took 51.4 ms for 74 files and 205 ms for 500; 5 ms took 46.1 ms (-10 %) and 174 ms (-15 %),
-    /// CPU -11 % and -22 %: the end of the command waits for one small batch, not for the flush and
-    /// 74 renames of all of them. Committing whenever the last commit is done (no wait at all) was as
-    /// fast, with twice the flushes (74 files: 8 to 10 commits instead of 4; 500: 24 to 72 instead
-    /// of 16 to 29). Measured on a virtual disk that flushes in about a millisecond; where flushes
-    /// are slower the batches grow by themselves, one commit running at a time. The parts waiting
-    /// hold a descriptor each, at most 256.
-    public static let standard = DownloadCommitPolicy(maxFiles: 128, maxDelay: .milliseconds(5))
+    /// 128 files or 200 ms while jobs are left to start, 5 ms once none is.
+    ///
+    /// Scripts/bench-download-command, 31 rounds, the policy before it in the same rounds. 200 ms
+    /// throughout made 74 files one commit after the last transfer, and 500 files four; 5 ms
+    /// throughout (74: 51.4 → 46.1 ms, 500: 205 → 174 ms, CPU -11 % and -22 %) named the files while
+    /// the transfers ran, at the price of many flushes (74 files: 3 to 8 commits; 500: 20 to 48, one
+    /// every few milliseconds for as long as a large batch runs). 200 ms, then 5 ms once the jobs run
+    /// out, was as fast as 5 ms throughout (74: 43.0 vs 43.8 ms; 500: 221.5 vs 221.1 ms) with 2 or 3
+    /// commits for 74 files and 5 for 500. 128 rather than 64 (session 12, on a disk with slower
+    /// flushes): 500 files in 4 large commits took 11 % less time than in 8. The parts waiting hold
+    /// a descriptor each, at most 256.
+    public static let standard = DownloadCommitPolicy(
+        maxFiles: 128, maxDelay: .milliseconds(200), finalDelay: .milliseconds(5))
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).
