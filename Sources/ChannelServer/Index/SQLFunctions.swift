@@ -16,41 +16,47 @@ enum SQLFunctions {
         _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_mt", 2, flags, nil,
             { context, _, arguments in
-                guard let arguments, let text = SQLFunctions.text(arguments[0]),
-                    let pattern = SQLFunctions.text(arguments[1])
-                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
-                let words = pattern.split(separator: " ").map { Array($0.unicodeScalars) }
-                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.phraseMatches(text, pattern: words) ? 1 : 0)
+                SQLFunctions.answer(context, arguments) { text, pattern in
+                    let words = pattern.split(separator: " ").map { Array($0.unicodeScalars) }
+                    return TextFolding.phraseMatches(text, pattern: words)
+                }
             }, nil, nil, nil)
         _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_co", 2, flags, nil,
             { context, _, arguments in
-                guard let arguments, let text = SQLFunctions.text(arguments[0]),
-                    let words = SQLFunctions.text(arguments[1])
-                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
-                let set = Set(words.split(separator: " ").map(String.init))
-                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.containsAnyWord(text, set) ? 1 : 0)
+                SQLFunctions.answer(context, arguments) { text, words in
+                    TextFolding.containsAnyWord(text, Set(words.split(separator: " ").map(String.init)))
+                }
             }, nil, nil, nil)
         _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_sm", 2, flags, nil,
             { context, _, arguments in
-                guard let arguments, let text = SQLFunctions.text(arguments[0]),
-                    let words = SQLFunctions.text(arguments[1])
-                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
-                let list = words.split(separator: " ").map(String.init)
-                CLibraries.sqlite.sqlite3_result_int(context, TextFolding.containsSimilarWord(text, list) ? 1 : 0)
+                SQLFunctions.answer(context, arguments) { text, words in
+                    TextFolding.containsSimilarWord(text, words.split(separator: " ").map(String.init))
+                }
             }, nil, nil, nil)
         _ = sqlite.sqlite3_create_function_v2(
             db, "oceq_near", 3, flags, nil,
             { context, _, arguments in
-                guard let arguments, let term = SQLFunctions.text(arguments[0]),
-                    let word = SQLFunctions.text(arguments[1])
-                else { return CLibraries.sqlite.sqlite3_result_int(context, 0) }
-                let limit = Int(CLibraries.sqlite.sqlite3_value_int(arguments[2]))
-                // The term comes from the index's vocabulary, folded by the same tokenizer as `word`.
-                let d = TextFolding.editDistance(Array(term.unicodeScalars), Array(word.unicodeScalars), limit: limit)
-                CLibraries.sqlite.sqlite3_result_int(context, d <= limit ? 1 : 0)
+                SQLFunctions.answer(context, arguments) { term, word in
+                    let limit = Int(CLibraries.sqlite.sqlite3_value_int(arguments?[2]))
+                    // The term comes from the index's vocabulary, folded by the same tokenizer as `word`.
+                    let scalars = (Array(term.unicodeScalars), Array(word.unicodeScalars))
+                    return TextFolding.editDistance(scalars.0, scalars.1, limit: limit) <= limit
+                }
             }, nil, nil, nil)
+    }
+
+    /// Sets the result of a call whose first two arguments are texts: 1 when `test` holds for them,
+    /// 0 when it does not or either is NULL.
+    private static func answer(
+        _ context: OpaquePointer?, _ arguments: UnsafeMutablePointer<OpaquePointer?>?,
+        _ test: (String, String) -> Bool
+    ) {
+        guard let arguments, let first = text(arguments[0]), let second = text(arguments[1]) else {
+            return CLibraries.sqlite.sqlite3_result_int(context, 0)
+        }
+        CLibraries.sqlite.sqlite3_result_int(context, test(first, second) ? 1 : 0)
     }
 
     static func text(_ value: OpaquePointer?) -> String? {
