@@ -230,6 +230,20 @@ struct DownloadCommitTests {
 
     @Test("a file waits for its batch no longer than the delay while a slow transfer runs on")
     func deadline() async throws {
+        try await expectCommittedBeforeSlowOne(DownloadCommitPolicy(maxFiles: 100, maxDelay: .milliseconds(20)))
+    }
+
+    @Test("once every job has started, a file waits for its batch no longer than the final delay")
+    func finalDeadline() async throws {
+        // The long delay would hold the fast file past the hold's 30 s limit; both jobs start at once,
+        // so the short one applies from the start.
+        try await expectCommittedBeforeSlowOne(
+            DownloadCommitPolicy(maxFiles: 100, maxDelay: .seconds(3600), finalDelay: .milliseconds(20)))
+    }
+
+    /// Downloads a held file and a fast one under `policy`: the fast one must be committed and
+    /// reported while the other is held (its report releases the hold), not after the hold's 30 s.
+    func expectCommittedBeforeSlowOne(_ policy: DownloadCommitPolicy) async throws {
         let folder = temporaryFolder()
         let jobs = [
             DownloadJob(DeliveryAPI.downloadNative(id: "SLOW"), folder: folder, name: "slow.bin"),
@@ -238,7 +252,6 @@ struct DownloadCommitTests {
         let transport = HeldTransport(inner: Self.server(), holding: "/SLOW/")
         let client = try makeClient(transport)
         let order = Locked<[String]>([])
-        let policy = DownloadCommitPolicy(maxFiles: 100, maxDelay: .milliseconds(20))
         let results = await DownloadCommit.$policy.withValue(policy) {
             await client.download(
                 jobs, maxConcurrent: 2,
@@ -248,32 +261,6 @@ struct DownloadCommitTests {
                 })
         }
         // The slow transfer was released by the fast file's report, not by the hold's time limit.
-        #expect(!transport.timedOut)
-        #expect(order.withLock { $0 } == ["fast.bin", "slow.bin"])
-        #expect(results.allSatisfy { (try? $0.get()) != nil })
-    }
-
-    @Test("once every job has started, a file waits for its batch no longer than the final delay")
-    func finalDeadline() async throws {
-        let folder = temporaryFolder()
-        let jobs = [
-            DownloadJob(DeliveryAPI.downloadNative(id: "SLOW"), folder: folder, name: "slow.bin"),
-            DownloadJob(DeliveryAPI.downloadNative(id: "FAST"), folder: folder, name: "fast.bin"),
-        ]
-        let transport = HeldTransport(inner: Self.server(), holding: "/SLOW/")
-        let client = try makeClient(transport)
-        let order = Locked<[String]>([])
-        // The long delay would hold the fast file past the hold's 30 s limit; both jobs start at once,
-        // so the short one applies from the start.
-        let policy = DownloadCommitPolicy(maxFiles: 100, maxDelay: .seconds(3600), finalDelay: .milliseconds(20))
-        let results = await DownloadCommit.$policy.withValue(policy) {
-            await client.download(
-                jobs, maxConcurrent: 2,
-                finished: { index, _ in
-                    order.withLock { $0.append(jobs[index].name) }
-                    if index == 1 { transport.release() }
-                })
-        }
         #expect(!transport.timedOut)
         #expect(order.withLock { $0 } == ["fast.bin", "slow.bin"])
         #expect(results.allSatisfy { (try? $0.get()) != nil })
