@@ -41,8 +41,9 @@ enum SQLFunctions {
                 SQLFunctions.answer(context, arguments) { term, word in
                     let limit = Int(CLibraries.sqlite.sqlite3_value_int(arguments?[2]))
                     // The term comes from the index's vocabulary, folded by the same tokenizer as `word`.
-                    let scalars = (Array(term.unicodeScalars), Array(word.unicodeScalars))
-                    return TextFolding.editDistance(scalars.0, scalars.1, limit: limit) <= limit
+                    let distance = TextFolding.editDistance(
+                        Array(term.unicodeScalars), Array(word.unicodeScalars), limit: limit)
+                    return distance <= limit
                 }
             }, nil, nil, nil)
     }

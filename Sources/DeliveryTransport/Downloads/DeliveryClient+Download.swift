@@ -117,8 +117,6 @@ extension DeliveryClient {
             var staged: [(Int, StagedDownload)] = []
             var stagedSince = ContinuousClock.now
             var committing = false
-            // Whether a deadline of `finalDelay` was started for the parts waiting when the jobs ran out.
-            var finalDeadline = false
             /// How long a batch's first file waits: shorter once every job has started, when what is
             /// left to commit decides how soon the batch ends.
             func delay() -> Duration { exhausted ? policy.finalDelay : policy.maxDelay }
@@ -172,10 +170,16 @@ extension DeliveryClient {
             func mayLaunch() -> Bool {
                 !exhausted && transferring < prepared && staged.count < 2 * policy.maxFiles
             }
-            /// Starts files while there is room for them and jobs to take.
+            /// Starts files while there is room for them and jobs to take. When the jobs run out, the
+            /// parts waiting get the final delay from then on.
             func launchWhileRoom() async {
                 while mayLaunch() {
-                    guard let index = await pull() else { return }
+                    guard let index = await pull() else {
+                        if !staged.isEmpty {
+                            startDeadline(max(.zero, policy.finalDelay - (ContinuousClock.now - stagedSince)))
+                        }
+                        return
+                    }
                     launch(index)
                 }
             }
@@ -213,11 +217,6 @@ extension DeliveryClient {
                     break
                 }
                 await launchWhileRoom()
-                // The jobs just ran out: the parts waiting get the shorter delay from now on.
-                if exhausted && !finalDeadline && !staged.isEmpty {
-                    finalDeadline = true
-                    startDeadline(max(.zero, policy.finalDelay - (ContinuousClock.now - stagedSince)))
-                }
                 commitIfDue()
                 await launchWhileRoom()
                 // Only deadline timers can be left: end them rather than wait for them.
