@@ -92,6 +92,10 @@ struct RenderingTests {
         "explain let x = 1",
         "list name = \"unterminated\nlist type=A",
         "list a=1\n\nlist b=2 c\nlist d=4",
+        "list type=Image where name co ridge",
+        "list type=Image WHERE not name co ridge order name",
+        "list where = 1",
+        "select * from items",
     ]
 
     @Test("rendered diagnostics for a set of bad inputs match the golden file")

@@ -79,6 +79,10 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case rowNumberInvalid(String)
     /// `@7` after a listing of 5 rows.
     case rowOutOfRange(Int, rows: Int)
+    /// `select * from items`: SQL's verb (the word as written); oceq's are `list`, `first`, `count`.
+    case sqlSelect(String)
+    /// `list type=Image where name co x`: SQL's `where` (as written); conditions need no keyword.
+    case sqlWhere(String)
     /// A statement longer than the parser accepts.
     case statementTooLong(bytes: Int, limit: Int)
     /// A word close to a clause keyword, used where a clause was expected.
@@ -285,6 +289,12 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "'\(text)' is not a row; rows are numbered from 1"
         case .rowOutOfRange(let row, let rows):
             return "'@\(row)' is out of range; the last listing has \(rows) row\(rows == 1 ? "" : "s")"
+        case .sqlSelect(let word):
+            return "unknown command '\(word)'; oceq selects with 'list', 'first' or 'count', "
+                + "as in 'list type=Image name co ridge limit 5'"
+        case .sqlWhere(let word):
+            return "no '\(word)' needed: conditions follow the command directly, as in "
+                + "'list type=Image name co ridge'"
         case .statementTooLong(let bytes, let limit):
             return "statement is too long (\(bytes) bytes; the limit is \(limit))"
         case .unknownClause(let word, let suggestion):

@@ -20,6 +20,13 @@ extension ParserState {
             switch token.kind {
             case .word:
                 guard let keyword = keyword(token) else {
+                    // SQL's `where` before the conditions (a field named `where` is followed by
+                    // its operator): one error, then the conditions are checked as if it were gone.
+                    if isSQLWhere(token) {
+                        diagnose(.sqlWhere(text(token)), at: token.span)
+                        advance()
+                        continue
+                    }
                     parseConditionClause(into: &clauses)
                     continue
                 }
@@ -165,6 +172,14 @@ extension ParserState {
             advance()
         }
         return failed ? nil : keys
+    }
+
+    /// `token` is SQL's `where` (any case) and not a field of that name: no operator, `in` or
+    /// `not in` follows it.
+    func isSQLWhere(_ token: Token) -> Bool {
+        guard token.kind == .word, token.span.length == 5, text(token).lowercased() == "where" else { return false }
+        let next = peek(1)
+        return isKeyword(next, .not) ? !isKeyword(peek(2), .in) : !startsComparison(next)
     }
 
     /// True when `token` can follow a field in a condition.

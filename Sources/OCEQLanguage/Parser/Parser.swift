@@ -281,6 +281,8 @@ struct ParserState {
                 let statementText = text(SourceSpan(start: token.span.start, end: tokens[limit - 1].span.end))
                 let shown = statementText.utf8.count <= 40 ? statementText : name + " ..."
                 diagnose(.missingCommand(suggestion: "list " + shown), at: token.span)
+            } else if name.lowercased() == "select" {
+                diagnose(.sqlSelect(name), at: token.span)
             } else {
                 let known = SelectVerb.allCases.map(\.rawValue) + ["let", "explain"] + commands.sorted()
                 diagnose(.unknownCommand(name, suggestion: Suggestions.closest(to: name, among: known)), at: token.span)
