@@ -1,8 +1,8 @@
 // When the index file cannot be read under a running server (damaged, truncated by something else),
 // a request for an item that exists must fail as the server's fault (500 with the reason, a GraphQL
 // error), never answer "no such item" or a page with stand-in items: those are answers that look
-// right and are not. An id the index does not have is still a 404: its lookup does not touch the
-// damaged part.
+// right and are not. An id the index does not have is still a 404, and a page of summaries is
+// still answered: neither touches the damaged part.
 
 import Foundation
 import OCEQCore
@@ -45,7 +45,7 @@ struct IndexReadFailureTests {
         defer { cache.remove() }
         let (service, item) = try Self.damagedService(cache)
 
-        var paths = ["/items/\(item.id)", "/items?limit=5", "/assets/\(item.id)/native"]
+        var paths = ["/items/\(item.id)", "/items?limit=5&fields=ALL", "/assets/\(item.id)/native"]
         if let slug = item.slug { paths.append("/items/.by.slug/\(URLEncoding.component(slug))") }
         for path in paths {
             let (status, body) = Self.get(service, path)
@@ -54,6 +54,12 @@ struct IndexReadFailureTests {
             #expect(detail.contains("could not be read") || detail.contains("the search failed"), "\(path): \(detail)")
         }
         #expect(Self.get(service, "/items/CORE00000000000000000000000000000000").status == 404)
+        // A page of summaries is read from the main file alone (the `items` table), which is
+        // intact: its answer is right, not a stand-in.
+        let (status, body) = Self.get(service, "/items?limit=5")
+        #expect(status == 200)
+        #expect(body?["items"]?[0]?["id"]?.stringValue == item.id)
+        #expect(body?["items"]?[0]?["name"]?.stringValue == item.name)
     }
 
     @Test("GraphQL's getItem reports the failure as an error, not as a missing item")

@@ -73,6 +73,22 @@ struct ItemStoreTests {
         }
     }
 
+    @Test("summaries read from the items table are the stored items' id, type, name and description")
+    func summariesFromTheIndex() throws {
+        let cache = try TemporaryFolder("oceq-store-cache")
+        defer { cache.remove() }
+        let paths = [ExportFixtures.blog2021Zip, ExportFixtures.genD]
+        let served = try ChannelService.load(Self.options(paths, cache: cache.path + "/serve"))
+        let list = served.content.items
+        let store = try #require(list.store)
+        let ordinals = Array((0..<list.count).reversed()) + [0, 0]
+        let summaries = try list.summaries(at: ordinals)
+        #expect(try summaries == list.items(at: ordinals).map(ItemSummary.init))
+        #expect(summaries.allSatisfy { !$0.id.isEmpty && !$0.type.isEmpty } && summaries.contains { !$0.name.isEmpty })
+        #expect(try ItemList(Array(list)).summaries(at: ordinals) == summaries, "a list in memory gives the same")
+        #expect(throws: IndexStorageError.self) { try store.summaries(at: [list.count]) }
+    }
+
     @Test("an item file rewritten in place with its old mtime is found by the check after the start")
     func changedFileIsNoticed() throws {
         let export = try SymlinkContainmentTests.copiedExport("oceq-store-export")

@@ -59,6 +59,15 @@ public struct ItemList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// The summaries of the items at `ordinals`, in that order (from the index's `items` table for
+    /// a stored list, without decoding the items).
+    public func summaries(at ordinals: [Int]) throws(IndexStorageError) -> [ItemSummary] {
+        switch storage {
+        case .memory(let items): ordinals.map { ItemSummary(items[$0]) }
+        case .store(let store): try store.summaries(at: ordinals)
+        }
+    }
+
     /// The array, when the list is held in memory.
     public var inMemory: [ExportItem]? {
         if case .memory(let items) = storage { return items }

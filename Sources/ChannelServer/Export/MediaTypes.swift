@@ -17,9 +17,12 @@ public enum MediaTypes {
 
     /// The lower-case extension of a file name (`"a.b.JPG"` → `"jpg"`), or nil.
     public static func fileExtension(ofName name: String) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = name[name.index(after: dot)...]
-        guard !ext.isEmpty, ext.count <= 10, !ext.contains("/") else { return nil }
+        // Bytes, not characters: a '.' is never part of another character in UTF-8.
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
+        let ext = name[name.utf8.index(after: dot)...]
+        guard !ext.isEmpty, ext.utf8.count <= 40, ext.count <= 10, !ext.utf8.contains(UInt8(ascii: "/")) else {
+            return nil
+        }
         return ext.lowercased()
     }
 

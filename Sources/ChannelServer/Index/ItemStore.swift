@@ -52,6 +52,25 @@ public final class ItemStore: Sendable {
         }
     }
 
+    /// What a summary entry of a page shows of the items at `ordinals`, in that order, read from
+    /// the `items` table without decoding the stored items (a page of 100 summaries decoded 100
+    /// whole items to show four strings of each). A missing row throws, as in `items(at:)`.
+    public func summaries(at ordinals: [Int]) throws(IndexStorageError) -> [ItemSummary] {
+        try read { db in
+            let statement = try db.cached("SELECT id, type, name, description FROM items WHERE ord = ?1")
+            return try ordinals.map { ordinal in
+                defer { statement.reset() }
+                try statement.bind(1, .int(Int64(ordinal)))
+                guard try statement.step() else {
+                    throw IndexStorageError(code: Self.corrupt, message: "no indexed item at ordinal \(ordinal)")
+                }
+                return ItemSummary(
+                    id: statement.text(0) ?? "", type: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                    description: statement.text(3) ?? "")
+            }
+        }
+    }
+
     /// The ordinal of the first item with this id; nil when no item has it.
     public func ordinal(id: String) throws(IndexStorageError) -> Int? {
         try first("SELECT ord FROM items WHERE id = ?1 ORDER BY ord LIMIT 1", id)

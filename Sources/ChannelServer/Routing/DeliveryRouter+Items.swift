@@ -116,7 +116,12 @@ extension DeliveryRouter {
             fieldsParameter.isEmpty || allFields
             ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
         let entries: [JSON] = try stored { () throws(IndexStorageError) in
-            try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
+            if !allFields && named == nil {
+                return try content.items.summaries(at: result.ordinals).map {
+                    filterLinks(shaper.summaryEntry($0, context: context), request)
+                }
+            }
+            return try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
                 var entry = try shaper.listEntry(
                     item, context: context, allFields: allFields || named != nil, expand: expand)
                 if let named { entry = Self.project(entry, named) }
