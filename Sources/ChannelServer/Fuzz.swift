@@ -22,7 +22,7 @@ package enum ChannelServerFuzz {
         let context = LinkContext(baseURL: "http://localhost:8080", channelToken: "fuzz")
         do {
             let full = try shaper.full(item, context: context, expand: .all)
-            let entry = try shaper.listEntry(item, context: context, allFields: true, expand: .all)
+            let entry = try shaper.listEntry(item, context: context, expand: .all)
             _ = JSONWriter().compactBytes(full)
             _ = JSONWriter().compactBytes(entry)
         } catch {

@@ -39,9 +39,8 @@ struct ExportShapeTests {
                 // The shaper itself left no link to drop, and without `links=none` it makes them.
                 #expect(JSONWriter().bytes(lean) == emptying.bytes(lean), "\(item.id)")
                 #expect(JSONWriter().bytes(full) != emptying.bytes(full), "\(item.id)")
-                let entry = try shaper.listEntry(item, context: omitting, allFields: true, expand: expand)
-                let linked = try shaper.listEntry(
-                    item, context: ExportFixtures.context, allFields: true, expand: expand)
+                let entry = try shaper.listEntry(item, context: omitting, expand: expand)
+                let linked = try shaper.listEntry(item, context: ExportFixtures.context, expand: expand)
                 #expect(emptying.bytes(entry) == emptying.bytes(linked), "\(item.id)")
             }
         }
@@ -287,12 +286,12 @@ struct ExportShapeTests {
         let (shaper, cache) = try blog()
         defer { cache.remove() }
         let post = try #require(try shaper.item(id: Self.postId))
-        let summary = try shaper.listEntry(post, context: ExportFixtures.context, allFields: false, expand: .none)
+        let summary = shaper.summaryEntry(ItemSummary(post), context: ExportFixtures.context)
         #expect(summary.keySet == ["id", "type", "name", "description", "links"])
         #expect(summary.at("links")?.arrayValue?.count == 1)
         #expect(summary.at("links.0.rel") == "self")
 
-        let full = try shaper.listEntry(post, context: ExportFixtures.context, allFields: true, expand: .none)
+        let full = try shaper.listEntry(post, context: ExportFixtures.context, expand: .none)
         #expect(full["fields"] != nil)
         #expect(full["typeCategory"] == "ContentType")
         #expect(full.at("links")?.arrayValue?.count == 1)

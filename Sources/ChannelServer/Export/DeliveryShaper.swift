@@ -94,13 +94,12 @@ public struct DeliveryShaper: Sendable {
         return .object(try fullObject(item, links: links, expand: expand, nested: false))
     }
 
-    /// One entry of an `/items` page: without `allFields` the summary Delivery lists
-    /// (`id`, `type`, `name`, `description`, a `self` link); with it the full item, whose links
-    /// are just `self` and which carries an empty `taxonomies` block, as real list pages do.
+    /// One entry of an `/items` page asked with all fields (or a field list): the full item, whose
+    /// links are just `self` and which carries an empty `taxonomies` block, as real list pages do.
+    /// Without fields a page lists `summaryEntry`s.
     public func listEntry(
-        _ item: ExportItem, context: LinkContext, allFields: Bool, expand: ExpandSpec
+        _ item: ExportItem, context: LinkContext, expand: ExpandSpec
     ) throws(IndexStorageError) -> JSON {
-        if !allFields { return summaryEntry(ItemSummary(item), context: context) }
         let links = Links(context: context)
         var object = try fullObject(item, links: links, expand: expand, nested: false)
         object["links"] = links.array([links.item(URLEncoding.component(item.id), rel: "self", expand: nil)])

@@ -20,9 +20,7 @@ public enum MediaTypes {
         // Bytes, not characters: a '.' is never part of another character in UTF-8.
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
         let ext = name[name.utf8.index(after: dot)...]
-        guard !ext.isEmpty, ext.utf8.count <= 40, ext.count <= 10, !ext.utf8.contains(UInt8(ascii: "/")) else {
-            return nil
-        }
+        guard !ext.isEmpty, ext.count <= 10, !ext.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return ext.lowercased()
     }
 

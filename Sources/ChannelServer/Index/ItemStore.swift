@@ -34,20 +34,13 @@ public final class ItemStore: Sendable {
     /// that does not decode throws: the caller answers 500 with the reason, never "not found" or an
     /// empty stand-in, which would be answers that look right and are not.
     public func items(at ordinals: [Int]) throws(IndexStorageError) -> [ExportItem] {
-        try read { db in
-            let statement = try db.cached("SELECT body FROM store WHERE key = ?1")
-            return try ordinals.map { ordinal in
-                defer { statement.reset() }
-                try statement.bind(1, .int(Int64(ordinal)))
-                guard try statement.step() else {
-                    throw IndexStorageError(code: Self.corrupt, message: "no stored item at ordinal \(ordinal)")
-                }
-                do {
-                    return try statement.withBlob(0) { try codec.decode($0) }
-                } catch {
-                    throw IndexStorageError(
-                        code: Self.corrupt, message: "the stored item at ordinal \(ordinal) does not decode: \(error)")
-                }
+        try rows("SELECT body FROM store WHERE key = ?1", at: ordinals, missing: "no stored item") {
+            statement, ordinal in
+            do {
+                return try statement.withBlob(0) { try codec.decode($0) }
+            } catch {
+                throw IndexStorageError(
+                    code: Self.corrupt, message: "the stored item at ordinal \(ordinal) does not decode: \(error)")
             }
         }
     }
@@ -56,17 +49,30 @@ public final class ItemStore: Sendable {
     /// the `items` table without decoding the stored items (a page of 100 summaries decoded 100
     /// whole items to show four strings of each). A missing row throws, as in `items(at:)`.
     public func summaries(at ordinals: [Int]) throws(IndexStorageError) -> [ItemSummary] {
+        try rows(
+            "SELECT id, type, name, description FROM items WHERE ord = ?1", at: ordinals, missing: "no indexed item"
+        ) {
+            statement, _ in
+            ItemSummary(
+                id: statement.text(0) ?? "", type: statement.text(1) ?? "", name: statement.text(2) ?? "",
+                description: statement.text(3) ?? "")
+        }
+    }
+
+    /// `row` of the one row `sql` (an ordinal bound to `?1`) gives for each of `ordinals`, in that
+    /// order, on one connection; an ordinal without a row throws "`missing` at ordinal N".
+    private func rows<T>(
+        _ sql: String, at ordinals: [Int], missing: String, _ row: (SQLiteStatement, Int) throws -> T
+    ) throws(IndexStorageError) -> [T] {
         try read { db in
-            let statement = try db.cached("SELECT id, type, name, description FROM items WHERE ord = ?1")
+            let statement = try db.cached(sql)
             return try ordinals.map { ordinal in
                 defer { statement.reset() }
                 try statement.bind(1, .int(Int64(ordinal)))
                 guard try statement.step() else {
-                    throw IndexStorageError(code: Self.corrupt, message: "no indexed item at ordinal \(ordinal)")
+                    throw IndexStorageError(code: Self.corrupt, message: "\(missing) at ordinal \(ordinal)")
                 }
-                return ItemSummary(
-                    id: statement.text(0) ?? "", type: statement.text(1) ?? "", name: statement.text(2) ?? "",
-                    description: statement.text(3) ?? "")
+                return try row(statement, ordinal)
             }
         }
     }

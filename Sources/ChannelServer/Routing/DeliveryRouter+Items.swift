@@ -122,8 +122,7 @@ extension DeliveryRouter {
                 }
             }
             return try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
-                var entry = try shaper.listEntry(
-                    item, context: context, allFields: allFields || named != nil, expand: expand)
+                var entry = try shaper.listEntry(item, context: context, expand: expand)
                 if let named { entry = Self.project(entry, named) }
                 return filterLinks(entry, request)
             }
