@@ -139,6 +139,57 @@ struct MatchSetTests {
     }
 
     @Test(
+        "a query bounding the ordered field is read from its stretch of the order, both directions",
+        arguments: [
+            ("name sw \"item red\"", "name", "name sw \"item red\""),
+            ("name sw \"ITEM GREY 1\"", "name", "name sw \"item grey 1\""),
+            ("name sw \"zz\"", "name", "name sw \"zz\""),
+            ("name sw \"item\" AND type eq \"B\"", "name", "name sw \"item\""),
+            (
+                "fields.rank ge \"3\" AND fields.rank lt \"9\"", "fields.rank",
+                "fields.rank ge \"3\" AND fields.rank lt \"9\""
+            ),
+            (
+                "type eq \"A\" AND (fields.rank gt \"20\" AND fields.score ge \"1\")", "fields.rank",
+                "fields.rank gt \"20\""
+            ),
+            ("name sw \"item blue\" AND fields.rank le \"4\"", "fields.rank", "fields.rank le \"4\""),
+        ])
+    func span(q: String, field: String, bounding: String) throws {
+        let query = try QueryParser.parse(q)
+        // The stretch holds the items passing the conditions on the ordered field, and no more.
+        let bounded = try Self.index.search(
+            SearchRequest(query: try QueryParser.parse(bounding), limit: 0, countTotal: true))
+        #expect(try Self.index.span(of: query, orderedBy: field)?.count == bounded.total, "\(q)")
+        #expect(try Self.index.span(of: .or([query, query]), orderedBy: field) == nil)
+        let all = try Self.index.search(SearchRequest(query: query, limit: 500, countTotal: true)).ordinals
+        func value(_ ord: Int) -> Double {
+            if field == "name" { return 0 }
+            if case .int(let rank) = Self.items[ord].fields["rank"] { return Double(rank) }
+            return .nan
+        }
+        for descending in [false, true] {
+            // Expected: by value (names by their lower-cased bytes), ties by ordinal.
+            let expected = all.sorted { a, b in
+                if field == "name" {
+                    let (x, y) = (Self.items[a].name.lowercased(), Self.items[b].name.lowercased())
+                    if x != y { return descending != x.utf8.lexicographicallyPrecedes(y.utf8) }
+                } else if value(a) != value(b) {
+                    return descending != (value(a) < value(b))
+                }
+                return a < b
+            }
+            for (limit, offset) in [(500, 0), (1, 0), (7, 3), (10, expected.count - 4), (5, expected.count + 2)] {
+                let page = try Self.index.search(
+                    SearchRequest(
+                        query: query, orderBy: [SortKey(field, descending ? .desc : .asc)],
+                        limit: limit, offset: max(0, offset)))
+                #expect(page.ordinals == Array(expected.dropFirst(max(0, offset)).prefix(limit)), "\(q) \(field)")
+            }
+        }
+    }
+
+    @Test(
         "pages of any size and offset are slices of one order",
         arguments: [
             "", "type eq \"A\"", "name co \"red\"", "name sw \"item red\"", "fields.rank ge \"1\"",

@@ -213,8 +213,12 @@ public final class ChannelIndex: Sendable {
         let limit = max(0, request.limit)
         let offset = max(0, request.offset)
         var keys: [(ranks: SortRanks, descending: Bool)] = []
+        var keyFields: [String] = []
         for key in request.orderBy {
-            if let ranks = try sortRanks(key.field, db) { keys.append((ranks, key.order == .desc)) }
+            if let ranks = try sortRanks(key.field, db) {
+                keys.append((ranks, key.order == .desc))
+                keyFields.append(key.field)
+            }
         }
 
         let (end, endOverflow) = offset.addingReportingOverflow(limit)
@@ -231,13 +235,20 @@ public final class ChannelIndex: Sendable {
         let matches = filters ? try sets.matches(query: request.query, defaultText: request.defaultText) : nil
         let total = matches?.count ?? itemCount
         let (pageStart, pageLength) = (min(offset, total), min(pageEnd, total) - min(offset, total))
+        // With one key, the stretch of its order the query confines the matches to (all of it when
+        // the query does not bound the key's field).
+        let span =
+            keys.count == 1
+            ? try sets.span(of: request.query, field: keyFields[0], ranks: keys[0].ranks)
+                ?? 0..<keys[0].ranks.order.count : nil
         let ordinals: [Int]
         if keys.isEmpty {
             ordinals = matches?.members(skipping: pageStart, count: pageLength) ?? []
-        } else if keys.count == 1,
+        } else if let span,
             let walked = Self.page(
-                walking: keys[0].ranks, descending: keys[0].descending, matches, pageStart, pageLength,
-                steps: Self.walkBudget(matches: total, items: itemCount, needed: pageStart + pageLength))
+                walking: keys[0].ranks, descending: keys[0].descending, within: span, matches, pageStart, pageLength,
+                steps: Self.walkBudget(
+                    matches: total, items: itemCount, span: span.count, needed: pageStart + pageLength))
         {
             ordinals = walked
         } else {
@@ -252,20 +263,21 @@ public final class ChannelIndex: Sendable {
 
     /// How many steps of walking the sort order are worth trying before gathering every match and
     /// choosing the first `needed` by their keys (a few steps per match): 0 when walking is not
-    /// expected to pay. Uniformly spread matches take about needed × items / matches steps; the
-    /// budget also bounds the walk when they are not (`name sw "m"` ordered by name finds its
-    /// matches in one stretch, late).
-    static func walkBudget(matches: Int, items: Int, needed: Int) -> Int {
+    /// expected to pay. Matches spread uniformly over the `span` walked (the positions of the
+    /// order that can hold them) take about needed × span / matches steps; the budget also
+    /// bounds the walk when they are not (matches in one stretch, late in the order, that the
+    /// query does not bound).
+    static func walkBudget(matches: Int, items: Int, span: Int, needed: Int) -> Int {
         guard matches > 0 else { return 0 }
         let gather = 3 * Double(matches) + Double(items) / 64
-        return Double(needed) * Double(items) / Double(matches) < gather ? Int(gather) : 0
+        return Double(needed) * Double(span) / Double(matches) < gather ? Int(gather) : 0
     }
 
-    /// Matches `pageStart..<pageStart + pageLength` in the order of one key, walking it; nil when
-    /// that takes more than `steps` steps.
+    /// Matches `pageStart..<pageStart + pageLength` in the order of one key, walking the
+    /// positions `span` of it; nil when that takes more than `steps` steps.
     private static func page(
-        walking ranks: SortRanks, descending: Bool, _ matches: OrdinalSet?, _ pageStart: Int, _ pageLength: Int,
-        steps: Int
+        walking ranks: SortRanks, descending: Bool, within span: Range<Int>, _ matches: OrdinalSet?,
+        _ pageStart: Int, _ pageLength: Int, steps: Int
     ) -> [Int]? {
         guard steps > 0 else { return nil }
         var page: [Int] = []
@@ -273,7 +285,7 @@ public final class ChannelIndex: Sendable {
         page.reserveCapacity(pageLength)
         var seen = 0
         var left = steps
-        ranks.walk(descending: descending) { ord in
+        ranks.walk(descending: descending, within: span) { ord in
             left -= 1
             if matches?.contains(Int(ord)) ?? true {
                 if seen >= pageStart { page.append(Int(ord)) }
@@ -282,6 +294,18 @@ public final class ChannelIndex: Sendable {
             return page.count < pageLength && left > 0
         }
         return page.count == pageLength ? page : nil
+    }
+
+    /// The positions of `field`'s sort order outside which no match of `query` lies (see
+    /// `MatchSets.span`); nil when the field is not sortable or the query does not bound it.
+    func span(of query: QueryExpression?, orderedBy field: String) throws -> Range<Int>? {
+        try pool.withConnection { db in
+            guard let ranks = try sortRanks(field, db) else { return nil }
+            let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
+                try self.sortRanks($0, db)
+            }
+            return try sets.span(of: query, field: field, ranks: ranks)
+        }
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {

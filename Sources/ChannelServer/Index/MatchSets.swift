@@ -91,16 +91,9 @@ struct MatchSets {
     /// Ranges on one single-valued user field (one `rangeKey`) from the field's sort ranks, which
     /// keep each numeric value: a slice of the field's order. Nil when the field has no ranks.
     private func rangeInMemory(_ conditions: [QueryCondition], dates: Bool) throws -> OrdinalSet? {
-        guard let ranks = try sortRanks(conditions[0].field), ranks.keepsNumbers else { return nil }
-        var bounds: [(op: QueryOperator, bound: Double)] = []
-        for c in conditions {
-            guard
-                let bound = dates
-                    ? CivilDateTime.queryValue(c.value).map({ Double($0.epochMilliseconds) })
-                    : QueryNumber.parse(c.value)
-            else { return nil }
-            bounds.append((c.op, bound))
-        }
+        guard let ranks = try sortRanks(conditions[0].field), ranks.keepsNumbers,
+            let bounds = Self.bounds(conditions, dates: dates)
+        else { return nil }
         let key = Self.rangeSetKey(conditions)
         if let kept = leaves.kept(key) { return kept }
         guard let set = ranks.ordinals(kind: dates ? .datetime : .number, within: bounds, capacity: itemCount)
@@ -110,6 +103,21 @@ struct MatchSets {
         // each `rank ge A AND rank lt B` would push common conditions out of the budget).
         if set.count > itemCount / 4 { leaves.keep(key, set) }
         return set
+    }
+
+    /// The bounds of range conditions as numbers (dates as epoch milliseconds); nil when one is
+    /// not of that kind.
+    static func bounds(_ conditions: [QueryCondition], dates: Bool) -> [(op: QueryOperator, bound: Double)]? {
+        var bounds: [(op: QueryOperator, bound: Double)] = []
+        for c in conditions {
+            guard
+                let bound = dates
+                    ? CivilDateTime.queryValue(c.value).map({ Double($0.epochMilliseconds) })
+                    : QueryNumber.parse(c.value)
+            else { return nil }
+            bounds.append((c.op, bound))
+        }
+        return bounds
     }
 
     /// The `LeafSets` key of the ranges `conditions` (one field's, ANDed), read either way.

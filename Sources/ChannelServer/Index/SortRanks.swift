@@ -71,22 +71,27 @@ struct SortRanks: Sendable {
 
     /// Calls `visit` with the ordinals in this key's order: ascending or descending by value,
     /// ties by ordinal, items without a value last (by ordinal); stops when `visit` returns false.
+    /// `span`: only the positions of `order` in it (a `span` from `positions`, whose ends are
+    /// where runs of equal values start), in the same order; nil for all of them.
     @inline(__always)
-    func walk(descending: Bool, _ visit: (Int32) -> Bool) {
+    func walk(descending: Bool, within span: Range<Int>? = nil, _ visit: (Int32) -> Bool) {
         order.withUnsafeBufferPointer { order in
+            let span = span?.clamped(to: 0..<order.count) ?? 0..<order.count
             guard descending else {
-                for p in 0..<order.count where !visit(order[p]) { return }
+                for p in span where !visit(order[p]) { return }
                 return
             }
             // Equal values from the last group back, each group in ordinal order.
-            var end = valued
-            while end > 0 {
+            var end = min(valued, span.upperBound)
+            while end > span.lowerBound {
                 var start = end - 1
-                while start > 0, !groupStarts.contains(start) { start -= 1 }
+                while start > span.lowerBound, !groupStarts.contains(start) { start -= 1 }
                 for p in start..<end where !visit(order[p]) { return }
                 end = start
             }
-            for p in valued..<order.count where !visit(order[p]) { return }
+            let missing = max(valued, span.lowerBound)
+            guard missing < span.upperBound else { return }
+            for p in missing..<span.upperBound where !visit(order[p]) { return }
         }
     }
 
@@ -217,6 +222,26 @@ extension SortRanks {
     )
         -> OrdinalSet?
     {
+        guard let (start, end) = positions(kind: kind, within: bounds).map({ ($0.lowerBound, $0.upperBound) })
+        else { return nil }
+        // A wide range (`published ge D` keeping 90 %) is every item less the rest.
+        return order.withUnsafeBufferPointer { order in
+            if end - start <= order.count / 2 {
+                var set = OrdinalSet(capacity: capacity)
+                for p in start..<end { set.insert(Int(order[p])) }
+                return set
+            }
+            var set = OrdinalSet.all(capacity: capacity)
+            for p in 0..<start { set.remove(Int(order[p])) }
+            for p in end..<order.count { set.remove(Int(order[p])) }
+            return set
+        }
+    }
+
+    /// The positions of `order` holding the items whose value is of `kind` (number or datetime)
+    /// and passes every bound (empty when none do). Nil when the ranks keep no values (standard
+    /// fields).
+    func positions(kind: ValueKind, within bounds: [(op: QueryOperator, bound: Double)]) -> Range<Int>? {
         guard keepsNumbers else { return nil }
         let code = Int8(truncatingIfNeeded: kind.rawValue)
         var low = Self.firstIndex(numbers.count) { numberKinds[$0] >= code }
@@ -234,30 +259,30 @@ extension SortRanks {
                 high = min(high, kindStart + Self.firstIndex(kindEnd - kindStart) { numbers[kindStart + $0] > bound })
             }
         }
-        guard low < high else { return OrdinalSet(capacity: capacity) }
-        let start = Self.firstIndex(valued) { ranks[Int(order[$0])] >= low }
-        let end = Self.firstIndex(valued) { ranks[Int(order[$0])] >= high }
-        // A wide range (`published ge D` keeping 90 %) is every item less the rest.
-        return order.withUnsafeBufferPointer { order in
-            if end - start <= order.count / 2 {
-                var set = OrdinalSet(capacity: capacity)
-                for p in start..<end { set.insert(Int(order[p])) }
-                return set
-            }
-            var set = OrdinalSet.all(capacity: capacity)
-            for p in 0..<start { set.remove(Int(order[p])) }
-            for p in end..<order.count { set.remove(Int(order[p])) }
-            return set
-        }
+        guard low < high else { return 0..<0 }
+        return positions(ranks: low..<high)
+    }
+
+    /// The positions of `order` holding the items whose rank is in `range` (valued items only).
+    func positions(ranks range: Range<Int>) -> Range<Int> {
+        let start = Self.firstIndex(valued) { ranks[Int(order[$0])] >= range.lowerBound }
+        let end = Self.firstIndex(valued) { ranks[Int(order[$0])] >= range.upperBound }
+        return start..<max(start, end)
+    }
+
+    /// The first position of `order` among the valued items whose item passes `test`, for a
+    /// `test` that is false, then true along the order (`valued` if it never holds).
+    func firstPosition(where test: (Int32) throws -> Bool) rethrows -> Int {
+        try Self.firstIndex(valued) { try test(order[$0]) }
     }
 
     /// The first index of `0..<count` where `test` holds (`count` if none), for a `test` false
     /// then true.
-    private static func firstIndex(_ count: Int, _ test: (Int) -> Bool) -> Int {
+    private static func firstIndex(_ count: Int, _ test: (Int) throws -> Bool) rethrows -> Int {
         var (low, high) = (0, count)
         while low < high {
             let middle = (low + high) / 2
-            if test(middle) { high = middle } else { low = middle + 1 }
+            if try test(middle) { high = middle } else { low = middle + 1 }
         }
         return low
     }
