@@ -101,10 +101,62 @@ public struct DeliveryShaper: Sendable {
         _ item: ExportItem, context: LinkContext, expand: ExpandSpec
     ) throws(IndexStorageError) -> JSON {
         let links = Links(context: context)
-        var object = try fullObject(item, links: links, expand: expand, nested: false)
-        object["links"] = links.array([links.item(URLEncoding.component(item.id), rel: "self", expand: nil)])
-        object["taxonomies"] = taxonomies(of: item, links: links)
+        let prepared = Self.prepare(item)
+        var object = listMembers(item, prepared: prepared, links: links, expand: expand)
+        object["fields"] = .object(
+            try shapedFields(item, prepared: prepared, links: links, expand: expand, nested: false))
         return .object(object)
+    }
+
+    /// `listEntry` in two parts, for a page written as text: the members but `fields`, and
+    /// `fields` as JSON text written by `writer`, each stored value copied as it was written
+    /// except references and objects (dates), which are shaped as `listEntry` shapes them and
+    /// written. The same answer, without building and writing again every value of every item.
+    /// Nil for a digital asset (whose fields are reshaped) or fields that do not read back as the
+    /// stored form (never for a loaded export): use `listEntry`.
+    func listEntryParts(
+        _ item: ExportItem, context: LinkContext, expand: ExpandSpec, writer: JSONWriter
+    ) throws(IndexStorageError) -> (members: [String: JSON], fields: [UInt8])? {
+        guard !item.isDigitalAsset else { return nil }
+        let stored = item.storedFields
+        guard let members = stored.withUnsafeBufferPointer({ try? JSON.memberRanges($0) }) else { return nil }
+        let links = Links(context: context)
+        let prepared = Self.prepare(item)
+        var text: [UInt8] = []
+        text.reserveCapacity(stored.count + 64)
+        text.append(UInt8(ascii: "{"))
+        var previous: String?
+        for (position, member) in members.enumerated() {
+            // Stored fields are JSONWriter's text: names once each, in its order.
+            if let previous, !(previous < member.name) { return nil }
+            previous = member.name
+            if position > 0 { text.append(UInt8(ascii: ",")) }
+            JSONWriter.appendQuoted(member.name, into: &text)
+            text.append(UInt8(ascii: ":"))
+            let bytes = stored[
+                (stored.startIndex + member.value.lowerBound)..<(stored.startIndex + member.value.upperBound)]
+            if prepared.referenceFields.contains(member.name) || bytes.first == UInt8(ascii: "{") {
+                guard let value = try? JSON.parse(bytes) else { return nil }
+                writer.write(
+                    try shapedField(
+                        member.name, value, prepared: prepared, links: links, expand: expand, nested: false),
+                    into: &text)
+            } else {
+                text.append(contentsOf: bytes)
+            }
+        }
+        text.append(UInt8(ascii: "}"))
+        return (listMembers(item, prepared: prepared, links: links, expand: expand), text)
+    }
+
+    /// The members of a list entry but `fields`: links are just `self`, and `taxonomies` is there.
+    private func listMembers(
+        _ item: ExportItem, prepared: Prepared, links: Links, expand: ExpandSpec
+    ) -> [String: JSON] {
+        var object = standardMembers(item, prepared: prepared, links: links, expand: expand, nested: false)
+        object["links"] = links.array([links.item(prepared.idSegment, rel: "self", expand: nil)])
+        object["taxonomies"] = taxonomies(of: item, links: links)
+        return object
     }
 
     /// The summary entry of an `/items` page: `id`, `type`, `name`, `description` and a `self` link.
@@ -138,6 +190,22 @@ public struct DeliveryShaper: Sendable {
         _ item: ExportItem, links: Links, expand: ExpandSpec, nested: Bool
     ) throws(IndexStorageError) -> [String: JSON] {
         let prepared = Self.prepare(item)
+        var object = standardMembers(item, prepared: prepared, links: links, expand: expand, nested: nested)
+        object["fields"] = .object(
+            try shapedFields(item, prepared: prepared, links: links, expand: expand, nested: nested))
+        let echoed = nested ? nil : expand.queryValue
+        object["links"] = links.array([
+            links.item(prepared.idSegment, rel: "self", expand: echoed),
+            links.item(prepared.idSegment, rel: "canonical", expand: echoed),
+            links.describedBy(prepared.idSegment),
+        ])
+        return object
+    }
+
+    /// An item's members but `fields` and `links`.
+    private func standardMembers(
+        _ item: ExportItem, prepared: Prepared, links: Links, expand: ExpandSpec, nested: Bool
+    ) -> [String: JSON] {
         let isAsset = item.isDigitalAsset
         var object: [String: JSON] = [:]
         // Keys that are neither management nor standard pass through unchanged.
@@ -162,34 +230,39 @@ public struct DeliveryShaper: Sendable {
         object["mimeType"] = .string(prepared.mimeType)
         object["fileGroup"] = .string(prepared.fileGroup)
         if isAsset { object["fileExtension"] = .string(prepared.fileExtension) }
-
-        let stored = item.fields
-        var fields: [String: JSON] = [:]
-        fields.reserveCapacity(stored.count + 2)
-        for (key, value) in stored {
-            if prepared.referenceFields.contains(key) {
-                fields[key] = try reference(value, links: links, expand: !nested && expand.includes(key))
-            } else if case .object = value {
-                fields[key] = ExportDateText.normalize(value)
-            } else {
-                fields[key] = value
-            }
-        }
-        if isAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
-        object["fields"] = .object(fields)
-
         if !nested, expand == .all {
             object["taxonomies"] = taxonomies(of: item, links: links)
             // 2022 servers add the item's custom renditions, none in an export (recorded getContentItem_all).
             object["renditions"] = .object(["items": .array([])])
         }
-        let echoed = nested ? nil : expand.queryValue
-        object["links"] = links.array([
-            links.item(prepared.idSegment, rel: "self", expand: echoed),
-            links.item(prepared.idSegment, rel: "canonical", expand: echoed),
-            links.describedBy(prepared.idSegment),
-        ])
         return object
+    }
+
+    /// An item's `fields`: references shaped, dates normalised; an asset's fields as Delivery
+    /// shows them.
+    private func shapedFields(
+        _ item: ExportItem, prepared: Prepared, links: Links, expand: ExpandSpec, nested: Bool
+    ) throws(IndexStorageError) -> [String: JSON] {
+        let stored = item.fields
+        var fields: [String: JSON] = [:]
+        fields.reserveCapacity(stored.count + 2)
+        for (key, value) in stored {
+            fields[key] = try shapedField(key, value, prepared: prepared, links: links, expand: expand, nested: nested)
+        }
+        if item.isDigitalAsset { shapeAssetFields(&fields, item: item, prepared: prepared, links: links) }
+        return fields
+    }
+
+    /// One stored field as Delivery shows it: a reference shaped (expanded when asked), an object
+    /// (a date) normalised, anything else as stored.
+    private func shapedField(
+        _ key: String, _ value: JSON, prepared: Prepared, links: Links, expand: ExpandSpec, nested: Bool
+    ) throws(IndexStorageError) -> JSON {
+        if prepared.referenceFields.contains(key) {
+            return try reference(value, links: links, expand: !nested && expand.includes(key))
+        }
+        if case .object = value { return ExportDateText.normalize(value) }
+        return value
     }
 
     /// An item's `taxonomies` block: each taxonomy it has categories in, with those categories

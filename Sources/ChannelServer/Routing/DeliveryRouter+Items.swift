@@ -115,6 +115,47 @@ extension DeliveryRouter {
         let named =
             fieldsParameter.isEmpty || allFields
             ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
+        let total = result.total
+        let hasMore = result.hasMore
+        // OCM reports the number of all matches as `limit` (every recorded search: `limit=5` over
+        // 30 matches answers `count: 5, limit: 30`).
+        var envelope: [String: JSON] = [
+            "hasMore": .bool(hasMore), "offset": .int(search.offset),
+            "limit": .int(total >= 0 ? total : result.ordinals.count),
+        ]
+        if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(total) }
+        if let scrollId {
+            envelope["scrollId"] = .string(scrollId)
+            if result.ordinals.isEmpty { scrolls.close(scrollId) }
+        }
+        envelope["links"] = .array(
+            envelopeLinks(
+                request, context, resource: "items", offset: search.offset, limit: search.limit,
+                count: result.ordinals.count, total: total))
+        envelope["count"] = .int(result.ordinals.count)
+        if allFields && named == nil && !linksNone(request) {
+            // Whole items, written as text: each item's stored fields are copied, not rebuilt.
+            let writer = JSONWriter()
+            var text: [UInt8] = [UInt8(ascii: "[")]
+            try stored { () throws(IndexStorageError) in
+                for (position, item) in try content.items.items(at: result.ordinals).enumerated() {
+                    if position > 0 { text.append(UInt8(ascii: ",")) }
+                    if let parts = try shaper.listEntryParts(item, context: context, expand: expand, writer: writer) {
+                        let members = filterLinks(.object(parts.members), request).objectValue ?? parts.members
+                        writer.write(object: members, written: ["fields": parts.fields], into: &text)
+                    } else {
+                        writer.write(
+                            filterLinks(try shaper.listEntry(item, context: context, expand: expand), request),
+                            into: &text)
+                    }
+                }
+            }
+            text.append(UInt8(ascii: "]"))
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.count + 1024)
+            writer.write(object: envelope, written: ["items": text], into: &bytes)
+            return json(bytes: bytes, tag: EntityTag.of(bytes), request)
+        }
         let entries: [JSON] = try stored { () throws(IndexStorageError) in
             if !allFields && named == nil {
                 return try content.items.summaries(at: result.ordinals).map {
@@ -127,23 +168,7 @@ extension DeliveryRouter {
                 return filterLinks(entry, request)
             }
         }
-        let total = result.total
-        let hasMore = result.hasMore
-        // OCM reports the number of all matches as `limit` (every recorded search: `limit=5` over
-        // 30 matches answers `count: 5, limit: 30`).
-        var envelope: [String: JSON] = [
-            "hasMore": .bool(hasMore), "offset": .int(search.offset), "count": .int(entries.count),
-            "limit": .int(total >= 0 ? total : entries.count), "items": .array(entries),
-        ]
-        if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(total) }
-        if let scrollId {
-            envelope["scrollId"] = .string(scrollId)
-            if entries.isEmpty { scrolls.close(scrollId) }
-        }
-        envelope["links"] = .array(
-            envelopeLinks(
-                request, context, resource: "items", offset: search.offset, limit: search.limit, count: entries.count,
-                total: total))
+        envelope["items"] = .array(entries)
         return json(.object(envelope), request, emptyingLinks: true)
     }
 

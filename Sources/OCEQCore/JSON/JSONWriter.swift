@@ -42,6 +42,50 @@ public struct JSONWriter: Sendable {
         write(value, level: 0, into: &out)
     }
 
+    /// Appends an object of `members` and of `written` members, whose values are JSON text
+    /// already (appended as they are: text written with this writer's settings, so the answer
+    /// reads as if every value had been written here), keys sorted as `write` sorts them. A name
+    /// in both is written once, from `written`.
+    public func write(object members: [String: JSON], written: [String: [UInt8]], into out: inout [UInt8]) {
+        write(object: members, written: written, level: 0, into: &out)
+    }
+
+    private func write(object members: [String: JSON], written: [String: [UInt8]], level: Int, into out: inout [UInt8])
+    {
+        if members.isEmpty && written.isEmpty {
+            out.append(contentsOf: "{}".utf8)
+            return
+        }
+        // Sorted as pairs, never looked up by name again (hashing each name was a tenth of
+        // writing a page of whole items; perf).
+        var entries: [(name: String, value: JSON?, text: [UInt8]?)] = []
+        entries.reserveCapacity(members.count + written.count)
+        for (name, value) in members where written.isEmpty || written[name] == nil {
+            entries.append((name, value, nil))
+        }
+        for (name, text) in written { entries.append((name, nil, text)) }
+        entries.sort { $0.name < $1.name }
+        out.append(UInt8(ascii: "{"))
+        for (i, entry) in entries.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            newline(level + 1, into: &out)
+            JSONWriter.appendQuoted(entry.name, into: &out)
+            out.append(UInt8(ascii: ":"))
+            if indent != nil { out.append(0x20) }
+            if let text = entry.text {
+                out.append(contentsOf: text)
+            } else if let value = entry.value {
+                if let emptying, case .array = value, entry.name == emptying {
+                    out.append(contentsOf: "[]".utf8)
+                } else {
+                    write(value, level: level + 1, into: &out)
+                }
+            }
+        }
+        newline(level, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
     private func newline(_ level: Int, into out: inout [UInt8]) {
         guard let indent else { return }
         out.append(0x0A)
@@ -79,25 +123,7 @@ public struct JSONWriter: Sendable {
             newline(level, into: &out)
             out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty {
-                out.append(contentsOf: "{}".utf8)
-                return
-            }
-            out.append(UInt8(ascii: "{"))
-            for (i, member) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(level + 1, into: &out)
-                JSONWriter.appendQuoted(member.key, into: &out)
-                out.append(UInt8(ascii: ":"))
-                if indent != nil { out.append(0x20) }
-                if let emptying, case .array = member.value, member.key == emptying {
-                    out.append(contentsOf: "[]".utf8)
-                } else {
-                    write(member.value, level: level + 1, into: &out)
-                }
-            }
-            newline(level, into: &out)
-            out.append(UInt8(ascii: "}"))
+            write(object: members, written: [:], level: level, into: &out)
         }
     }
 
