@@ -17,7 +17,8 @@
 // per-condition bitmaps each read once with one SQL statement (MatchSets, LeafSets,
 // SearchCompiler); the total is its population count. Ordering uses ranks and an order computed
 // per sort field on first use (SortRanks): with one key and matches dense enough, the page is read
-// by walking the field's order until it is full; otherwise the matches are gathered and the first
+// by walking the field's order until it is full (only the stretch of it that can hold matches when
+// the query bounds that field: MatchSets.span); otherwise the matches are gathered and the first
 // offset + limit chosen by their keys. Searches run concurrently on pooled read-only connections.
 //
 // Semantics (delivery-api.md §5; where the documents are silent, our choice):
