@@ -230,9 +230,7 @@ public final class ChannelIndex: Sendable {
             return SearchResult(ordinals: Array(page), total: itemCount, hasMore: pageEnd < itemCount)
         }
 
-        let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
-            try self.sortRanks($0, db)
-        }
+        let sets = matchSets(on: db)
         let matches = filters ? try sets.matches(query: request.query, defaultText: request.defaultText) : nil
         let total = matches?.count ?? itemCount
         let (pageStart, pageLength) = (min(offset, total), min(pageEnd, total) - min(offset, total))
@@ -302,11 +300,13 @@ public final class ChannelIndex: Sendable {
     func span(of query: QueryExpression?, orderedBy field: String) throws -> Range<Int>? {
         try pool.withConnection { db in
             guard let ranks = try sortRanks(field, db) else { return nil }
-            let sets = MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) {
-                try self.sortRanks($0, db)
-            }
-            return try sets.span(of: query, field: field, ranks: ranks)
+            return try matchSets(on: db).span(of: query, field: field, ranks: ranks)
         }
+    }
+
+    /// Match sets read on `db`, from the kept leaves and the sort ranks loaded so far.
+    private func matchSets(on db: SQLiteConnection) -> MatchSets {
+        MatchSets(catalog: catalog, connection: db, leaves: leaves, itemCount: itemCount) { try self.sortRanks($0, db) }
     }
 
     private func sortRanks(_ field: String, _ db: SQLiteConnection) throws -> SortRanks? {

@@ -222,8 +222,8 @@ extension SortRanks {
     )
         -> OrdinalSet?
     {
-        guard let (start, end) = positions(kind: kind, within: bounds).map({ ($0.lowerBound, $0.upperBound) })
-        else { return nil }
+        guard let positions = positions(kind: kind, within: bounds) else { return nil }
+        let (start, end) = (positions.lowerBound, positions.upperBound)
         // A wide range (`published ge D` keeping 90 %) is every item less the rest.
         return order.withUnsafeBufferPointer { order in
             if end - start <= order.count / 2 {

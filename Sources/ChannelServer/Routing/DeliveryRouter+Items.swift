@@ -120,7 +120,7 @@ extension DeliveryRouter {
         // OCM reports the number of all matches as `limit` (every recorded search: `limit=5` over
         // 30 matches answers `count: 5, limit: 30`).
         var envelope: [String: JSON] = [
-            "hasMore": .bool(hasMore), "offset": .int(search.offset),
+            "hasMore": .bool(hasMore), "offset": .int(search.offset), "count": .int(result.ordinals.count),
             "limit": .int(total >= 0 ? total : result.ordinals.count),
         ]
         if request.parameter("totalResults")?.lowercased() == "true" { envelope["totalResults"] = .int(total) }
@@ -132,7 +132,6 @@ extension DeliveryRouter {
             envelopeLinks(
                 request, context, resource: "items", offset: search.offset, limit: search.limit,
                 count: result.ordinals.count, total: total))
-        envelope["count"] = .int(result.ordinals.count)
         if allFields && named == nil && !linksNone(request) {
             // Whole items, written as text: each item's stored fields are copied, not rebuilt.
             let writer = JSONWriter()
