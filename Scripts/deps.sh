@@ -8,7 +8,7 @@ OCEQ_APT_PACKAGES=(
     curl sqlite3
 )
 # Tests only: the GraphQL explorer test loads its page in headless Chromium (it skips without it).
-OCEQ_TEST_PACKAGES=(chromium)
+OCEQ_TEST_PACKAGES=(chromium gdb)
 # Benchmarks only (Scripts/bench-*): the baselines they run beside oceq.
 OCEQ_BENCH_PACKAGES=(nginx-light wrk)
 

@@ -58,7 +58,8 @@ struct GraphQLExplorerTests {
             environment: [
                 "HOME": folder.path, "TMPDIR": shortTemporary, "PATH": "/usr/bin:/bin",
                 "XDG_CONFIG_HOME": folder.path + "/config", "XDG_CACHE_HOME": folder.path + "/cache",
-            ], stdin: .null, stdout: .pipe, stderr: .pipe)
+            ], stdin: .null, stdout: .pipe, stderr: .pipe, newProcessGroup: true, timeLimit: 150)
+        // SIGTERM to its group (its renderer and GPU processes hold the pipes too), then SIGKILL at 150 s.
         let watchdog = DispatchWorkItem { if child.isRunning { child.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
         let finished = await child.finish()

@@ -50,7 +50,9 @@ struct ResumeAndProgressTests {
         let server = try DownloadServer(export: export.path, faults: "stall:bps=100")
         let task = Task { try await server.run("download (list type=File) to $1", arguments: [folder]) }
         // Wait until the transfers have started (each takes seconds at 100 bytes a second), then interrupt.
-        while !folderEntries(folder).contains(where: { $0.hasSuffix(".part") }) {
+        // (Bounded: a command that ended without starting one would otherwise hold the run.)
+        let deadline = Date().addingTimeInterval(300)
+        while !folderEntries(folder).contains(where: { $0.hasSuffix(".part") }) && Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         task.cancel()

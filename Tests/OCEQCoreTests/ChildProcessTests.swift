@@ -44,6 +44,31 @@ struct ChildProcessTests {
         #expect(await interrupted.wait() == .signal(SIGINT))
     }
 
+    @Test("a child past its time limit is killed, with the programs it started when it has a group of its own")
+    func timeLimit() async throws {
+        let sleeper = try ChildProcess("/bin/sleep", ["60"], stdin: .null, timeLimit: 0.3)
+        #expect(await sleeper.wait() == .signal(SIGKILL))
+        // The shell's background sleep holds the pipes: the output ends only if it is killed too.
+        let shell = try ChildProcess(
+            Self.shell, ["-c", "sleep 60 & echo started; wait"], stdin: .null, stdout: .pipe, stderr: .pipe,
+            newProcessGroup: true, timeLimit: 0.5)
+        let finished = await shell.finish()
+        #expect(finished.termination == .signal(SIGKILL))
+        #expect(finished.stdoutText == "started\n")
+        let quick = try ChildProcess(Self.shell, ["-c", "exit 4"], stdin: .null, timeLimit: 0.2)
+        #expect(await quick.wait() == .exit(4))
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(await quick.wait() == .exit(4), "a child that ended in time keeps its own end")
+    }
+
+    @Test("waiting with a bound answers nil while the child runs, then how it ended")
+    func boundedWait() async throws {
+        let sleeper = try ChildProcess("/bin/sleep", ["60"], stdin: .null)
+        #expect(await sleeper.wait(seconds: 0.1) == nil)
+        sleeper.terminate()
+        #expect(await sleeper.wait(seconds: 30) == .signal(SIGTERM))
+    }
+
     @Test("stdout and stderr, each larger than a pipe buffer, are both read to the end")
     func largeOutputs() async throws {
         // stderr first: a runner that read stdout to its end before stderr would wait forever.

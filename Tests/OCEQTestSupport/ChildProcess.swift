@@ -9,6 +9,10 @@
 // process's pipe ends are close-on-exec from their creation, so no other child holds them.
 // Piped output is read by one thread per child (ChildProcessStreams) while the child runs, so
 // stdout and stderr are both read to the end and a child never stops on a full pipe.
+//
+// No child outlives its time limit (`timeLimit`, 10 minutes unless given): a watchdog kills it
+// (its whole group when it has one) and says so on stderr, so a child that hangs fails its test
+// instead of holding the whole run until CI's own limit ends it with no name to go on.
 
 import CSystem
 import Foundation
@@ -101,14 +105,24 @@ public final class ChildProcess: @unchecked Sendable {
     private let state = NSLock()
     private var ended: Termination?
     private var input: Int32
+    private let ownGroup: Bool
+
+    /// How long a child may run unless its test says otherwise: far beyond any test's child on a
+    /// loaded 2-core machine (seconds), short of CI's limit for the whole run.
+    public static let defaultTimeLimit: Double = 600
+
+    private static let watchdog = DispatchQueue(label: "ChildProcess.watchdog")
 
     /// Starts `executable` (a path; no PATH search) with `arguments` (without argv[0]) and exactly
-    /// `environment`, in `directory` (else the test process's own), its streams connected as given.
+    /// `environment`, in `directory` (else the test process's own), its streams connected as given;
+    /// killed (SIGKILL) if it still runs `timeLimit` seconds after it started.
     public init(
         _ executable: String, _ arguments: [String] = [],
         environment: [String: String] = ProcessInfo.processInfo.environment, directory: String? = nil,
-        stdin: Input = .inherit, stdout: Output = .inherit, stderr: Output = .inherit, newProcessGroup: Bool = false
+        stdin: Input = .inherit, stdout: Output = .inherit, stderr: Output = .inherit, newProcessGroup: Bool = false,
+        timeLimit: Double = ChildProcess.defaultTimeLimit
     ) throws {
+        ownGroup = newProcessGroup
         precondition(!Self.isStdout(stdout), "stdout cannot go to stdout")
         // The ends the child gets (closed here after the spawn) and the ends this process keeps.
         var childEnds: [Int32] = []
@@ -186,6 +200,16 @@ public final class ChildProcess: @unchecked Sendable {
             input = keepsInput ? kept.input : -1
             streams = ChildProcessStreams(
                 stdout: kept.stdout, stderr: kept.stderr, input: keepsInput ? -1 : kept.input, bytes: bytes)
+            let name = ([executable] + arguments).joined(separator: " ").prefix(300)
+            // A queue of its own: the global queues share their threads with the cooperative pool,
+            // which blocked tests may hold.
+            Self.watchdog.asyncAfter(deadline: .now() + timeLimit) { [weak self] in
+                // Not `isRunning`: a `reap()` blocked on another thread holds its lock.
+                guard let self, self.collect() == nil else { return }
+                FileHandle.standardError.write(
+                    Data("ChildProcess: killed after \(Int(timeLimit)) s (its time limit): \(name)\n".utf8))
+                self.kill(SIGKILL)
+            }
         } catch {
             (childEnds + [kept.input, kept.stdout, kept.stderr]).filter { $0 >= 0 }.forEach { close($0) }
             throw error
@@ -245,38 +269,64 @@ public final class ChildProcess: @unchecked Sendable {
         await OffPool.run { self.reap() }
     }
 
+    /// Waits up to `seconds` (off the cooperative pool) for the child to end; nil if it still runs.
+    public func wait(seconds: Double) async -> Termination? {
+        await OffPool.run { self.reap(within: seconds) }
+    }
+
+    /// Waits up to `seconds` for the child to end, blocking the calling thread; nil if it still runs.
+    public func reap(within seconds: Double) -> Termination? {
+        let deadline = DispatchTime.now() + seconds
+        while isRunning {
+            guard DispatchTime.now() < deadline else { return nil }
+            usleep(5_000)
+        }
+        return termination
+    }
+
     /// Waits for the child to end, blocking the calling thread: only for `defer`, `deinit` and other
     /// synchronous code right after the child was signalled, where the wait is short.
     @discardableResult
     public func reap() -> Termination {
         reaping.lock()
         defer { reaping.unlock() }
-        if let known = termination { return known }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { fatalError("waitpid(\(pid)): \(String(cString: strerror(errno)))") }
+        while true {
+            if let ended = collect() { return ended }
+            // Waits for the end without reaping: the child is reaped under `state` (see `collect`).
+            var info = siginfo_t()
+            guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno != EINTR else { continue }
+            // No such child: the watchdog reaped it in between, or something is wrong.
+            if errno == ECHILD, let ended = collect() { return ended }
+            fatalError("waitid(\(pid)): \(String(cString: strerror(errno)))")
         }
-        return record(status)
     }
 
     /// Whether the child is still running (reaps it when it has ended).
-    public var isRunning: Bool {
-        reaping.lock()
-        defer { reaping.unlock() }
-        if termination != nil { return false }
+    public var isRunning: Bool { collect() == nil }
+
+    /// Reaps the child if it has ended, without waiting, and says how it ended; nil while it runs.
+    /// Under the same lock as `kill`, so a signal never reaches a reaped child's pid, which another
+    /// process may have by then.
+    @discardableResult
+    private func collect() -> Termination? {
+        state.lock()
+        defer { state.unlock() }
+        if let ended { return ended }
         var status: Int32 = 0
         var reaped: pid_t
         repeat { reaped = waitpid(pid, &status, WNOHANG) } while reaped < 0 && errno == EINTR
-        guard reaped == pid else { return true }
-        record(status)
-        return false
+        guard reaped == pid else { return nil }
+        let signal = status & 0x7F
+        ended = signal == 0 ? .exit((status >> 8) & 0xFF) : .signal(signal)
+        return ended
     }
 
     /// Sends `signal` to the child, unless it has been reaped already (its pid may be another's).
+    /// With `newProcessGroup`, the whole group gets it (programs it started too).
     public func kill(_ signal: Int32) {
         state.lock()
         defer { state.unlock() }
-        if ended == nil { _ = Glibc.kill(pid, signal) }
+        if ended == nil { _ = Glibc.kill(ownGroup ? -pid : pid, signal) }
     }
 
     /// Sends SIGINT (Ctrl-C).
@@ -289,16 +339,6 @@ public final class ChildProcess: @unchecked Sendable {
         state.lock()
         defer { state.unlock() }
         return ended
-    }
-
-    @discardableResult
-    private func record(_ status: Int32) -> Termination {
-        let signal = status & 0x7F
-        let result: Termination = signal == 0 ? .exit((status >> 8) & 0xFF) : .signal(signal)
-        state.lock()
-        ended = result
-        state.unlock()
-        return result
     }
 
     private static func isStdout(_ output: Output) -> Bool {

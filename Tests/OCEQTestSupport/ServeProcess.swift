@@ -67,9 +67,14 @@ public final class ServeProcess: @unchecked Sendable {
     }
 
     /// Stops the server (SIGTERM), waits for it, and says how it ended (the same on later calls).
+    /// A server still running 30 s after SIGTERM is killed (SIGKILL, which its test then sees) and
+    /// said so on stderr: it must not hold the run.
     @discardableResult
     public func stop() -> ChildProcess.Termination {
         if process.isRunning { process.terminate() }
+        if let ended = process.reap(within: 30) { return ended }
+        FileHandle.standardError.write(Data("ServeProcess: oceq serve ignored SIGTERM for 30 s; killed\n".utf8))
+        process.kill(SIGKILL)
         return process.reap()
     }
 
