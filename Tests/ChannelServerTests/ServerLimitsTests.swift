@@ -177,11 +177,15 @@ struct ServerLimitsTests {
         let server = try HTTPServer(port: 0, threads: 2, slowThreads: 2, handler: handler)
         let slow = DispatchGroup()
         let statuses = Locked<[Int]>([])
+        // Threads of their own: Dispatch's global queue shares its threads with the cooperative
+        // pool, and eight blocked requests there could keep this test from resuming to open the gate.
         for index in 0..<8 {
-            DispatchQueue.global().async(group: slow) {
+            slow.enter()
+            Thread {
                 let status = Self.get(port: server.port, target: "/slow/\(index)", from: "127.0.0.1")
                 statuses.withLock { $0.append(status) }
-            }
+                slow.leave()
+            }.start()
         }
         // Both slow threads busy (and six waiting): without the pool, both request threads would be.
         for _ in 0..<200 where started.withLock({ $0 }) < 2 { try await Task.sleep(for: .milliseconds(50)) }
