@@ -208,6 +208,8 @@ public struct DeliveryShaper: Sendable {
     ) -> [String: JSON] {
         let isAsset = item.isDigitalAsset
         var object: [String: JSON] = [:]
+        // The standard members, links, taxonomies and fields without growing the table on the way.
+        object.reserveCapacity(item.raw.count + 18)
         // Keys that are neither management nor standard pass through unchanged.
         for (key, value) in item.raw where !Self.droppedKeys.contains(key) && !Self.standardKeys.contains(key) {
             object[key] = value

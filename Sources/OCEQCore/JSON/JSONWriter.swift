@@ -60,7 +60,8 @@ public struct JSONWriter: Sendable {
         // writing a page of whole items; perf).
         var entries: [(name: String, value: JSON?, text: [UInt8]?)] = []
         entries.reserveCapacity(members.count + written.count)
-        for (name, value) in members where written.isEmpty || written[name] == nil {
+        // `written` holds a member or two: compared in turn, not hashed (a page asks this per entry).
+        for (name, value) in members where !written.contains(where: { $0.key == name }) {
             entries.append((name, value, nil))
         }
         for (name, text) in written { entries.append((name, nil, text)) }
