@@ -121,7 +121,12 @@ package enum FieldCommand: Command {
                     : here + " → " + FieldText.reference(name: holder.name, type: holder.type, id: holder.id)
                 let names = (value.objectValue ?? [:]).keys.sorted()
                 let known = names.isEmpty ? "it has no fields" : "its fields: " + names.joined(separator: ", ")
-                throw stop("\(owner) has no field '\(segment)' (\(known))")
+                // A near miss of a custom field, or of a standard one the item has (`name`, `slug`...).
+                let standards = atItem ? FieldCommand.standardFields.filter { holder.raw[$0] != nil }.sorted() : []
+                let suggestion = Suggestions.closest(to: segment, among: names + standards).map {
+                    "; did you mean '\($0)'?"
+                }
+                throw stop("\(owner) has no field '\(segment)'\(suggestion ?? "") (\(known))")
             }
             value = next
             atItem = false

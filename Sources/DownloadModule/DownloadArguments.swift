@@ -13,6 +13,9 @@ struct DownloadArguments {
     var target: CommandArgument
     /// Native, rendition or thumbnail.
     var kind: DownloadKind = .native
+    /// Where the rendition's NAME and the format's F were written, for an asset that lacks them.
+    var renditionSpan: SourceSpan?
+    var formatSpan: SourceSpan?
     /// The target folder as written (for messages) and as a path.
     var folderText = "."
     var folder = "."
@@ -60,8 +63,10 @@ struct DownloadArguments {
             case "rendition":
                 let name = try value(after: argument, "a rendition name (Thumbnail, Small, Medium, Large, ...)")
                 try setKind(.rendition(name: name, format: nil), at: argument.span)
+                renditionSpan = arguments[index].span
             case "format":
                 format = (try value(after: argument, "a format (jpg, webp, ...)"), argument.span)
+                formatSpan = arguments[index].span
             case "to":
                 folderText = try value(after: argument, "a folder")
                 folder = Self.path(folderText)

@@ -75,12 +75,14 @@ package enum DownloadCommand: Command {
             if single, let asset = held.first,
                 case .failure(let refusal) = DownloadPlan.source(of: asset, kind: arguments.kind)
             {
-                let reason: String
+                // The caret goes under the word the asset cannot satisfy.
+                let (reason, span): (String, SourceSpan)
                 switch refusal {
-                case .notAFile(let text), .missing(let text): reason = text
+                case .notAFile(let text): (reason, span) = (text, arguments.target.span)
+                case .noRendition(let text): (reason, span) = (text, arguments.renditionSpan ?? arguments.target.span)
+                case .noFormat(let text): (reason, span) = (text, arguments.formatSpan ?? arguments.target.span)
                 }
-                throw .usage(
-                    TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: arguments.target.span)
+                throw .usage(TerminalText.clean("\(asset.name) (\(asset.id)): \(reason)"), span: span)
             }
             items = DownloadItems(held)
         }

@@ -85,7 +85,7 @@ struct DownloadPlan {
         case .failure(.notAFile(let reason)):
             notFiles.append(PlanNote(asset: asset, reason: reason))
             return false
-        case .failure(.missing(let reason)):
+        case .failure(.noRendition(let reason)), .failure(.noFormat(let reason)):
             problems.append(PlanNote(asset: asset, reason: reason))
             return false
         case .success(let source):
@@ -122,8 +122,10 @@ struct DownloadPlan {
     enum Refusal: Error {
         /// Not a digital asset.
         case notAFile(String)
-        /// A digital asset without the rendition or format asked for.
-        case missing(String)
+        /// A digital asset without the rendition asked for.
+        case noRendition(String)
+        /// A digital asset whose rendition lacks the format asked for.
+        case noFormat(String)
     }
 
     /// The request, name and size for `asset`'s `kind`.
@@ -157,7 +159,7 @@ struct DownloadPlan {
                 let has = asset.digitalAsset?.renditions.map(\.name) ?? []
                 let suggestion = Suggestions.closest(to: renditionName, among: has).map { "did you mean '\($0)'? " }
                 return .failure(
-                    .missing(
+                    .noRendition(
                         "has no rendition '\(renditionName)'; " + (suggestion ?? "")
                             + (has.isEmpty ? "it has none" : "it has \(has.joined(separator: ", "))")))
             }
@@ -166,7 +168,7 @@ struct DownloadPlan {
             if let format, chosen == nil {
                 let has = rendition.formats.map(\.format)
                 return .failure(
-                    .missing(
+                    .noFormat(
                         "has no format '\(format)' of rendition '\(renditionName)'; "
                             + (has.isEmpty ? "it lists none" : "it has \(has.joined(separator: ", "))")))
             }

@@ -127,6 +127,8 @@ struct AssetCommandTests {
         ("unknown-slug", "fields slug:no-such-item\n"),
         ("path-non-reference", "list slug=spiced-maple-latte\nfield @1 image_caption.text\n"),
         ("path-missing-field", "list slug=spiced-maple-latte\nfield @1 author.nickname\n"),
+        ("path-near-standard-field", "list slug=spiced-maple-latte\nfield @1 author.nme\n"),
+        ("path-near-custom-field", "list slug=spiced-maple-latte\nfield @1 author.avtar\n"),
         ("path-list-index", "list type=OCEGettingStartedHomePage limit 1\nfield @1 topics.name\n"),
         ("content-item-renditions", "list slug=spiced-maple-latte\nrenditions @1\n"),
         ("missing-rendition", "list type=Image order name limit 1\nrenditions @1 Huge\n"),

@@ -190,19 +190,33 @@ struct DownloadCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
-    @Test("a rendition or format the asset lacks: the message names those it has; nothing is written")
+    @Test(
+        "a rendition or format the asset lacks: the message names those it has, the caret the word; nothing is written")
     func missingRendition() async throws {
         let server = try DownloadServer()
         let base = temporaryFolder()
         defer { TestTemporary.remove(base) }
         let folder = base + "/never"
         let id = try await imageIDs(1)[0]
-        let rendition = try await server.run("download \(id) rendition Huge to $1", arguments: [folder])
+        /// Where `word` starts in `statement`, counted from 1 as in `FILE:LINE:COL`.
+        func column(of word: String, in statement: String) -> Int {
+            statement.distance(from: statement.startIndex, to: statement.range(of: word)!.lowerBound) + 1
+        }
+        let renditionText = "download \(id) rendition Huge to $1"
+        let rendition = try await server.run(renditionText, arguments: [folder])
         #expect(rendition.code == 1)
         #expect(rendition.errors.contains("has no rendition 'Huge'; it has Thumbnail, Medium, Large, Small"))
-        let format = try await server.run("download \(id) rendition Medium format gif to $1", arguments: [folder])
+        #expect(rendition.errors.hasPrefix("test.oceq:1:\(column(of: "Huge", in: renditionText)): error: "))
+        let formatText = "download \(id) rendition Medium format gif to $1"
+        let format = try await server.run(formatText, arguments: [folder])
         #expect(format.code == 1)
         #expect(format.errors.contains("has no format 'gif' of rendition 'Medium'; it has jpg, png, webp"))
+        #expect(format.errors.hasPrefix("test.oceq:1:\(column(of: "gif", in: formatText)): error: "))
+        let contentText = "download slug:spiced-maple-latte rendition Medium to $1"
+        let content = try await server.run(contentText, arguments: [folder])
+        #expect(content.code == 1)
+        #expect(content.errors.contains("not a digital asset: it has no renditions"))
+        #expect(content.errors.hasPrefix("test.oceq:1:10: error: "), "a content item: the caret stays on the target")
         #expect(!FileManager.default.fileExists(atPath: folder))
         #expect(server.takeAssetStatuses().isEmpty, "no transfer was attempted")
     }
