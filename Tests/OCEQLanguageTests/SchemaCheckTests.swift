@@ -2,9 +2,14 @@ import OCEQLanguage
 import OCEQTestSupport
 import Testing
 
-/// A small channel: articles with a topic reference, a date, a number and a list of tags.
+/// A small channel: articles with a topic reference, a date, a number and a list of tags. The last listing
+/// has three rows: one of a type not known, an image, a topic; `$img` holds the image.
 let schemaEnvironment = StaticEnvironment(
-    rows: ["CORE00000000000000000000000000000009"],
+    variables: ["img": "CONT0000000000000000000000000000000A"],
+    rows: [
+        "CORE00000000000000000000000000000009", "CONT0000000000000000000000000000000A",
+        "CORE00000000000000000000000000000002",
+    ],
     schema: ChannelSchema(
         types: [
             SchemaType(
@@ -24,7 +29,9 @@ let schemaEnvironment = StaticEnvironment(
             ItemName(name: "Recipes", id: "CORE00000000000000000000000000000001"),
             ItemName(name: "Roasting", id: "CORE00000000000000000000000000000002"),
         ]
-    ])
+    ],
+    rowItems: [2: ReferencedItem(name: "cup.jpg", type: "Image"), 3: ReferencedItem(name: "Roasting", type: "Topic")],
+    variableItems: ["img": ReferencedItem(name: "cup.jpg", type: "Image")])
 
 @Suite("Schema checks in the compiler")
 struct SchemaCheckTests {
@@ -42,6 +49,9 @@ struct SchemaCheckTests {
             ("list type=Article published >= ⟦2026⟧", "valueNotOfType"),
             ("list type=Article topic = ⟦Baking⟧", "noItemNamed"),
             ("list type=Article topic in (Recipes, ⟦R⟧)", "itemNameAmbiguous"),
+            ("list type=Article topic = ⟦@2⟧", "referenceOfOtherType"),
+            ("list type=Article topic in (Recipes, ⟦@2⟧)", "referenceOfOtherType"),
+            ("list type=Article not topic != ⟦$img⟧", "referenceOfOtherType"),
         ])
     func problems(_ input: String, _ id: String) throws {
         let marked = MarkedInput(input)
@@ -69,6 +79,21 @@ struct SchemaCheckTests {
                 == "(type eq \"Article\" AND (fields.topic eq \"\(one)\" OR fields.topic eq "
                 + "\"CORE00000000000000000000000000000002\"))")
         #expect(try q("list type=Article tags ~ tea reads >= 3 published < 2026-01-01") != nil)
+        #expect(
+            try q("list type=Article topic=@3")
+                == "(type eq \"Article\" AND fields.topic eq \"CORE00000000000000000000000000000002\")",
+            "a row of the referenced type is used as it is")
+        #expect(try q("list type=Article reads=@2") != nil, "a row of any type for a field that is not a reference")
+    }
+
+    @Test("a reference field compared with a row or variable of another type: the message names both types")
+    func referenceOfOtherType() throws {
+        let first = try #require(allDiagnostics("list type=Article topic=@2", environment: schemaEnvironment).first)
+        #expect(first.message.text == "'@2' is cup.jpg (Image), but 'topic' refers to Topic items")
+        #expect(first.message.isCatalogCheck)
+        let variable = try #require(
+            allDiagnostics("count type=Article topic != $img", environment: schemaEnvironment).first)
+        #expect(variable.message.text == "'$img' is cup.jpg (Image), but 'topic' refers to Topic items")
     }
 
     @Test("without a schema nothing is checked")

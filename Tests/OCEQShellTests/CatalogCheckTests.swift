@@ -215,6 +215,27 @@ struct CatalogCheckTests {
         #expect(counts.first != "0")
     }
 
+    @Test("a row or variable holding an item of another type, compared with a reference field, stops the script")
+    func referenceOfOtherType() async throws {
+        let connection = try #require(sampleConnection)
+        let script = """
+            let topic = first type=OCEGettingStartedTopic name = "Recipes"
+            list type=Image order name limit 2
+            count type=OCEGettingStartedArticle topic = $topic
+            count type=OCEGettingStartedArticle topic = @2
+            echo never
+            """
+        let run = await runScript(script, connection: connection)
+        #expect(run.code == 1)
+        #expect(!run.output.contains("never"))
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.last.flatMap { Int($0) }.map { $0 > 0 } == true, "$topic, a topic, counts: \(run.output)")
+        #expect(
+            run.errors.hasPrefix("test.oceq:4:45: error: '@2' is "),
+            "the caret under @2, not (0 rows): \(run.errors)")
+        #expect(run.errors.contains("(Image), but 'topic' refers to OCEGettingStartedTopic items"))
+    }
+
     @Test("a script with a wrong name stops with exit 2 before its first statement runs")
     func scriptStopsBeforeRunning() async throws {
         let connection = try #require(sampleConnection)

@@ -38,6 +38,10 @@ package protocol CompileEnvironment {
     /// The names and ids of the items of `type`, for a reference field compared with a name; nil when
     /// they are not known (the name is sent as written).
     func items(ofType type: String) -> [ItemName]?
+    /// The name and type of the item on row `number` of the last listing; nil when not known.
+    func rowItem(_ number: Int) -> ReferencedItem?
+    /// The name and type of the item variable `name` is bound to; nil when it holds no item.
+    func variableItem(_ name: String) -> ReferencedItem?
 }
 
 extension CompileEnvironment {
@@ -45,6 +49,10 @@ extension CompileEnvironment {
     package var schema: ChannelSchema? { nil }
     /// No names: a name compared with a reference field is sent as written.
     package func items(ofType type: String) -> [ItemName]? { nil }
+    /// No rows known by type: `@n` is used as the id it is.
+    package func rowItem(_ number: Int) -> ReferencedItem? { nil }
+    /// No variables known by type: `$name` is used as the value it holds.
+    package func variableItem(_ name: String) -> ReferencedItem? { nil }
 }
 
 /// A fixed environment: a dictionary of variables, the ids of the last listing, arguments, and
@@ -60,20 +68,31 @@ package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
     package var schema: ChannelSchema?
     /// The items of each type, by type name.
     package var itemsByType: [String: [ItemName]]
+    /// The name and type of rows of the last listing, by row number (from 1), where known.
+    package var rowItems: [Int: ReferencedItem]
+    /// The name and type of the items variables are bound to, by variable name.
+    package var variableItems: [String: ReferencedItem]
 
     /// An environment holding the given state.
     package init(
         variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = [],
-        schema: ChannelSchema? = nil, itemsByType: [String: [ItemName]] = [:]
+        schema: ChannelSchema? = nil, itemsByType: [String: [ItemName]] = [:],
+        rowItems: [Int: ReferencedItem] = [:], variableItems: [String: ReferencedItem] = [:]
     ) {
         self.variables = variables
         self.rows = rows
         self.arguments = arguments
         self.schema = schema
         self.itemsByType = itemsByType
+        self.rowItems = rowItems
+        self.variableItems = variableItems
     }
 
     package func items(ofType type: String) -> [ItemName]? { itemsByType[type] }
+
+    package func rowItem(_ number: Int) -> ReferencedItem? { rowItems[number] }
+
+    package func variableItem(_ name: String) -> ReferencedItem? { variableItems[name] }
 
     package func variable(_ name: String) -> VariableLookup {
         variables[name].map(VariableLookup.value) ?? .undefined

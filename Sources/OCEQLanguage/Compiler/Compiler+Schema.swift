@@ -177,8 +177,21 @@ extension CompilerRun {
                 at: field.span.union(value.span))
             return nil
         }
-        // References (`@n`, `$var`, `$n`) are used as they are.
-        if value.isReference { return text }
+        // References (`@n`, `$var`, `$n`) are used as they are, unless the item behind one is known to be
+        // of a type the reference field cannot point at.
+        if value.isReference {
+            if dataType == .reference, !schemaField.referenceTypes.isEmpty, let (written, item) = referencedItem(value),
+                !schemaField.referenceTypes.contains(item.type)
+            {
+                diagnose(
+                    .referenceOfOtherType(
+                        written, name: item.name, type: item.type, field: schemaField.name,
+                        types: schemaField.referenceTypes),
+                    at: value.span)
+                return nil
+            }
+            return text
+        }
         if let hint = Self.typeProblem(dataType, value, text) {
             diagnose(.valueNotOfType(text, field: schemaField.name, dataType: described, hint: hint), at: value.span)
             return nil
@@ -187,6 +200,16 @@ extension CompilerRun {
             return resolveName(text, value: value, field: schemaField)
         }
         return text
+    }
+
+    /// The reference as written (`@2`, `$t`) and the name and type of the item it stands for, when the
+    /// session knows them.
+    func referencedItem(_ value: Value) -> (written: String, item: ReferencedItem)? {
+        switch value.kind {
+        case .row(let number): return environment.rowItem(number).map { ("@\(number)", $0) }
+        case .variable(let name): return environment.variableItem(name).map { ("$\(name)", $0) }
+        default: return nil
+        }
     }
 
     /// What is wrong with `text` as a value of `dataType`, as a hint; nil when nothing is.

@@ -122,6 +122,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case noItemNamed(String, field: String, types: [String], candidates: [String], suggestion: String?)
     /// `topic=R`: several items fit the name equally well.
     case itemNameAmbiguous(String, field: String, candidates: [String])
+    /// `topic=@2` where row 2 is an Image: the reference field cannot point at an item of that type, so
+    /// the condition could only match nothing (or, with `!=`, everything).
+    case referenceOfOtherType(String, name: String, type: String, field: String, types: [String])
 
     // `define` blocks and calls of user commands.
 
@@ -188,7 +191,7 @@ package enum DiagnosticMessage: Sendable, Hashable {
     package var isCatalogCheck: Bool {
         switch self {
         case .unknownType, .unknownField, .fieldNotSortable, .operatorNotForType, .valueNotOfType, .noItemNamed,
-            .itemNameAmbiguous:
+            .itemNameAmbiguous, .referenceOfOtherType:
             return true
         default: return false
         }
@@ -340,6 +343,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .itemNameAmbiguous(let name, let field, let candidates):
             return "'\(name)' names more than one item for '\(field)': " + DiagnosticMessage.list(candidates, limit: 8)
                 + "; write more of the name, or its id"
+        case .referenceOfOtherType(let reference, let name, let type, let field, let types):
+            return "'\(reference)' is \(name) (\(type)), but '\(field)' refers to "
+                + DiagnosticMessage.list(types, quoted: false, conjunction: "or") + " items"
         case .argumentGivenTwice(let name):
             return "'\(name)' is given twice"
         case .argumentNotAValue(let command):

@@ -155,6 +155,21 @@ struct SessionEnvironment: CompileEnvironment {
         return .id(rows[number - 1].id)
     }
 
+    func rowItem(_ number: Int) -> ReferencedItem? {
+        guard let rows, number >= 1 && number <= rows.count else { return nil }
+        return Self.referenced(rows[number - 1])
+    }
+
+    func variableItem(_ name: String) -> ReferencedItem? {
+        guard case .item(let asset) = variables[name] else { return nil }
+        return Self.referenced(asset)
+    }
+
+    /// `asset`'s name and type, when the answer that brought it said its type.
+    private static func referenced(_ asset: Asset) -> ReferencedItem? {
+        asset.type.isEmpty ? nil : ReferencedItem(name: asset.name, type: asset.type)
+    }
+
     func argument(_ number: Int) -> String? {
         number >= 1 && number <= arguments.count ? arguments[number - 1] : nil
     }
