@@ -83,7 +83,7 @@ enum AssetPlans {
         guard command.arguments.count == 1 else {
             throw .usage("categories takes a taxonomy: \(CategoriesCommand.descriptor.usage)", span: nil)
         }
-        let categories = DeliveryAPI.listTaxonomyCategories(taxonomyId: PlanValue.fromAnswer("taxonomy.id"))
+        let categories = CategoriesCommand.request(taxonomyId: PlanValue.fromAnswer("taxonomy.id"))
         return .requests([
             allTaxonomies,
             PlannedRequest(

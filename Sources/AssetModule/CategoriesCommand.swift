@@ -37,7 +37,7 @@ package enum CategoriesCommand: Command {
         let client = try session.requireConnection().client
         var categories: [TaxonomyCategory] = []
         do {
-            for try await category in client.items(DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy.id)) {
+            for try await category in client.items(CategoriesCommand.request(taxonomyId: taxonomy.id)) {
                 categories.append(category)
             }
         } catch {
@@ -57,26 +57,46 @@ package enum CategoriesCommand: Command {
                 footer: rows.isEmpty ? "(no categories)" : "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))"))
     }
 
+    /// The search of a taxonomy's categories with their children inlined (`expand=all`, as Oracle's SDKs
+    /// send it): a search entry need not name its `parent` or `ancestors` (OCM documents them for a read
+    /// of one category; `oceq serve` shows them only when `fields` asks), so the children are what the
+    /// tree is drawn from when they are missing.
+    static func request(taxonomyId: String) -> ListTaxonomyCategories {
+        DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomyId).expand(.all)
+    }
+
     /// Categories in tree order (parents before their children, siblings by position then name),
-    /// each with its depth.
-    static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
+    /// each with its depth. A category's parent is its `parent`, else the last of its `ancestors`, else
+    /// the category that lists it among its children. When nothing tells any parent (a server that
+    /// ignored `expand`), the server's order is kept, flat: sorting them by position would mix levels.
+    nonisolated static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
+        var parentOfChild: [String: String] = [:]
+        for category in categories {
+            for child in category.children?.items ?? [] { parentOfChild[child.id] = category.id }
+        }
+        func parent(of category: TaxonomyCategory) -> String? {
+            category.parent?.id ?? category.ancestors.last?.id ?? parentOfChild[category.id]
+        }
+        if categories.allSatisfy({ parent(of: $0) == nil }) { return categories.map { ($0, 0) } }
         let ids = Set(categories.map(\.id))
         var children: [String: [TaxonomyCategory]] = [:]
         for category in categories {
-            let parent = category.parent?.id ?? category.ancestors.last?.id
-            children[parent.flatMap { ids.contains($0) ? $0 : nil } ?? "", default: []].append(category)
+            children[parent(of: category).flatMap { ids.contains($0) ? $0 : nil } ?? "", default: []].append(category)
         }
         var out: [(TaxonomyCategory, Int)] = []
+        var shown: Set<String> = []
         func visit(_ parent: String, _ depth: Int) {
             let sorted = (children[parent] ?? []).sorted {
                 ($0.position ?? 0, $0.name) < ($1.position ?? 0, $1.name)
             }
-            for category in sorted {
+            for category in sorted where shown.insert(category.id).inserted {
                 out.append((category, depth))
                 if depth < 32 { visit(category.id, depth + 1) }
             }
         }
         visit("", 0)
+        // Categories in a loop of parents (a broken answer) reach no root: shown after the tree, flat.
+        for category in categories where shown.insert(category.id).inserted { out.append((category, 0)) }
         return out
     }
 }

@@ -232,6 +232,31 @@ struct CatalogTests {
         #expect(try await channel.get("/taxonomies/\(id)/categories?q=(colour%20eq%20%22red%22)").status == 400)
     }
 
+    @Test("expand=children or expand=all inlines each category's children, by position, on a search and a read")
+    func categoryChildren() async throws {
+        let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])
+        let (id, names) = try await Self.sampleTaxonomy(channel)
+        for expand in ["children", "all", "ALL", "fields.x,children"] {
+            let list = try await channel.json("/taxonomies/\(id)/categories?expand=\(expand)")
+            var childrenOf: [String: [String]] = [:]
+            for category in list["items"]?.arrayValue ?? [] {
+                let children = try #require(category["children"], "expand=\(expand): \(category)")
+                #expect(children["hasMore"] == false && children["offset"] == 0)
+                let items = children["items"]?.arrayValue ?? []
+                #expect(children["count"]?.intValue == items.count)
+                childrenOf[category["name"]!.stringValue!] = items.map { $0["name"]!.stringValue! }
+            }
+            #expect(childrenOf["Origins"] == ["Africa", "Americas"], "expand=\(expand)")
+            #expect(childrenOf["Africa"] == ["Ethiopia"])
+            #expect(childrenOf["Ethiopia"] == [])
+            #expect(list["items"]?[0]?["parent"] == nil, "expand adds children only")
+        }
+        let read = try await channel.json("/taxonomies/\(id)/categories/\(names["Methods"]!)?expand=children")
+        #expect(read["children"]?["items"]?.arrayValue?.map { $0["name"]! } == ["Espresso", "Filter"])
+        let plain = try await channel.json("/taxonomies/\(id)/categories?expand=fields.x")
+        #expect(plain["items"]?[0]?["children"] == nil, "another expand name inlines nothing")
+    }
+
     @Test("items show their categories with nodes, and q searches them")
     func itemTaxonomies() async throws {
         let channel = try TestChannel(paths: [SampleChannelTests.sampleFolder])

@@ -9,7 +9,9 @@ import OCEQCore
 // insensitive except on ids — `ne`, `co` any word, `sw` prefix; AND/OR/NOT), sorts with `orderBy`
 // (`name`, `position`; default: the tree, parents first) and adds the optional keys `fields=` names
 // (`parent`, `ancestors`, `keywords`, `synonyms`, `relatedCategories`, `customProperties`,
-// `children`, or `all`). Each category carries a self link.
+// `children`, or `all`). `expand=children` or `expand=all` (what Oracle's SDKs send on both the search
+// and a read) inlines each category's children, by position, the first 1000 of them (OCM's
+// documented bound). Each category carries a self link.
 extension DeliveryRouter {
     func taxonomies(_ request: ServerRequest, _ rest: [String], _ context: LinkContext) throws(APIError) -> HTTPResponse
     {
@@ -138,7 +140,10 @@ extension DeliveryRouter {
             if let value = category.extra[key] { object[key] = value }
         }
         if keys.contains("children") {
-            let children = tree.categories.filter { $0.parentId == category.id }
+            // A stable sort: siblings of one position keep the export's order.
+            let all = tree.categories.filter { $0.parentId == category.id }.enumerated()
+                .sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element)
+            let children = all.prefix(Self.maximumExpandedChildren)
             let items: [JSON] = children.map { child in
                 [
                     "id": .string(child.id), "name": .string(child.name), "description": .string(child.description),
@@ -147,8 +152,8 @@ extension DeliveryRouter {
                 ]
             }
             object["children"] = [
-                "hasMore": false, "offset": 0, "count": .int(items.count), "limit": .int(items.count),
-                "items": .array(items),
+                "hasMore": .bool(all.count > items.count), "offset": 0, "count": .int(items.count),
+                "limit": .int(items.count), "items": .array(items),
             ]
         }
         object["links"] = [categoryLink(tree, category, context)]
@@ -162,11 +167,22 @@ extension DeliveryRouter {
             rel: "self")
     }
 
-    /// The optional category keys `fields=` asks for (`all`: every one).
+    /// The most children `expand` inlines in one category (OCM's documented bound).
+    static let maximumExpandedChildren = 1000
+
+    /// The optional category keys `fields=` asks for (`all`: every one), and `children` when
+    /// `expand=` names `children` or `all`.
     private func optionalCategoryKeys(_ request: ServerRequest) -> Set<String> {
         let all: Set<String> = Set(ExportCategory.optionalKeys + ["parent", "ancestors", "children"])
-        guard let text = request.parameter("fields") else { return [] }
         var keys: Set<String> = []
+        if let expand = request.parameter("expand"),
+            expand.split(separator: ",").contains(where: {
+                ["children", "all"].contains($0.trimmingSpaces().lowercased())
+            })
+        {
+            keys.insert("children")
+        }
+        guard let text = request.parameter("fields") else { return keys }
         for term in text.split(separator: ",") {
             let name = String(term.trimmingSpaces())
             if name.lowercased() == "all" { return all }
