@@ -65,6 +65,33 @@ struct CredentialsTests {
         #expect(fromFlags.channelToken == "flag")
     }
 
+    @Test("a url naming no folder or zip says where that url was given: the file, OCEQ_URL, --url or a command")
+    func missingExportNamesItsOrigin() throws {
+        let directory = try folder(#"{"url": "nowhere", "channelToken": "t"}"#)
+        defer { TestTemporary.remove(directory) }
+        func message(_ overrides: Credentials.Overrides, _ environment: [String: String] = [:]) throws -> String {
+            try message(Credentials.resolve(overrides, environment: environment, currentDirectory: directory))
+        }
+        func message(_ credentials: Credentials) -> String {
+            do {
+                _ = try Connection.open(credentials, opener: InProcessServer())
+            } catch {
+                return error.description
+            }
+            Issue.record("\(credentials.url) opened")
+            return ""
+        }
+        let tail = "a server (http:// or https://) or an export folder or zip"
+        #expect(
+            try message(.init())
+                == "\(directory)/nowhere does not exist; the url in \(directory)/credentials.json must be \(tail)")
+        #expect(try message(.init(), ["OCEQ_URL": "/none"]) == "/none does not exist; OCEQ_URL must be \(tail)")
+        #expect(try message(.init(url: "/none"), ["OCEQ_URL": "/x"]) == "/none does not exist; --url must be \(tail)")
+        #expect(
+            message(Credentials(url: "/none", channelToken: "t")) == "/none does not exist; give \(tail)",
+            "connect PATH: no file or flag to name")
+    }
+
     @Test("no channel at all, or a missing --credentials file, is one clear error")
     func missing() throws {
         let empty = try folder(nil)

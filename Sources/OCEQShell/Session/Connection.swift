@@ -57,7 +57,9 @@ package final class Connection: @unchecked Sendable {
         if credentials.isLocalExport {
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
-                throw .connection("\(url) does not exist; the url in credentials.json must be a server or an export")
+                let given = credentials.urlOrigin.map { "\($0) must be" } ?? "give"
+                throw .connection(
+                    "\(url) does not exist; \(given) a server (http:// or https://) or an export folder or zip")
             }
             guard let opener else {
                 throw .connection("\(url) is a channel export, and this program cannot serve one; use `oceq`")
@@ -77,7 +79,7 @@ package final class Connection: @unchecked Sendable {
         do {
             configuration = try DeliveryConfiguration(url: url, channelToken: token, bearerToken: credentials.bearer)
         } catch {
-            throw .connection("\(error); check the url in credentials.json or --url")
+            throw .connection("\(error); check \(credentials.urlOrigin ?? "the url given")")
         }
         var logged = configuration
         logged.requestLog = { entry in box.append(entry) }

@@ -25,6 +25,9 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     package var bearer: String?
     /// The file the settings came from, if one was read.
     package var file: String?
+    /// Where `url` was given (`the url in PATH`, `OCEQ_URL`, `--url`), for an error about it; nil when a
+    /// command gave it (`connect`).
+    package var urlOrigin: String?
     /// Things worth telling the user (a bearer in a file others can read).
     package var warnings: [String] = []
     /// The profile of `profiles.json` these came from: the name the prompt shows for a server, whose
@@ -37,6 +40,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         self.channelToken = channelToken
         self.bearer = bearer
         self.file = file
+        self.urlOrigin = file.map { "the url in \($0)" }
     }
 
     /// True when `url` names a local export rather than a server.
@@ -116,12 +120,14 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         }
         if let url = environment["OCEQ_URL"], !url.isEmpty {
             credentials.url = absoluteURL(url, currentDirectory)
+            credentials.urlOrigin = "OCEQ_URL"
             credentials.profile = nil
         }
         if let token = environment["OCEQ_CHANNEL_TOKEN"], !token.isEmpty { credentials.channelToken = token }
         if let bearer = environment["OCEQ_BEARER"], !bearer.isEmpty { credentials.bearer = bearer }
         if let url = overrides.url {
             credentials.url = absoluteURL(url, currentDirectory)
+            credentials.urlOrigin = "--url"
             credentials.profile = nil
         }
         if let token = overrides.token { credentials.channelToken = token }
@@ -182,6 +188,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         }
         var credentials = Credentials(object, file: path)
         credentials.profile = name
+        credentials.urlOrigin = "the url of profile '\(name)' in \(path)"
         return credentials
     }
 
