@@ -5,7 +5,10 @@ import Testing
 /// A small channel: articles with a topic reference, a date, a number and a list of tags. The last listing
 /// has three rows: one of a type not known, an image, a topic; `$img` holds the image.
 let schemaEnvironment = StaticEnvironment(
-    variables: ["img": "CONT0000000000000000000000000000000A"],
+    variables: [
+        "img": "CONT0000000000000000000000000000000A", "kind": "Articel", "roast": "roa",
+        "id": "CORE00000000000000000000000000000001",
+    ],
     rows: [
         "CORE00000000000000000000000000000009", "CONT0000000000000000000000000000000A",
         "CORE00000000000000000000000000000002",
@@ -52,6 +55,8 @@ struct SchemaCheckTests {
             ("list type=Article topic = ⟦@2⟧", "referenceOfOtherType"),
             ("list type=Article topic in (Recipes, ⟦@2⟧)", "referenceOfOtherType"),
             ("list type=Article not topic != ⟦$img⟧", "referenceOfOtherType"),
+            ("list type=⟦$kind⟧", "unknownType"),
+            ("list type in (Article, ⟦$kind⟧)", "unknownType"),
         ])
     func problems(_ input: String, _ id: String) throws {
         let marked = MarkedInput(input)
@@ -84,6 +89,13 @@ struct SchemaCheckTests {
                 == "(type eq \"Article\" AND fields.topic eq \"CORE00000000000000000000000000000002\")",
             "a row of the referenced type is used as it is")
         #expect(try q("list type=Article reads=@2") != nil, "a row of any type for a field that is not a reference")
+        #expect(
+            try q("list type=Article topic=$roast")
+                == "(type eq \"Article\" AND fields.topic eq \"CORE00000000000000000000000000000002\")",
+            "a variable holding a name is resolved as the name")
+        #expect(
+            try q("list type=Article topic=$id") == "(type eq \"Article\" AND fields.topic eq \"\(one)\")",
+            "a variable holding an id is sent as it is")
     }
 
     @Test("a reference field compared with a row or variable of another type: the message names both types")

@@ -236,6 +236,35 @@ struct CatalogCheckTests {
         #expect(run.errors.contains("(Image), but 'topic' refers to OCEGettingStartedTopic items"))
     }
 
+    @Test(
+        "a type or a name that reaches a statement through a script argument or a parameter is checked like one written"
+    )
+    func valuesHeldByReferences() async throws {
+        let connection = try #require(sampleConnection)
+        let byArgument = "count type=OCEGettingStartedArticle topic=$1\n"
+        let recipes = await runScript(byArgument, connection: connection, arguments: ["recipes"])
+        let written = await runScript("count type=OCEGettingStartedArticle topic=Recipes\n", connection: connection)
+        #expect(recipes.code == 0 && written.code == 0, "\(recipes.errors) \(written.errors)")
+        #expect(recipes.output == written.output && recipes.output != "0\n", "an argument naming a topic is its id")
+        let wrong = await runScript(byArgument, connection: connection, arguments: ["Baking"])
+        #expect(wrong.code == 1, "found when it runs: the arguments are not known to the check before")
+        #expect(wrong.errors.hasPrefix("test.oceq:1:43: error: no OCEGettingStartedTopic named 'Baking' for 'topic'"))
+
+        let command = """
+            define recent(t, n = 2)
+              list type=$t order updatedDate desc limit $n
+            end
+            recent OCEGettingStartedTopic
+            recent Imag
+            echo never
+            """
+        let run = await runScript(command, connection: connection)
+        #expect(run.code == 1)
+        #expect(run.output.contains("(2 rows of 7)"), "\(run.output)")
+        #expect(!run.output.contains("never") && !run.output.contains("(0 rows)"))
+        #expect(run.errors.hasPrefix("test.oceq:2:13: error: no type 'Imag' in this channel; did you mean 'Image'?"))
+    }
+
     @Test("a script with a wrong name stops with exit 2 before its first statement runs")
     func scriptStopsBeforeRunning() async throws {
         let connection = try #require(sampleConnection)

@@ -42,6 +42,10 @@ package protocol CompileEnvironment {
     func rowItem(_ number: Int) -> ReferencedItem?
     /// The name and type of the item variable `name` is bound to; nil when it holds no item.
     func variableItem(_ name: String) -> ReferencedItem?
+    /// True when references resolve to the values they hold, so those values can be checked like
+    /// literals (`type=$t` against the type names, `topic=$1` resolved as a name); false when they
+    /// stand for values not known yet (the check of a script before it runs).
+    var referencesHoldValues: Bool { get }
 }
 
 extension CompileEnvironment {
@@ -53,6 +57,8 @@ extension CompileEnvironment {
     package func rowItem(_ number: Int) -> ReferencedItem? { nil }
     /// No variables known by type: `$name` is used as the value it holds.
     package func variableItem(_ name: String) -> ReferencedItem? { nil }
+    /// References hold the values they resolve to.
+    package var referencesHoldValues: Bool { true }
 }
 
 /// A fixed environment: a dictionary of variables, the ids of the last listing, arguments, and

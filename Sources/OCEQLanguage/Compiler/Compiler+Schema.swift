@@ -146,8 +146,9 @@ extension CompilerRun {
     }
 
     /// Checks a `type` value against the schema's type names.
-    mutating func checkTypeName(_ value: Value) -> Bool {
-        guard let schema = environment.schema, let name = value.literalText, schema.types[name] == nil else {
+    mutating func checkTypeName(_ value: Value, _ text: String) -> Bool {
+        guard let schema = environment.schema, let name = literalOrHeld(value, text), schema.types[name] == nil
+        else {
             return true
         }
         diagnose(.unknownType(name, suggestion: Suggestions.closest(to: name, among: schema.typeNames)), at: value.span)
@@ -159,7 +160,7 @@ extension CompilerRun {
     /// after a diagnostic.
     mutating func checkedValue(_ field: FieldPath, _ op: QueryOperator, _ value: Value, _ text: String) -> String? {
         if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
-            return checkTypeName(value) ? text : nil
+            return checkTypeName(value, text) ? text : nil
         }
         guard let schemaField = schemaField(field) ?? (scope == nil ? nil : ChannelSchema.standardField(field)) else {
             let unknown = scope.map { $0.types.allSatisfy(\.fieldsKnown) } ?? false
@@ -178,8 +179,9 @@ extension CompilerRun {
             return nil
         }
         // References (`@n`, `$var`, `$n`) are used as they are, unless the item behind one is known to be
-        // of a type the reference field cannot point at.
-        if value.isReference {
+        // of a type the reference field cannot point at; a variable or argument holding text that is not
+        // an id (`topic=$1` given `Recipes`) is a name, resolved as one.
+        if value.isReference, !(dataType == .reference && (op == .equal || op == .notEqual) && holdsName(value, text)) {
             if dataType == .reference, !schemaField.referenceTypes.isEmpty, let (written, item) = referencedItem(value),
                 !schemaField.referenceTypes.contains(item.type)
             {
@@ -200,6 +202,25 @@ extension CompilerRun {
             return resolveName(text, value: value, field: schemaField)
         }
         return text
+    }
+
+    /// The text of a literal, or the value a reference holds when the environment resolves references
+    /// to their values (`text`, already resolved); nil otherwise.
+    func literalOrHeld(_ value: Value, _ text: String) -> String? {
+        value.literalText ?? (value.isReference && environment.referencesHoldValues ? text : nil)
+    }
+
+    /// True when `value` is a `$variable` or `$n` holding `text`, a name rather than an id (a row, or a
+    /// variable bound to an item, holds an id).
+    func holdsName(_ value: Value, _ text: String) -> Bool {
+        switch value.kind {
+        case .variable(let name):
+            return environment.referencesHoldValues && environment.variableItem(name) == nil && !Self.looksLikeID(text)
+        case .argument:
+            return environment.referencesHoldValues && !Self.looksLikeID(text)
+        default:
+            return false
+        }
     }
 
     /// The reference as written (`@2`, `$t`) and the name and type of the item it stands for, when the
@@ -310,7 +331,11 @@ extension SelectStatement {
 
     /// The types whose item names compiling this statement under `schema` may look up: the referenced
     /// types of reference fields compared with a name. The shell reads them before it compiles.
-    package func typesNamedByReferences(in schema: ChannelSchema) -> [String] {
+    package func typesNamedByReferences(
+        in schema: ChannelSchema, environment: (any CompileEnvironment)? = nil
+    )
+        -> [String]
+    {
         guard let scope = SchemaScope(self, schema: schema) else { return [] }
         var out: [String] = []
         func visit(_ condition: Condition) {
@@ -325,9 +350,26 @@ extension SelectStatement {
                 visit(operand)
             }
         }
+        /// A literal, or a variable or argument holding text that is not an id.
+        func mayBeName(_ value: Value) -> Bool {
+            guard let environment, environment.referencesHoldValues else { return !value.isReference }
+            switch value.kind {
+            case .variable(let name):
+                guard environment.variableItem(name) == nil, case .value(let text) = environment.variable(name) else {
+                    return false
+                }
+                return !CompilerRun.looksLikeID(text)
+            case .argument(let number):
+                return environment.argument(number).map { !CompilerRun.looksLikeID($0) } ?? false
+            case .row:
+                return false
+            default:
+                return true
+            }
+        }
         func add(_ field: FieldPath, _ values: [Value]) {
             guard let name = CompilerRun.userFieldName(field), let found = scope.field(name),
-                found.dataType == .reference, values.contains(where: { !$0.isReference })
+                found.dataType == .reference, values.contains(where: mayBeName)
             else { return }
             for type in found.referenceTypes where !out.contains(type) { out.append(type) }
         }

@@ -105,7 +105,7 @@ extension Session {
             return
         }
         for select in selects {
-            for type in select.typesNamedByReferences(in: schema) {
+            for type in select.typesNamedByReferences(in: schema, environment: SessionEnvironment(session: self)) {
                 // A failure leaves the names unknown: the name is then sent as written.
                 _ = try? await completionCache.load(ChannelCatalog.itemsKey(type)) {
                     try await ChannelCatalog.itemNames(client, type: type)
@@ -126,6 +126,7 @@ struct PrecheckEnvironment: CompileEnvironment {
     func argument(_ number: Int) -> String? { "1" }
     var argumentCount: Int { 9 }
     var variableNames: [String] { [] }
+    var referencesHoldValues: Bool { false }
 
     func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
 }
