@@ -14,7 +14,7 @@ package enum MirrorCommand: Command {
     package static let descriptor = CommandDescriptor(
         name: "mirror",
         abstract: "write the channel (or a selection) to a folder as an OCM export that oceq serve reads",
-        usage: "mirror DIR [(list ...)|(first ...)]",
+        usage: "mirror [to] DIR [(list ...)|(first ...)]",
         examples: ["mirror ./cafe-mirror", "mirror ./images (list type=Image)", "mirror \"$1\""],
         discussion: """
             Writes DIR/contentexport/ in the 2023 export layout: ContentTypes/ inferred from the
@@ -55,11 +55,25 @@ package enum MirrorCommand: Command {
     }
     /// What `statement` asks for: the folder, the listing request (the selection's, or every item),
     /// whether a selection was given, and how many items it may bring.
+    /// True for an argument that can be a folder: a word, a string or a reference.
+    static func namesFolder(_ argument: CommandArgument) -> Bool {
+        switch argument.kind {
+        case .word, .value: return true
+        case .symbol, .selection, .group: return false
+        }
+    }
+
     static func arguments(
         _ statement: Statement, in session: Session
     ) throws(ShellError) -> (folder: String, request: ListAssets, selected: Bool, maximumItems: Int?) {
-        guard case .command(let command) = statement, let first = command.arguments.first else {
+        guard case .command(let command) = statement, var first = command.arguments.first else {
             throw .usage("usage: \(descriptor.usage)", span: nil)
+        }
+        // `mirror to DIR`, as `download ... to DIR` says it; `to` alone, or before a selection, is a folder.
+        var rest = command.arguments.dropFirst()
+        if case .word("to") = first.kind, let next = rest.first, Self.namesFolder(next) {
+            first = next
+            rest = rest.dropFirst()
         }
         let folder: String
         switch first.kind {
@@ -77,7 +91,7 @@ package enum MirrorCommand: Command {
         var request = DeliveryAPI.listAssets()
         var selected = false
         var maximumItems: Int?
-        for argument in command.arguments.dropFirst() {
+        for argument in rest {
             guard case .selection(let select) = argument.kind, !selected else {
                 throw .usage(
                     "mirror takes a folder and at most one (list ...) or (first ...): \(descriptor.usage)",

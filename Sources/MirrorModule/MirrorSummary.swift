@@ -44,7 +44,10 @@ struct MirrorSummary {
             + (filesFailed > 0 ? "\(filesFailed) failed, " : "") + "\(ByteCount.text(bytes))) "
             + "to \(target) in \(Self.seconds(seconds))\n"
         if referencesAdded > 0 {
-            out += "\(referencesAdded) of the items are not in the selection but referred to by it\n"
+            out +=
+                referencesAdded == 1
+                ? "1 of the items is not in the selection but referred to by it\n"
+                : "\(referencesAdded) of the items are not in the selection but referred to by it\n"
         }
         if itemsRemoved > 0 {
             out += "removed \(itemsRemoved) item\(itemsRemoved == 1 ? "" : "s") no longer on the channel\n"

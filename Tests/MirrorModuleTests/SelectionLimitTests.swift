@@ -24,6 +24,20 @@ struct SelectionLimitTests {
             #expect(images.count == count, "\(selection): \(images)")
         }
     }
+
+    @Test("mirror to DIR is mirror DIR, as download says 'to DIR'")
+    func toFolder() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        let base = temporaryFolder("to")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let run = await runScript("mirror to \"\(base)/m\" (first type=OCEGettingStartedTopic)", on: source)
+        #expect(run.code == 0, "\(run.output)\(run.errors)")
+        #expect(FileManager.default.fileExists(atPath: base + "/m/contentexport/metadata.json"))
+        #expect(!FileManager.default.fileExists(atPath: base + "/to"))
+        #expect(
+            run.output.contains("1 of the items is not in the selection but referred to by it"),
+            "a topic refers to its image: \(run.output)")
+    }
 }
 
 @Suite("mirror: sizes")
