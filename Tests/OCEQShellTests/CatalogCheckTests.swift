@@ -200,6 +200,22 @@ struct CatalogCheckTests {
         #expect(output.text.contains("note: topic=recipes is sent as the id of 'Recipes': \(topic)"))
     }
 
+    @Test("a date without an offset is midnight UTC to oceq serve, as explain's note says")
+    func datesWithoutOffset() async throws {
+        let connection = try #require(sampleConnection)
+        // Spiced Maple Latte: published 2026-04-20T08:15+10:00, which is 2026-04-19T22:15Z.
+        let script = """
+            count type=OCEGettingStartedArticle slug=spiced-maple-latte published_date >= 2026-04-20
+            count type=OCEGettingStartedArticle slug=spiced-maple-latte published_date >= 2026-04-20T00:00+10:00
+            count type=OCEGettingStartedArticle slug=spiced-maple-latte published_date >= 2026-04-19T22:15Z
+            explain count type=OCEGettingStartedArticle published_date >= 2026-04-20
+            """
+        let run = await runScript(script, connection: connection)
+        #expect(run.code == 0, "\(run.errors)")
+        #expect(run.output.hasPrefix("0\n1\n1\n"), "\(run.output)")
+        #expect(run.output.contains("note: 2026-04-20 has no UTC offset: the server reads it in a zone of its own"))
+    }
+
     @Test("an author's name in the 2021 export counts what the author's id counts")
     func templateAuthorByName() async throws {
         let script = """

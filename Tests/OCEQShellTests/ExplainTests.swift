@@ -11,6 +11,7 @@ struct ExplainTests {
         "explain count type=OCEGettingStartedArticle name ^= \"Coffee\"",
         "explain first type=OCEGettingStartedHomePage fields all",
         "explain list search coffee type in (A, B) offset 20 expand author",
+        "explain count type=OCEGettingStartedArticle published_date >= 2026-04-20 updatedDate < 2026-01-01T09:30Z",
         "explain get slug:spiced-maple-latte",
         "explain get CORE123 expand author, topic",
         "explain echo hello",

@@ -45,6 +45,9 @@ package struct CompiledQuery: Sendable, Hashable {
     package var userFields: [String]
     /// Names compared with reference fields and the ids they were resolved to, for `explain`.
     package var resolvedNames: [ResolvedName] = []
+    /// Dates in conditions written without a UTC offset (as sent), for `explain`: the server reads them
+    /// in a zone of its own.
+    package var datesWithoutOffset: [String] = []
     /// True when the statement was checked against the channel's catalog.
     package var checked = false
 

@@ -52,6 +52,8 @@ struct CompilerRun {
     var scope: SchemaScope?
     /// Names compared with reference fields and the items they were resolved to.
     var resolved: [ResolvedName] = []
+    /// Dates in conditions written without a UTC offset.
+    var datesWithoutOffset: [String] = []
 
     init(compiler: Compiler) {
         self.compiler = compiler
@@ -112,6 +114,7 @@ struct CompilerRun {
         query.filter = conditions.isEmpty ? nil : Self.allOf(conditions)
         query.userFields = userFields
         query.resolvedNames = resolved
+        query.datesWithoutOffset = datesWithoutOffset
         query.checked = scope != nil
         return query
     }
@@ -205,6 +208,9 @@ struct CompilerRun {
     /// A value for `q`: resolved, and free of `"`.
     mutating func conditionValue(_ value: Value) -> String? {
         guard let text = resolve(value) else { return nil }
+        if case .date(let date) = value.kind, date.offsetMinutes == nil, !datesWithoutOffset.contains(text) {
+            datesWithoutOffset.append(text)
+        }
         if text.utf8.contains(UInt8(ascii: "\"")) {
             diagnose(.valueContainsDoubleQuote, at: value.span)
             return nil

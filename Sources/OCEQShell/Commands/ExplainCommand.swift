@@ -101,7 +101,20 @@ package enum ExplainCommand: Command {
         for name in query.resolvedNames {
             out += "note: \(name.field)=\(name.written) is sent as the id of '\(name.name)': \(name.id)\n"
         }
+        if let first = query.datesWithoutOffset.first {
+            let dates = query.datesWithoutOffset
+            out +=
+                "note: \(dates.joined(separator: ", ")) \(dates.count == 1 ? "has" : "have") no UTC offset: the server "
+                + "reads \(dates.count == 1 ? "it" : "them") in a zone of its own (oceq serve: UTC; OCM does not say), "
+                + "so an item shown at 08:15+10:00 on a date is before that date's midnight UTC; "
+                + "write an offset to choose the zone (\(Self.withOffset(first)))\n"
+        }
         return out
+    }
+
+    /// `date` (as sent, without an offset) with midnight or its time and an offset, for a hint.
+    static func withOffset(_ date: String) -> String {
+        (date.contains("T") ? date : date + "T00:00") + "+10:00"
     }
 
     /// The explanation of a `get`.
