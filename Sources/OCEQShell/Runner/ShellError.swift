@@ -19,8 +19,9 @@ package enum ShellError: Error, CustomStringConvertible {
     /// A nested script failed and said so itself; carries its exit code.
     case alreadyReported(Int32)
 
-    /// A failed probe, as the one line the user sees at start.
-    static func connectionFailure(_ error: DeliveryError) -> ShellError {
+    /// A failed probe, as the one line the user sees at start; `urlOrigin` says where the url was given
+    /// (nil: typed to `connect`).
+    static func connectionFailure(_ error: DeliveryError, urlOrigin: String?) -> ShellError {
         switch error {
         case .http(let http) where http.status == 401 || http.status == 403:
             return .connection(
@@ -30,7 +31,7 @@ package enum ShellError: Error, CustomStringConvertible {
             return .connection(
                 "no delivery API at that url (HTTP 404 from \(http.url)); the url should be https://host[:port]")
         case _ where isUnreachable(error):
-            return .connection("cannot reach the channel: \(error); check the url in credentials.json or --url")
+            return .connection("cannot reach the channel: \(error); check \(urlOrigin ?? "the url given")")
         default:
             return .connection("the channel did not answer as a delivery API: \(error)")
         }

@@ -18,6 +18,8 @@ package final class Connection: @unchecked Sendable {
     package let channelName: String
     /// Things worth telling the user once (items of a local export that could not be read).
     package var warnings: [String] = []
+    /// Where the url was given (`Credentials.urlOrigin`), for the error when nothing answers there.
+    package var urlOrigin: String?
     /// Requests since `takeLog()` (the client's request log feeds it).
     let log: RequestLogBox
 
@@ -86,6 +88,7 @@ package final class Connection: @unchecked Sendable {
         let connection = Connection(
             client: DeliveryClient(configuration: logged), localExport: localExport, channelName: name, log: box)
         connection.warnings = localExport?.warnings ?? []
+        connection.urlOrigin = credentials.urlOrigin
         return connection
     }
 
@@ -112,7 +115,7 @@ package final class Connection: @unchecked Sendable {
             return page.totalResults
         } catch {
             _ = takeLog()
-            throw ShellError.connectionFailure(error)
+            throw ShellError.connectionFailure(error, urlOrigin: urlOrigin)
         }
     }
 }

@@ -51,7 +51,7 @@ extension Session {
             _ = try await channelSchema()
         } catch {
             if case .delivery(let failure) = error, ShellError.isUnreachable(failure) {
-                throw ShellError.connectionFailure(failure)
+                throw ShellError.connectionFailure(failure, urlOrigin: connection.urlOrigin)
             }
             _ = try await connection.probe()
             startupCatalogFailure = error
