@@ -96,6 +96,8 @@ struct RenderingTests {
         "list type=Image WHERE not name co ridge order name",
         "list where = 1",
         "select * from items",
+        "list type=Image limit 3 | count",
+        "count type=Image | grep ridge; list type=Image | ",
     ]
 
     @Test("rendered diagnostics for a set of bad inputs match the golden file")

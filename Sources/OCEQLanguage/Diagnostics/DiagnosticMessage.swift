@@ -83,6 +83,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case sqlSelect(String)
     /// `list type=Image where name co x`: SQL's `where` (as written); conditions need no keyword.
     case sqlWhere(String)
+    /// `list type=Image | count`: a shell's pipe inside a statement.
+    case pipeInStatement
     /// A statement longer than the parser accepts.
     case statementTooLong(bytes: Int, limit: Int)
     /// A word close to a clause keyword, used where a clause was expected.
@@ -298,6 +300,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .sqlWhere(let word):
             return "no '\(word)' needed: conditions follow the command directly, as in "
                 + "'list type=Image name co ridge'"
+        case .pipeInStatement:
+            return "'|' does not pipe in oceq: a statement ends at ';' or a line break; to filter what it prints, "
+                + "pipe oceq in the shell (oceq -c 'list type=Image' | grep ridge)"
         case .statementTooLong(let bytes, let limit):
             return "statement is too long (\(bytes) bytes; the limit is \(limit))"
         case .unknownClause(let word, let suggestion):

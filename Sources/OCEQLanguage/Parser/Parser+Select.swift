@@ -63,6 +63,11 @@ extension ParserState {
             case .rightParen:
                 diagnose(.unexpected(describe(token)), at: token.span)
                 advance()
+            case .pipe:
+                // A shell habit: one error, and what follows the pipe (another command) is not read as
+                // conditions.
+                diagnose(.pipeInStatement, at: token.span)
+                pos = limit
             default:
                 diagnose(.expectedCondition(found: describe(token)), at: token.span)
                 advance()
