@@ -98,6 +98,8 @@ struct RenderingTests {
         "select * from items",
         "list type=Image limit 3 | count",
         "count type=Image | grep ridge; list type=Image | ",
+        "\\q",
+        "\\d; \\?",
     ]
 
     @Test("rendered diagnostics for a set of bad inputs match the golden file")

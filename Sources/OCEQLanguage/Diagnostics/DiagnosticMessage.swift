@@ -85,6 +85,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case sqlWhere(String)
     /// `list type=Image | count`: a shell's pipe inside a statement.
     case pipeInStatement
+    /// `\q`: a psql backslash command (as written) and the oceq command to use instead.
+    case backslashCommand(String, instead: String)
     /// A statement longer than the parser accepts.
     case statementTooLong(bytes: Int, limit: Int)
     /// A word close to a clause keyword, used where a clause was expected.
@@ -300,6 +302,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .sqlWhere(let word):
             return "no '\(word)' needed: conditions follow the command directly, as in "
                 + "'list type=Image name co ridge'"
+        case .backslashCommand(let written, let instead):
+            return "'\(written)' is psql's; oceq's commands are words: \(instead)"
+                + (instead == "help" ? " lists them" : "")
         case .pipeInStatement:
             return "'|' does not pipe in oceq: a statement ends at ';' or a line break; to filter what it prints, "
                 + "pipe oceq in the shell (oceq -c 'list type=Image' | grep ridge)"

@@ -257,6 +257,16 @@ struct ParserState {
         return checkCalls(statements)
     }
 
+    /// oceq's command for psql's `\NAME`: `quit` for `\q`, `types` for `\d`, else `help`.
+    static func backslashEquivalent(_ name: String) -> String {
+        switch name {
+        case "q": return "quit"
+        case "d", "dt", "d+": return "types"
+        case "i", "ir": return "source FILE"
+        default: return "help"
+        }
+    }
+
     func isWord(_ token: Token, _ word: String) -> Bool {
         token.kind == .word && token.span.length == word.utf8.count && text(token) == word
     }
@@ -265,6 +275,15 @@ struct ParserState {
     mutating func parseStatement() -> Statement? {
         let token = current
         guard token.kind == .word else {
+            if token.span.length > 0, bytes[token.span.start] == UInt8(ascii: "\\") {
+                // psql's backslash commands (`\q`, `\?`, `\d`): say which word oceq uses.
+                let next = peek(1)
+                let adjacent = next.kind != .end && !next.spaceBefore
+                let name = adjacent ? String(decoding: bytes[next.span.start..<next.span.end], as: UTF8.self) : ""
+                let span = adjacent ? token.span.union(next.span) : token.span
+                diagnose(.backslashCommand("\\" + name, instead: Self.backslashEquivalent(name)), at: span)
+                return nil
+            }
             diagnose(.expectedCommand, at: token.span)
             return nil
         }
