@@ -102,6 +102,13 @@ struct ScriptRunnerTests {
         #expect(bad.code == 1)
         #expect(bad.errors.contains("unknown format 'jsn'; did you mean 'json'?"))
         #expect(bad.errors.contains("1 | set format jsn\n  |            ^~~"))
+        let setting = await runScript("set colour off")
+        #expect(
+            setting.errors.contains(
+                "unknown setting 'colour'; did you mean 'color'? (settings: format, limit, errexit, timing, pager, color,"
+            ))
+        let far = await runScript("set format xml")
+        #expect(far.errors.contains("unknown format 'xml'; formats: table, expanded, json, ndjson, csv\n"))
     }
 
     @Test("timing prints requests, bytes and milliseconds to stderr")

@@ -36,7 +36,7 @@ package enum SetCommand: Command {
         guard case .word(let name) = first.kind, names.contains(name) else {
             let text = word(first) ?? "?"
             throw .usage(
-                "unknown setting '\(text)'" + suggestion(text, names) + "; settings: " + names.joined(separator: ", "),
+                unknown("setting", text, among: names, listed: "settings"),
                 span: first.span)
         }
         guard command.arguments.count == 2 else {
@@ -52,8 +52,7 @@ package enum SetCommand: Command {
             guard let format = OutputFormat(rawValue: value) else {
                 let formats = OutputFormat.allCases.map(\.rawValue)
                 throw .usage(
-                    "unknown format '\(value)'" + suggestion(value, formats) + "; formats: "
-                        + formats.joined(separator: ", "), span: argument.span)
+                    unknown("format", value, among: formats, listed: "formats"), span: argument.span)
             }
             session.settings.format = format
         case "limit":
@@ -80,8 +79,7 @@ package enum SetCommand: Command {
             guard let mode = ImageMode(rawValue: value) else {
                 let modes = ImageMode.allCases.map(\.rawValue)
                 throw .usage(
-                    "unknown image mode '\(value)'" + suggestion(value, modes) + "; modes: "
-                        + modes.joined(separator: ", "), span: argument.span)
+                    unknown("image mode", value, among: modes, listed: "modes"), span: argument.span)
             }
             session.settings.images = mode
         default:
@@ -107,6 +105,16 @@ package enum SetCommand: Command {
         case .value(let value): return value.literalText
         default: return nil
         }
+    }
+
+    /// "unknown setting 'colour'; did you mean 'color'? (settings: format, ...)", or without a near
+    /// miss "unknown setting 'x'; settings: format, ...".
+    static func unknown(_ what: String, _ word: String, among candidates: [String], listed: String) -> String {
+        let all = listed + ": " + candidates.joined(separator: ", ")
+        if let near = Suggestions.closest(to: word, among: candidates) {
+            return "unknown \(what) '\(word)'; did you mean '\(near)'? (\(all))"
+        }
+        return "unknown \(what) '\(word)'; \(all)"
     }
 
     static func suggestion(_ word: String, _ candidates: [String]) -> String {
