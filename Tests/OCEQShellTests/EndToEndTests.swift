@@ -240,6 +240,15 @@ struct EndToEndTests {
         let serve = try await Oceq.run(["serve", "--help"])
         #expect(serve.code == 0)
         #expect(serve.stdout.contains("usage: oceq serve"))
+        for bad in [["--prot", "8080"], ["--port", "99999"], ["--threads", "0"]] {
+            let refused = try await Oceq.run(["serve", "Samples/OCEGettingStarted"] + bad)
+            #expect(refused.code == 2)
+            let lines = refused.stderr.split(separator: "\n")
+            #expect(
+                lines.count == 2 && lines.last == "see 'oceq serve --help'", "one line, then where to read more: \(bad)"
+            )
+            #expect(refused.stdout.isEmpty)
+        }
         let help = try await Oceq.run(["-c", "help"])
         #expect(help.code == 0)
         #expect(help.stdout.contains("core commands:"))

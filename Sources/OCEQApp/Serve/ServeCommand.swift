@@ -26,7 +26,9 @@ package enum ServeCommand {
         do {
             options = try ServeOptions.parse(arguments, environment: environment)
         } catch {
-            return fail(error, usage: ServeOptions.usage)
+            // One line and where to read more, as `oceq` itself answers a bad option: the whole usage
+            // (45 lines) after a misspelt flag buried the one line that said what was wrong.
+            return fail(error, usage: "see 'oceq serve --help'")
         }
         // Block the stop signals before any thread starts, so every thread inherits the mask and
         // only `sigwait` below sees them.
