@@ -51,6 +51,12 @@ struct CommandLineHelpTests {
             let plain = CommandLineHelp.unreadableScript(
                 "tour.oceq", path: folder + "/tour.oceq", arguments: [], registry: registry)
             #expect(plain.message == "cannot read script tour.oceq: no such file")
+            let misspelt = CommandLineHelp.unreadableScript(
+                "servr", path: folder + "/servr", arguments: ["x"], registry: registry)
+            #expect(misspelt.message == "cannot read script servr: no such file; did you mean 'oceq serve'?")
+            let far = CommandLineHelp.unreadableScript(
+                "frobnicate", path: folder + "/frobnicate", arguments: [], registry: registry)
+            #expect(far.message == "cannot read script frobnicate: no such file")
             let aFolder = CommandLineHelp.unreadableScript("list", path: folder, arguments: [], registry: registry)
             #expect(aFolder.message == "cannot read script list: it is a folder")
         }

@@ -66,6 +66,11 @@ package enum CommandLineHelp {
         if reason == "no such file", registry.descriptor(named: file) != nil {
             let statement = ([file] + arguments).joined(separator: " ")
             message += "; did you mean: oceq -c \(shellQuoted(statement))"
+        } else if reason == "no such file", !file.contains("/"), !file.contains("."),
+            let near = Suggestions.closest(to: file, among: Array(subcommands.keys) + ["serve", "lint"])
+        {
+            // A misspelt subcommand (`oceq servr`) reads as a script name.
+            message += "; did you mean 'oceq \(near)'?"
         }
         return UsageError(message)
     }
