@@ -88,11 +88,13 @@ package enum DownloadCommand: Command {
         }
         // A selection that matched nothing has nothing to write: no folder is made for it.
         if items.isEmpty { return DownloadSummary(folder: arguments.folderText, items: 0).result }
+        let created: [String]
         do {
-            try DownloadFolder.prepare(arguments.folder, shown: arguments.folderText)
+            created = try DownloadFolder.prepare(arguments.folder, shown: arguments.folderText)
         } catch {
             throw .file(TerminalText.clean(error.message))
         }
+        let hadManifest = FileManager.default.fileExists(atPath: DownloadManifest.path(folder: arguments.folder))
         var manifest: DownloadManifest
         do {
             manifest = try DownloadManifest.load(folder: arguments.folder)
@@ -148,7 +150,12 @@ package enum DownloadCommand: Command {
             },
             companion: { @Sendable group in batch.companion(for: group) }, isolation: nil)
         progress?.finish()
-        batch.saveManifest(final: true)
+        if batch.plan.downloads.isEmpty && !hadManifest && batch.manifest.entries.isEmpty {
+            // Nothing to download (every item skipped): no manifest, and no folder this run made.
+            DownloadFolder.removeCreated(created)
+        } else {
+            batch.saveManifest(final: true)
+        }
         let outcome = batch.outcome(items: items.count)
         let result = outcome.result
         if let failure = items.failure {

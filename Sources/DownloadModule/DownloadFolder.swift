@@ -11,8 +11,11 @@
 /// Checks on a download folder.
 enum DownloadFolder {
     /// Creates `path` when missing and checks that files can be written in it; the error is one
-    /// line naming the folder as the user wrote it (`shown`).
-    static func prepare(_ path: String, shown: String) throws(FolderError) {
+    /// line naming the folder as the user wrote it (`shown`). Returns the folders it created, outermost
+    /// first, so that a download that writes nothing can take them away again (`removeCreated`).
+    @discardableResult
+    static func prepare(_ path: String, shown: String) throws(FolderError) -> [String] {
+        var created: [String] = []
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
@@ -22,13 +25,17 @@ enum DownloadFolder {
             var prefix = path.hasPrefix("/") ? "/" : ""
             for component in path.split(separator: "/") {
                 prefix += component
-                if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                if mkdir(prefix, 0o755) == 0 {
+                    created.append(prefix)
+                } else if errno != EEXIST {
                     let reason = String(cString: strerror(errno))
+                    removeCreated(created)
                     throw FolderError(message: "cannot create the folder \(shown): \(reason) (nothing was downloaded)")
                 }
                 prefix += "/"
             }
             guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                removeCreated(created)
                 throw FolderError(message: "cannot create the folder \(shown) (nothing was downloaded)")
             }
         }
@@ -36,10 +43,18 @@ enum DownloadFolder {
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
             let reason = String(cString: strerror(errno))
+            removeCreated(created)
             throw FolderError(message: "cannot write in the folder \(shown): \(reason) (nothing was downloaded)")
         }
         close(fd)
         unlink(probe)
+        return created
+    }
+
+    /// Removes the folders `prepare` created (innermost first), each only while it is empty: `rmdir`
+    /// never takes a file with it, so a folder something else wrote into stays.
+    static func removeCreated(_ created: [String]) {
+        for folder in created.reversed() where rmdir(folder) != 0 { return }
     }
 
     /// The names in `path` (none when it cannot be read), but `.` and `..`.

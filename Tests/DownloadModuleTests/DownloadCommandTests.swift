@@ -221,7 +221,7 @@ struct DownloadCommandTests {
         #expect(server.takeAssetStatuses().isEmpty, "no transfer was attempted")
     }
 
-    @Test("a content item alone is refused; in a selection it is reported and skipped")
+    @Test("a content item alone is refused; in a selection it is reported and skipped, and nothing is written")
     func contentItems() async throws {
         let server = try DownloadServer()
         let folder = temporaryFolder()
@@ -234,7 +234,17 @@ struct DownloadCommandTests {
             "download (list type=OCEGettingStartedAuthor) thumbnail to $1", arguments: [folder])
         #expect(batch.code == 0)
         #expect(batch.output.contains("skipped     4 items that are not a digital asset"))
-        #expect(folderEntries(folder) == [".oceq-manifest.json"])
+        #expect(folderEntries(folder).isEmpty, "no manifest of nothing")
+        let fresh = folder + "/new/deeper"
+        let none = try await server.run(
+            "download (list type=OCEGettingStartedAuthor) thumbnail to $1", arguments: [fresh])
+        #expect(none.code == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/new"), "the folders it made for nothing are gone")
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/keep"))
+        let kept = try await server.run(
+            "download (list type=OCEGettingStartedAuthor) thumbnail to $1", arguments: [folder])
+        #expect(kept.code == 0)
+        #expect(folderEntries(folder) == ["keep"], "a folder it did not make is left as it was")
     }
 
     @Test("a folder that cannot be created is refused before any transfer")
