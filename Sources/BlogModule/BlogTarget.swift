@@ -66,8 +66,12 @@ struct BlogTarget {
             let some = indices.prefix(4).map { "'\(items[$0].name)'" }.joined(separator: ", ")
             throw .usage("'\(text)' names more than one \(what): \(some)", span: span)
         case .none(let suggestion):
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-            throw .usage("no \(what) named '\(text)'" + hint, span: span)
+            // A near miss, else some of the names there are (as the query language answers `topic=x`).
+            let names = items.map { TerminalText.clean($0.name) }.sorted()
+            let hint =
+                suggestion.map { "; did you mean '\(TerminalText.clean($0))'?" }
+                ?? (names.isEmpty ? "" : "; there are " + DiagnosticMessage.list(names, limit: 8))
+            throw .usage("no \(what) named '\(TerminalText.clean(text))'" + hint, span: span)
         }
     }
 }

@@ -414,7 +414,11 @@ package enum DiagnosticMessage: Sendable, Hashable {
     }
 
     /// `'a', 'b' and 'c'` (`quoted`), at most `limit` of them and then "and N more".
-    static func list(_ names: [String], quoted: Bool = true, conjunction: String = "and", limit: Int = 4) -> String {
+    package static func list(
+        _ names: [String], quoted: Bool = true, conjunction: String = "and", limit: Int = 4
+    )
+        -> String
+    {
         let shown = names.prefix(limit).map { quoted ? "'\($0)'" : $0 }
         let rest = names.count - shown.count
         if rest > 0 { return shown.joined(separator: ", ") + " and \(rest) more" }
