@@ -63,7 +63,7 @@ struct BlogTarget {
         case .found(let index):
             return items[index]
         case .ambiguous(let indices):
-            let some = indices.prefix(4).map { "'\(items[$0].name)'" }.joined(separator: ", ")
+            let some = indices.prefix(4).map { "'\(TerminalText.clean(items[$0].name))'" }.joined(separator: ", ")
             throw .usage("'\(text)' names more than one \(what): \(some)", span: span)
         case .none(let suggestion):
             // A near miss, else some of the names there are (as the query language answers `topic=x`).
