@@ -116,6 +116,9 @@ let errorCases: [ErrorCase] = [
     ErrorCase("get @1 ⟦expnd⟧ all", "unknownOption", suggests: "expand"),
     ErrorCase("get @1 expand⟦", "expectedFieldName"),
     ErrorCase("get @1 expand author, ⟦2x⟧", "invalidFieldName"),
+    ErrorCase("get @1 expand topic, ⟦author.avatar⟧", "pathInFieldList"),
+    ErrorCase("list type=A fields name, ⟦author.name⟧", "pathInFieldList"),
+    ErrorCase("list type=A expand ⟦fields.author.avatar⟧", "pathInFieldList"),
 ]
 
 @Suite("Error positions")

@@ -100,6 +100,7 @@ struct RenderingTests {
         "count type=Image | grep ridge; list type=Image | ",
         "\\q",
         "\\d; \\?",
+        "list type=OCEGettingStartedArticle fields name, author.name",
     ]
 
     @Test("rendered diagnostics for a set of bad inputs match the golden file")

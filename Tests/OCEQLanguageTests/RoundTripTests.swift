@@ -11,6 +11,8 @@ struct StatementGenerator {
         "type", "name", "id", "slug", "createdDate", "topic", "published_date", "author.name", "fields.topic",
         "image_16x9", "a", "B",
     ]
+    /// The fields a `fields` or `expand` list may name: one field each, no path into a reference.
+    static let names = fields.filter { FieldPath($0).segments.count <= (FieldPath($0).isPrefixed ? 2 : 1) }
     static let barewords = ["Article", "OCEGettingStartedTopic", "coff*", "CORE123", "a-b", "x.y", "jpg", "é", "a#b"]
     static let strings = ["", "two words", "it's", "(parens)", "and", "limit", "Café", "#not a comment", "a;b"]
     static let numbers = ["0", "42", "-7", "3.14", "500"]
@@ -61,7 +63,7 @@ struct StatementGenerator {
         chance(30)
             ? .all
             : .names(
-                (0..<Int.random(in: 1...3, using: &random)).map { _ in FieldPath(pick(StatementGenerator.fields)) })
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in FieldPath(pick(StatementGenerator.names)) })
     }
 
     mutating func select() -> SelectStatement {

@@ -81,7 +81,7 @@ extension CompilerRun {
             index += 1
             guard let (list, next) = readFieldList(arguments, from: index, after: argument) else { return nil }
             index = next
-            read?.expand = fieldList(list)
+            read?.expand = fieldList(list, clause: .expand)
         }
         return read
     }

@@ -100,9 +100,9 @@ struct CompilerRun {
             case .offset(let value):
                 query.offset = integer(.offset, value)
             case .fields(let list):
-                query.fields = fieldList(list)
+                query.fields = fieldList(list, clause: .fields)
             case .expand(let list):
-                query.expand = fieldList(list)
+                query.expand = fieldList(list, clause: .expand)
             case .search(let value):
                 query.defaultText = resolve(value)
             }
@@ -195,12 +195,20 @@ struct CompilerRun {
         return true
     }
 
-    mutating func fieldList(_ list: FieldList) -> String? {
+    /// The names of a `fields` or `expand` clause (`clause`), joined for the API: each one field, not
+    /// a path into a referenced item (the API takes names; `fields author.name` came back empty).
+    mutating func fieldList(_ list: FieldList, clause: Keyword) -> String? {
         switch list {
         case .all: return "all"
         case .names(let names):
             var parts: [String] = []
-            for name in names where checkField(name) && checkKnown(name) { parts.append(name.apiName) }
+            for name in names where checkField(name) {
+                if name.segments.count > (name.isPrefixed ? 2 : 1) {
+                    diagnose(.pathInFieldList(name.text, clause: clause.rawValue), at: name.span)
+                    continue
+                }
+                if checkKnown(name) { parts.append(name.apiName) }
+            }
             return parts.count == names.count && !parts.isEmpty ? parts.joined(separator: ",") : nil
         }
     }

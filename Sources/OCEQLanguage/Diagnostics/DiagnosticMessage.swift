@@ -83,6 +83,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case sqlSelect(String)
     /// `list type=Image where name co x`: SQL's `where` (as written); conditions need no keyword.
     case sqlWhere(String)
+    /// `list ... fields author.name`: a path where `fields` or `expand` (the clause) takes field names.
+    case pathInFieldList(String, clause: String)
     /// `list type=Image | count`: a shell's pipe inside a statement.
     case pipeInStatement
     /// `\q`: a psql backslash command (as written) and the oceq command to use instead.
@@ -305,6 +307,12 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .backslashCommand(let written, let instead):
             return "'\(written)' is psql's; oceq's commands are words: \(instead)"
                 + (instead == "help" ? " lists them" : "")
+        case .pathInFieldList(let path, let clause):
+            let first = path.split(separator: ".").first { $0 != "fields" }.map(String.init) ?? path
+            return clause == "fields"
+                ? "'\(path)' is a path; fields takes field names (a reference field such as '\(first)' shows the "
+                    + "name of the item it points at; 'get' or 'field' reads the rest)"
+                : "'\(path)' is a path; expand takes reference fields and goes one level deep ('\(first)')"
         case .pipeInStatement:
             return "'|' does not pipe in oceq: a statement ends at ';' or a line break; to filter what it prints, "
                 + "pipe oceq in the shell (oceq -c 'list type=Image' | grep ridge)"

@@ -225,6 +225,11 @@ extension ParserState {
             }
             advance()
             guard let field = fieldPath(token) else { return nil }
+            // A name, not a path into a referenced item: found here, before a script runs.
+            if field.segments.count > (field.isPrefixed ? 2 : 1) {
+                diagnose(.pathInFieldList(field.text, clause: keyword.rawValue), at: token.span)
+                return nil
+            }
             names.append(field)
             guard current.kind == .comma else { break }
             after = ","
