@@ -119,6 +119,7 @@ let errorCases: [ErrorCase] = [
     ErrorCase("get @1 expand topic, ⟦author.avatar⟧", "pathInFieldList"),
     ErrorCase("list type=A fields name, ⟦author.name⟧", "pathInFieldList"),
     ErrorCase("list type=A expand ⟦fields.author.avatar⟧", "pathInFieldList"),
+    ErrorCase("list type=A order name, ⟦author.name⟧ desc", "orderByPath"),
 ]
 
 @Suite("Error positions")

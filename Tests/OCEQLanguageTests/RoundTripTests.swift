@@ -11,7 +11,7 @@ struct StatementGenerator {
         "type", "name", "id", "slug", "createdDate", "topic", "published_date", "author.name", "fields.topic",
         "image_16x9", "a", "B",
     ]
-    /// The fields a `fields` or `expand` list may name: one field each, no path into a reference.
+    /// The fields a `fields`, `expand` or `order` list may name: one field each, no path into a reference.
     static let names = fields.filter { FieldPath($0).segments.count <= (FieldPath($0).isPrefixed ? 2 : 1) }
     static let barewords = ["Article", "OCEGettingStartedTopic", "coff*", "CORE123", "a-b", "x.y", "jpg", "é", "a#b"]
     static let strings = ["", "two words", "it's", "(parens)", "and", "limit", "Café", "#not a comment", "a;b"]
@@ -79,7 +79,7 @@ struct StatementGenerator {
                 .order(
                     (0..<Int.random(in: 1...3, using: &random)).map { _ in
                         OrderKey(
-                            field: FieldPath(pick(StatementGenerator.fields)), direction: pick([nil, .asc, .desc]))
+                            field: FieldPath(pick(StatementGenerator.names)), direction: pick([nil, .asc, .desc]))
                     }))
             optional.append(.fields(fieldList()))
             optional.append(.expand(fieldList()))

@@ -56,6 +56,8 @@ struct SchemaCheckTests {
             ("list type=Article topic in (Recipes, ⟦@2⟧)", "referenceOfOtherType"),
             ("list type=Article not topic != ⟦$img⟧", "referenceOfOtherType"),
             ("list type=⟦$kind⟧", "unknownType"),
+            ("list order ⟦published⟧ desc", "orderNeedsOneType"),
+            ("list type in (Article, Topic) order name, ⟦reads⟧", "orderNeedsOneType"),
             ("list type in (Article, ⟦$kind⟧)", "unknownType"),
         ])
     func problems(_ input: String, _ id: String) throws {

@@ -137,7 +137,12 @@ extension CompilerRun {
         guard let scope, Self.userFieldName(key.field) != nil else { return true }
         guard let field = schemaField(key.field) else { return !scope.types.allSatisfy(\.fieldsKnown) }
         guard key.field.segments.count == (key.field.isPrefixed ? 2 : 1) else { return true }
-        if field.isSortable { return true }
+        if field.isSortable {
+            guard !(scope.named && scope.types.count == 1) else { return true }
+            let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: field.name) != nil }
+            diagnose(.orderNeedsOneType(field.name, types: having), at: key.field.span)
+            return false
+        }
         diagnose(
             .fieldNotSortable(
                 field.name, dataType: field.dataType.described(list: field.isList), sortable: scope.sortableNames),

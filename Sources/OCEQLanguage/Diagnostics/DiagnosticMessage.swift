@@ -83,6 +83,10 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case sqlSelect(String)
     /// `list type=Image where name co x`: SQL's `where` (as written); conditions need no keyword.
     case sqlWhere(String)
+    /// `order author.name`: a field of a referenced item, which the API does not sort on.
+    case orderByPath(String)
+    /// `order published_date` without one type named: OCM sorts on user fields within one type.
+    case orderNeedsOneType(String, types: [String])
     /// `list ... fields author.name`: a path where `fields` or `expand` (the clause) takes field names.
     case pathInFieldList(String, clause: String)
     /// `list type=Image | count`: a shell's pipe inside a statement.
@@ -197,7 +201,7 @@ package enum DiagnosticMessage: Sendable, Hashable {
     package var isCatalogCheck: Bool {
         switch self {
         case .unknownType, .unknownField, .fieldNotSortable, .operatorNotForType, .valueNotOfType, .noItemNamed,
-            .itemNameAmbiguous, .referenceOfOtherType:
+            .itemNameAmbiguous, .referenceOfOtherType, .orderNeedsOneType:
             return true
         default: return false
         }
@@ -307,6 +311,13 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .backslashCommand(let written, let instead):
             return "'\(written)' is psql's; oceq's commands are words: \(instead)"
                 + (instead == "help" ? " lists them" : "")
+        case .orderByPath(let path):
+            return "cannot order by '\(path)': the API sorts on the items' own fields, not on those of the items "
+                + "they refer to (and ignores such a key: the rows would come back unsorted)"
+        case .orderNeedsOneType(let name, let types):
+            return "cannot order by '\(name)' across types: OCM sorts on a user field within one type; add "
+                + (types.count == 1
+                    ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
         case .pathInFieldList(let path, let clause):
             let first = path.split(separator: ".").first { $0 != "fields" }.map(String.init) ?? path
             return clause == "fields"

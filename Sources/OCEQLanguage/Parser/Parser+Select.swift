@@ -156,6 +156,11 @@ extension ParserState {
             }
             advance()
             guard let field = fieldPath(token) else { return nil }
+            // OCM does not sort on the fields of referenced items, and ignores a key it cannot sort on.
+            if field.segments.count > (field.isPrefixed ? 2 : 1) {
+                diagnose(.orderByPath(field.text), at: token.span)
+                return nil
+            }
             var key = OrderKey(field: field)
             let next = current
             if next.kind == .word {
