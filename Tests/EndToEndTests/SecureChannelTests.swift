@@ -2,6 +2,7 @@ import DeliveryKit
 import DeliveryTransport
 import Foundation
 import OCEQCore
+import OCEQTestSupport
 import Testing
 
 /// `oceq serve --bearer`: every request needs `Authorization: Bearer`, and DeliveryKit sends it on
@@ -76,5 +77,20 @@ struct SecureChannelTests {
             #expect(folderEntries(folder).isEmpty)
         }
         #expect(server.requests.filter { $0.header("Authorization") == nil }.count == 2)
+    }
+
+    @Test("oceq without the bearer says the channel is secure and where a bearer is given, not that the token is wrong")
+    func binaryWithoutBearer() async throws {
+        let run = try await OceqBinary.run(["--url", server.origin, "--token", server.token, "-c", "count"])
+        #expect(run.code == 1)
+        #expect(
+            run.stderr
+                == "oceq: the channel refused the request (HTTP 401): a secure channel needs its bearer token; "
+                + "check authorization in credentials.json, --bearer or OCEQ_BEARER\n")
+        let wrongToken = try await OceqBinary.run(
+            ["--url", server.origin, "--token", "not-the-token-9", "-c", "count"],
+            environment: ["OCEQ_BEARER": Self.bearer])
+        #expect(wrongToken.stderr.hasPrefix("oceq: the channel refused the token (HTTP 403); check channelToken"))
+        #expect(!wrongToken.stderr.contains(Self.bearer))
     }
 }

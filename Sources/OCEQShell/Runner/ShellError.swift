@@ -23,10 +23,16 @@ package enum ShellError: Error, CustomStringConvertible {
     /// (nil: typed to `connect`).
     static func connectionFailure(_ error: DeliveryError, urlOrigin: String?) -> ShellError {
         switch error {
-        case .http(let http) where http.status == 401 || http.status == 403:
+        case .http(let http) where http.status == 401:
+            // OCM answers 401 for a secure channel asked without a valid bearer token, 403 for the
+            // channel token.
             return .connection(
-                "the channel refused the token (HTTP \(http.status)); check channelToken (and authorization) in "
-                    + "credentials.json, --token or OCEQ_CHANNEL_TOKEN")
+                "the channel refused the request (HTTP 401): a secure channel needs its bearer token; check "
+                    + "authorization in credentials.json, --bearer or OCEQ_BEARER")
+        case .http(let http) where http.status == 403:
+            return .connection(
+                "the channel refused the token (HTTP 403); check channelToken in credentials.json, --token or "
+                    + "OCEQ_CHANNEL_TOKEN")
         case .http(let http) where http.status == 404:
             return .connection(
                 "no delivery API at that url (HTTP 404 from \(http.url)); the url should be https://host[:port]")
