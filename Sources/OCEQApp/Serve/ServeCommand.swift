@@ -48,9 +48,10 @@ package enum ServeCommand {
         } catch {
             return fail(error)
         }
-        // Export names and messages are escaped by the access log's rule (a name may hold controls).
+        // Export names and messages are escaped by the access log's rule (a name may hold controls). Each
+        // message says what became of its file (skipped, or an asset served without its native file).
         for issue in service.content.issues.prefix(20) {
-            Console.error("oceq serve: skipped \(AccessLog.escape(issue.description, keepingSpaces: true))")
+            Console.error("oceq serve: \(AccessLog.escape(issue.description, keepingSpaces: true))")
         }
         if service.content.issues.count > 20 {
             Console.error("oceq serve: ... and \(service.content.issues.count - 20) more")
@@ -65,7 +66,7 @@ package enum ServeCommand {
             "oceq serve: \(service.content.items.count) items (\(service.content.items.count - assets) content items, "
                 + "\(assets) digital assets) from "
                 + AccessLog.escape(service.content.roots.joined(separator: ", "), keepingSpaces: true)
-                + (service.content.issues.isEmpty ? "" : "; \(service.content.issues.count) skipped")
+                + (service.content.issues.isEmpty ? "" : "; \(Self.problems(service.content.issues.count))")
                 + "; read in \(String(cFormat: "%.2f", service.loadSeconds))s, index "
                 + "\(service.index.wasCached ? "opened" : "built") in \(String(cFormat: "%.2f", service.indexSeconds))s"
         )
@@ -124,6 +125,11 @@ package enum ServeCommand {
     }
 
     /// Writes how `error` ends the command and returns the exit code.
+    /// "1 problem" or "N problems (the first 20 listed above)": files skipped, or served incomplete.
+    static func problems(_ count: Int) -> String {
+        count == 1 ? "1 problem (above)" : "\(count) problems (\(count > 20 ? "the first 20 " : "")listed above)"
+    }
+
     static func fail(_ error: any Error, usage: String? = nil) -> Int32 {
         ErrorPresenter.reportProgramFailure(error, program: program, usage: usage, to: FileOutput.standardError())
     }
