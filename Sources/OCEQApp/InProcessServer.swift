@@ -34,9 +34,14 @@ package struct InProcessServer: LocalExportOpener {
         var warnings: [String] = []
         if !service.content.issues.isEmpty {
             let count = service.content.issues.count
+            // An item that could not be read is left out; an asset whose native file is missing is served
+            // without it: both are problems, neither is silent.
             warnings.append(
-                "\(count) item\(count == 1 ? "" : "s") of \(path) could not be read and are left out "
-                    + "('oceq serve \(path)' lists them)")
+                count == 1
+                    ? "1 problem in \(path) (an item left out, or an asset without its native file); "
+                        + "'oceq serve \(path)' names it"
+                    : "\(count) problems in \(path) (items left out, or assets without their native file); "
+                        + "'oceq serve \(path)' lists them")
         }
         let router = service.router
         let server: HTTPServer
