@@ -92,6 +92,22 @@ struct CredentialsTests {
             "connect PATH: no file or flag to name")
     }
 
+    @Test("a local export with an unreadable item opens, with one warning counting the problem")
+    func exportWithAProblem() throws {
+        let directory = try folder(nil)
+        defer { TestTemporary.remove(directory) }
+        let export = directory + "/export"
+        try FileManager.default.copyItem(atPath: repositoryRoot.path + "/Samples/OCEGettingStarted", toPath: export)
+        try "not json".write(
+            toFile: export + "/contentexport/ContentItems/Image/CONTBAD.json", atomically: false, encoding: .utf8)
+        let connection = try Connection.open(Credentials(url: export, channelToken: nil), opener: InProcessServer())
+        #expect(
+            connection.warnings == [
+                "1 problem in \(export) (an item left out, or an asset without its native file); "
+                    + "'oceq serve \(export)' names it"
+            ])
+    }
+
     @Test("no channel at all, or a missing --credentials file, is one clear error")
     func missing() throws {
         let empty = try folder(nil)
