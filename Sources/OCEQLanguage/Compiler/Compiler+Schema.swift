@@ -186,7 +186,9 @@ extension CompilerRun {
         // References (`@n`, `$var`, `$n`) are used as they are, unless the item behind one is known to be
         // of a type the reference field cannot point at; a variable or argument holding text that is not
         // an id (`topic=$1` given `Recipes`) is a name, resolved as one.
-        if value.isReference, !(dataType == .reference && (op == .equal || op == .notEqual) && holdsName(value, text)) {
+        if value.isReference,
+            !(dataType == .reference && (op == .equal || op == .notEqual) && Self.holdsName(value, in: environment))
+        {
             if dataType == .reference, !schemaField.referenceTypes.isEmpty, let (written, item) = referencedItem(value),
                 !schemaField.referenceTypes.contains(item.type)
             {
@@ -215,14 +217,19 @@ extension CompilerRun {
         value.literalText ?? (value.isReference && environment.referencesHoldValues ? text : nil)
     }
 
-    /// True when `value` is a `$variable` or `$n` holding `text`, a name rather than an id (a row, or a
-    /// variable bound to an item, holds an id).
-    func holdsName(_ value: Value, _ text: String) -> Bool {
+    /// True when `value` is a `$variable` or `$n` that holds text that is not an id: a name, to be resolved
+    /// as one (a row, or a variable bound to an item, holds an id). False when `environment` does not
+    /// know the values references hold.
+    static func holdsName(_ value: Value, in environment: any CompileEnvironment) -> Bool {
+        guard environment.referencesHoldValues else { return false }
         switch value.kind {
         case .variable(let name):
-            return environment.referencesHoldValues && environment.variableItem(name) == nil && !Self.looksLikeID(text)
-        case .argument:
-            return environment.referencesHoldValues && !Self.looksLikeID(text)
+            guard environment.variableItem(name) == nil, case .value(let text) = environment.variable(name) else {
+                return false
+            }
+            return !looksLikeID(text)
+        case .argument(let number):
+            return environment.argument(number).map { !looksLikeID($0) } ?? false
         default:
             return false
         }
@@ -355,22 +362,9 @@ extension SelectStatement {
                 visit(operand)
             }
         }
-        /// A literal, or a variable or argument holding text that is not an id.
+        /// A literal, or a variable or argument holding a name.
         func mayBeName(_ value: Value) -> Bool {
-            guard let environment, environment.referencesHoldValues else { return !value.isReference }
-            switch value.kind {
-            case .variable(let name):
-                guard environment.variableItem(name) == nil, case .value(let text) = environment.variable(name) else {
-                    return false
-                }
-                return !CompilerRun.looksLikeID(text)
-            case .argument(let number):
-                return environment.argument(number).map { !CompilerRun.looksLikeID($0) } ?? false
-            case .row:
-                return false
-            default:
-                return true
-            }
+            !value.isReference || environment.map { CompilerRun.holdsName(value, in: $0) } ?? false
         }
         func add(_ field: FieldPath, _ values: [Value]) {
             guard let name = CompilerRun.userFieldName(field), let found = scope.field(name),
