@@ -19,7 +19,8 @@ package enum ListCommand: Command {
         ],
         discussion: """
             Conditions are FIELD OP VALUE. The operators (the API's word in brackets):
-              =  [eq]  equals (text without regard to case)   name = "Cold Brew"
+              =  [eq]  equals; a standard field exactly,       name = "Cold Brew"
+                       a custom text field in any case
               != [ne]  does not equal                          language != en-US
               ~  [co]  contains a word of the value (any one)  name ~ "cold tea"
               ^= [sw]  starts with                             name ^= Co
