@@ -308,6 +308,14 @@ struct CatalogCheckTests {
         #expect(run.code == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors.hasPrefix("test.oceq:2:36: error: no field 'nmae' in type 'OCEGettingStartedArticle'"))
+        // A first statement that reads no catalog (echo, a bare count) used to end the check: the rest ran
+        // unchecked until the wrong name was reached.
+        for first in ["echo start", "count", "set format json"] {
+            let late = await runScript("\(first)\nlist type=Imag\n", connection: connection)
+            #expect(late.code == 2, "\(first)")
+            #expect(late.output.isEmpty, "\(first): \(late.output)")
+            #expect(late.errors.hasPrefix("test.oceq:2:11: error: no type 'Imag' in this channel"), "\(late.errors)")
+        }
     }
 
     @Test("a catalog that cannot be read warns once and the statements run unchecked")

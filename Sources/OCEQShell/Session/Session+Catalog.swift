@@ -65,7 +65,10 @@ extension Session {
         var problems: [Diagnostic] = []
         for statement in statements {
             await prepareCatalog(for: statement)
-            guard let schema: ChannelSchema = completionCache.cached(ChannelCatalog.schemaKey) else { return [] }
+            // Not read (a statement that checks no names, like `echo` or a bare `count`, reads no catalog;
+            // or it cannot be read): nothing to check in this one, but a later one may read it. Returning
+            // here skipped the check of every statement after an `echo`.
+            guard let schema: ChannelSchema = completionCache.cached(ChannelCatalog.schemaKey) else { continue }
             let environment = PrecheckEnvironment(
                 schema: ChannelCatalog.displayable(schema), cache: completionCache)
             let compiler = Compiler(environment: environment)
