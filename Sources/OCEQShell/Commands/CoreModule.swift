@@ -5,7 +5,8 @@ package enum CoreModule {
         name: "core",
         commands: [
             ListCommand.self, CountCommand.self, FirstCommand.self, GetCommand.self, ExplainCommand.self,
-            LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, ConnectCommand.self,
+            LetCommand.self, EchoCommand.self, SetCommand.self, SourceCommand.self, HistoryCommand.self,
+            ConnectCommand.self,
             HelpCommand.self,
             QuitCommand.self, DefineCommand.self, PluginsCommand.self, RefreshCommand.self, GraphQLCommand.self,
         ])

@@ -65,6 +65,9 @@ package final class Session {
     /// What Tab completion and the compiler learned from the channel (its catalog); `refresh` and
     /// `connect` clear it.
     package let completionCache = CompletionCache()
+    /// The history file `history` reads (the REPL's, which every statement typed is written to at
+    /// once); nil when neither XDG_STATE_HOME nor HOME names a folder. Tests point it elsewhere.
+    package var historyPath: String? = History.defaultPath()
     /// How deep `source` is nested.
     var sourceDepth = 0
     /// How deep calls of user commands are nested.
