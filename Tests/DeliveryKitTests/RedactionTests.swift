@@ -35,4 +35,17 @@ struct RedactorFormsTests {
         #expect(redactor.redact("q=tok%2BAUDIT%2F5e8b2f") == "q=REDACTED")
         #expect(redactor.redact("no item tok+AUDIT/5e8b2f") == "no item REDACTED")
     }
+
+    @Test("a token shorter than 8 characters is hidden where it stands alone, never inside a word")
+    func shortTokensWholeWordsOnly() {
+        let one = Redactor(secrets: ["t"])
+        #expect(
+            one.redact("SSL certificate problem for https://h/x?channelToken=t&limit=1 (token t)")
+                == "SSL certificate problem for https://h/x?channelToken=REDACTED&limit=1 (token REDACTED)")
+        let word = Redactor(secrets: ["test"])
+        #expect(word.redact("tested, test-driven: test.") == "tested, REDACTED-driven: REDACTED.")
+        #expect(word.redact("attest contest") == "attest contest")
+        let long = Redactor(secrets: ["s3cr3t-token"])
+        #expect(long.redact("xs3cr3t-tokeny") == "xREDACTEDy", "8 or more: hidden wherever it is")
+    }
 }
