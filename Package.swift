@@ -168,7 +168,9 @@ let package = Package(
         // DeliveryTransport over libcurl against an in-process `oceq serve` of the bundled sample channel.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "ChannelServer", "OCEQTestSupport"]),
+            dependencies: ["OCEQCore", "DeliveryKit", "DeliveryTransport", "ChannelServer", "OCEQTestSupport"],
+            // A self-signed certificate for 127.0.0.1 (test only) that the https test server presents.
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "OCEQShellTests",
             dependencies: [

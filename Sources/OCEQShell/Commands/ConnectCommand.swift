@@ -51,7 +51,7 @@ package enum ConnectCommand: Command {
             default: throw .usage("connect takes a url and a token", span: argument.span)
             }
         }
-        let credentials: Credentials
+        var credentials: Credentials
         let isProfile =
             words.count == 1 && !words[0].contains("/") && !words[0].contains(":")
             && !FileManager.default.fileExists(atPath: XDGPaths.resolve(words[0], in: session.baseDirectory))
@@ -63,6 +63,9 @@ package enum ConnectCommand: Command {
                 channelToken: words.count > 1 ? words[1] : nil,
                 bearer: session.connection?.client.configuration.bearerToken?.revealedForRequest)
         }
+        // How https is checked is the session's (`--cacert`, `--insecure`), whatever channel it moves to.
+        credentials.insecure = session.connection?.insecure ?? false
+        credentials.caBundle = session.connection?.caBundle
         return credentials
     }
 

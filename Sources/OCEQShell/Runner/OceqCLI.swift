@@ -79,6 +79,8 @@ package struct CLIOptions: Equatable {
           --url URL            server (https://host[:port]) or a channel export folder/zip  (OCEQ_URL)
           --token TOKEN        channel token                                              (OCEQ_CHANNEL_TOKEN)
           --bearer TOKEN       bearer token for a secure channel                          (OCEQ_BEARER)
+          --cacert FILE        trust the certificate authorities in FILE (PEM) for https, as curl --cacert
+          --insecure           do not check the server's TLS certificate or host name (curl -k); warned
           --format FORMAT      table, expanded, json, ndjson or csv;  --json is --format json
           --keep-going         run every statement of a script even after one fails
           --csv-raw            write CSV cells as they are (by default a cell starting with = + - @
@@ -98,6 +100,7 @@ package struct CLIOptions: Equatable {
         .value("--command", "-c"), .value("--credentials"), .value("--url"), .value("--token"), .value("--bearer"),
         .value("--profile"), .flag("--json"), .value("--format"), .flag("--keep-going", "-k"), .value("--plugin"),
         .value("--color"), .value("--images"), .flag("--csv-raw"), .flag("--help", "-h"), .flag("--version", "-V"),
+        .value("--cacert"), .flag("--insecure"),
     ]
 
     /// Parses the arguments (after the program name).
@@ -117,6 +120,8 @@ package struct CLIOptions: Equatable {
             case "--url": options.overrides.url = text
             case "--token": options.overrides.token = text
             case "--bearer": options.overrides.bearer = text
+            case "--cacert": options.overrides.caBundle = text
+            case "--insecure": options.overrides.insecure = true
             case "--profile": options.overrides.profile = text
             case "--json": options.format = .json
             case "--format":

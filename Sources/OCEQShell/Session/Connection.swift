@@ -20,6 +20,9 @@ package final class Connection: @unchecked Sendable {
     package var warnings: [String] = []
     /// Where the url was given (`Credentials.urlOrigin`), for the error when nothing answers there.
     package var urlOrigin: String?
+    /// How https was checked (`--insecure`, `--cacert`): `connect` keeps it for the next channel.
+    package var insecure = false
+    package var caBundle: String?
     /// Requests since `takeLog()` (the client's request log feeds it).
     let log: RequestLogBox
 
@@ -85,10 +88,22 @@ package final class Connection: @unchecked Sendable {
         }
         var logged = configuration
         logged.requestLog = { entry in box.append(entry) }
+        // The shared default transport unless TLS is set up otherwise (`--cacert`, `--insecure`).
+        var transport: CurlTransport?
+        if credentials.insecure || credentials.caBundle != nil {
+            if let bundle = credentials.caBundle, !FileManager.default.isReadableFile(atPath: bundle) {
+                throw .connection("cannot read the certificate authorities \(bundle) (--cacert)")
+            }
+            transport = CurlTransport(
+                options: CurlTransport.Options(insecure: credentials.insecure, caBundle: credentials.caBundle))
+        }
         let connection = Connection(
-            client: DeliveryClient(configuration: logged), localExport: localExport, channelName: name, log: box)
+            client: DeliveryClient(configuration: logged, transport: transport), localExport: localExport,
+            channelName: name, log: box)
         connection.warnings = localExport?.warnings ?? []
         connection.urlOrigin = credentials.urlOrigin
+        connection.insecure = credentials.insecure
+        connection.caBundle = credentials.caBundle
         return connection
     }
 

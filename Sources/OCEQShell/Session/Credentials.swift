@@ -30,6 +30,10 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     package var urlOrigin: String?
     /// Things worth telling the user (a bearer in a file others can read).
     package var warnings: [String] = []
+    /// `--cacert FILE`, resolved against the current folder: the CAs https is checked against.
+    package var caBundle: String?
+    /// `--insecure`: TLS certificates and host names are not checked.
+    package var insecure = false
     /// The profile of `profiles.json` these came from: the name the prompt shows for a server, whose
     /// delivery API does not tell its channel's name.
     package var profile: String?
@@ -72,6 +76,10 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         package var bearer: String?
         /// `--profile NAME`: an entry of `profiles.json` instead of a credentials file.
         package var profile: String?
+        /// `--cacert FILE`: the certificate authorities https is checked against.
+        package var caBundle: String?
+        /// `--insecure`: TLS certificates and host names are not checked.
+        package var insecure = false
 
         /// Overrides from flags.
         package init(
@@ -132,6 +140,11 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         }
         if let token = overrides.token { credentials.channelToken = token }
         if let bearer = overrides.bearer { credentials.bearer = bearer }
+        credentials.caBundle = overrides.caBundle.map { XDGPaths.resolve($0, in: currentDirectory) }
+        credentials.insecure = overrides.insecure
+        if overrides.insecure && credentials.url.hasPrefix("https://") {
+            credentials.warnings.append("--insecure: the server's TLS certificate and host name are not checked")
+        }
         guard !credentials.url.isEmpty else {
             throw .connection(
                 "no channel to connect to: give --url and --token, or write credentials.json "
