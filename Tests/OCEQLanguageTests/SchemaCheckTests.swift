@@ -7,7 +7,7 @@ import Testing
 let schemaEnvironment = StaticEnvironment(
     variables: [
         "img": "CONT0000000000000000000000000000000A", "kind": "Articel", "roast": "roa",
-        "id": "CORE00000000000000000000000000000001",
+        "id": "CORE00000000000000000000000000000001", "articleType": "Article", "topicType": "Topic",
     ],
     rows: [
         "CORE00000000000000000000000000000009", "CONT0000000000000000000000000000000A",
@@ -58,6 +58,7 @@ struct SchemaCheckTests {
             ("list type=⟦$kind⟧", "unknownType"),
             ("list order ⟦published⟧ desc", "orderNeedsOneType"),
             ("list type in (Article, Topic) order name, ⟦reads⟧", "orderNeedsOneType"),
+            ("list type=$topicType order ⟦published⟧", "unknownField"),
             ("list type in (Article, ⟦$kind⟧)", "unknownType"),
         ])
     func problems(_ input: String, _ id: String) throws {
@@ -98,6 +99,26 @@ struct SchemaCheckTests {
         #expect(
             try q("list type=Article topic=$id") == "(type eq \"Article\" AND fields.topic eq \"\(one)\")",
             "a variable holding an id is sent as it is")
+    }
+
+    @Test("type=$var counts as the type it holds; before a script runs (values unknown) the order is not refused")
+    func typeHeldByReference() throws {
+        func problems(_ text: String, _ environment: any CompileEnvironment) -> [String] {
+            allDiagnostics(text, environment: environment).map(\.message.id)
+        }
+        #expect(problems("list type=$articleType order published desc", schemaEnvironment).isEmpty)
+        /// The check before a script runs: references stand for values not known yet.
+        struct Unknown: CompileEnvironment {
+            var schema: ChannelSchema? { schemaEnvironment.schema }
+            var referencesHoldValues: Bool { false }
+            func variable(_ name: String) -> VariableLookup { .value("1") }
+            func row(_ number: Int) -> RowLookup { .id("1") }
+            func argument(_ number: Int) -> String? { "1" }
+            var argumentCount: Int { 9 }
+            var variableNames: [String] { [] }
+        }
+        #expect(problems("list type=$1 order published desc", Unknown()).isEmpty)
+        #expect(problems("list order published desc", Unknown()) == ["orderNeedsOneType"])
     }
 
     @Test("a reference field compared with a row or variable of another type: the message names both types")

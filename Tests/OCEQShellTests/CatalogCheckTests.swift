@@ -297,6 +297,18 @@ struct CatalogCheckTests {
         #expect(run.output.contains("(2 rows of 7)"), "\(run.output)")
         #expect(!run.output.contains("never") && !run.output.contains("(0 rows)"))
         #expect(run.errors.hasPrefix("test.oceq:2:13: error: no type 'Imag' in this channel; did you mean 'Image'?"))
+
+        // A type given through an argument or parameter is the statement's one type, so a user field may
+        // order it (before the script runs the value is not known, and nothing is refused for it).
+        let ordered = await runScript(
+            "list type=$1 order published_date desc limit 2\n", connection: connection,
+            arguments: ["OCEGettingStartedArticle"])
+        #expect(ordered.code == 0, "\(ordered.errors)")
+        #expect(ordered.output.contains("(2 rows of 60)"))
+        let wrongType = await runScript(
+            "list type=$1 order published_date desc limit 2\n", connection: connection, arguments: ["Image"])
+        #expect(wrongType.code == 1)
+        #expect(wrongType.errors.contains("no field 'published_date' in type 'Image'"), "\(wrongType.errors)")
     }
 
     @Test("a script with a wrong name stops with exit 2 before its first statement runs")

@@ -44,11 +44,19 @@ struct SchemaScope {
     let types: [SchemaType]
     /// True when the statement named its types.
     let named: Bool
+    /// True when a `type` condition compares with a reference whose value is not known (the check
+    /// before a script runs): the statement's types are then not known either.
+    let typesUnknown: Bool
 
-    /// The scope of `select` under `schema`; nil when it names a type the schema lacks.
-    init?(_ select: SelectStatement, schema: ChannelSchema) {
+    /// The scope of `select` under `schema`; nil when it names a type the schema lacks. A reference
+    /// compared with `type` (`type=$t`, `type=$1`) counts with the value it holds when `environment`
+    /// knows it.
+    init?(_ select: SelectStatement, schema: ChannelSchema, environment: (any CompileEnvironment)? = nil) {
         var names: [String] = []
-        for condition in select.conditions { Self.typeNames(condition, into: &names) }
+        var unknown = false
+        for condition in select.conditions {
+            Self.typeNames(condition, into: &names, unknown: &unknown, environment: environment)
+        }
         var types: [SchemaType] = []
         for name in names {
             guard let type = schema.types[name] else { return nil }
@@ -56,21 +64,48 @@ struct SchemaScope {
         }
         self.schema = schema
         self.named = !types.isEmpty
+        self.typesUnknown = unknown
         self.types = types.isEmpty ? schema.typeNames.compactMap { schema.types[$0] } : types
     }
 
-    /// The type names of top-level `type = X` and `type in (...)` conditions, inside `and`s and parentheses.
-    static func typeNames(_ condition: Condition, into names: inout [String]) {
+    /// The type names of top-level `type = X` and `type in (...)` conditions, inside `and`s and parentheses;
+    /// `unknown` is set for a reference whose value `environment` does not know.
+    static func typeNames(
+        _ condition: Condition, into names: inout [String], unknown: inout Bool, environment: (any CompileEnvironment)?
+    ) {
+        func add(_ value: Value) {
+            if let text = value.literalText {
+                names.append(text)
+            } else if let text = heldText(value, environment) {
+                names.append(text)
+            } else {
+                unknown = true
+            }
+        }
         switch condition.kind {
         case .comparison(let field, .equal, let value) where field.text == "type":
-            if let text = value.literalText { names.append(text) }
+            add(value)
         case .membership(let field, let values) where field.text == "type":
-            names.append(contentsOf: values.compactMap(\.literalText))
+            values.forEach(add)
         case .and(let operands):
-            for operand in operands { typeNames(operand, into: &names) }
+            for operand in operands { typeNames(operand, into: &names, unknown: &unknown, environment: environment) }
         case .parenthesized(let operand):
-            typeNames(operand, into: &names)
+            typeNames(operand, into: &names, unknown: &unknown, environment: environment)
         default: break
+        }
+    }
+
+    /// The text a `$variable` or `$n` holds, when `environment` resolves references to their values.
+    static func heldText(_ value: Value, _ environment: (any CompileEnvironment)?) -> String? {
+        guard let environment, environment.referencesHoldValues else { return nil }
+        switch value.kind {
+        case .variable(let name):
+            if case .value(let text) = environment.variable(name) { return text }
+            return nil
+        case .argument(let number):
+            return environment.argument(number)
+        default:
+            return nil
         }
     }
 
@@ -138,7 +173,7 @@ extension CompilerRun {
         guard let field = schemaField(key.field) else { return !scope.types.allSatisfy(\.fieldsKnown) }
         guard key.field.segments.count == (key.field.isPrefixed ? 2 : 1) else { return true }
         if field.isSortable {
-            guard !(scope.named && scope.types.count == 1) else { return true }
+            guard !(scope.named && scope.types.count == 1), !scope.typesUnknown else { return true }
             let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: field.name) != nil }
             diagnose(.orderNeedsOneType(field.name, types: having), at: key.field.span)
             return false
@@ -348,7 +383,7 @@ extension SelectStatement {
     )
         -> [String]
     {
-        guard let scope = SchemaScope(self, schema: schema) else { return [] }
+        guard let scope = SchemaScope(self, schema: schema, environment: environment) else { return [] }
         var out: [String] = []
         func visit(_ condition: Condition) {
             switch condition.kind {

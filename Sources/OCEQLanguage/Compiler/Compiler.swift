@@ -73,7 +73,7 @@ struct CompilerRun {
             case .first: .first
             }
         var query = CompiledQuery(kind: kind)
-        if let schema = environment.schema { scope = SchemaScope(select, schema: schema) }
+        if let schema = environment.schema { scope = SchemaScope(select, schema: schema, environment: environment) }
         var conditions: [QueryExpression] = []
         var seen = SeenClauses()
         for clause in select.clauses {
