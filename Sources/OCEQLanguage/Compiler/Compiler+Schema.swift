@@ -256,18 +256,9 @@ extension CompilerRun {
     /// as one (a row, or a variable bound to an item, holds an id). False when `environment` does not
     /// know the values references hold.
     static func holdsName(_ value: Value, in environment: any CompileEnvironment) -> Bool {
-        guard environment.referencesHoldValues else { return false }
-        switch value.kind {
-        case .variable(let name):
-            guard environment.variableItem(name) == nil, case .value(let text) = environment.variable(name) else {
-                return false
-            }
-            return !looksLikeID(text)
-        case .argument(let number):
-            return environment.argument(number).map { !looksLikeID($0) } ?? false
-        default:
-            return false
-        }
+        if case .variable(let name) = value.kind, environment.variableItem(name) != nil { return false }
+        guard let text = SchemaScope.heldText(value, environment) else { return false }
+        return !looksLikeID(text)
     }
 
     /// The reference as written (`@2`, `$t`) and the name and type of the item it stands for, when the
