@@ -216,7 +216,7 @@ struct CatalogCheckTests {
         #expect(run.output.contains("note: 2026-04-20 has no UTC offset: the server reads it in a zone of its own"))
     }
 
-    @Test("= compares a standard field exactly and a custom text field in any case, as help list says")
+    @Test("= compares a standard field exactly and a custom text field in any case, ~ whole words, as help list says")
     func equalsAndCase() async throws {
         let connection = try #require(sampleConnection)
         let script = """
@@ -224,14 +224,18 @@ struct CatalogCheckTests {
             count name = "spiced maple latte"
             count type=OCEGettingStartedArticle image_caption = "Milk folding into espresso."
             count type=OCEGettingStartedArticle image_caption = "MILK FOLDING INTO ESPRESSO."
+            count name ~ ratio
+            count name =~ "ratio*"
             help list
             """
         let run = await runScript(script, connection: connection)
         #expect(run.code == 0, "\(run.errors)")
-        let counts = run.output.split(separator: "\n").prefix(4).map { Int($0) }
+        let counts = run.output.split(separator: "\n").prefix(6).map { Int($0) }
         #expect(counts[0] == 1 && counts[1] == 0, "\(run.output)")
         #expect(counts[2] != nil && counts[2] != 0 && counts[2] == counts[3], "\(run.output)")
+        #expect(counts[4] == 0 && counts[5] == 1, "~ matches whole words, =~ a pattern: \(run.output)")
         #expect(run.output.contains("equals; a standard field exactly,"))
+        #expect(run.output.contains("whole words: ~ ratio misses \"Ratios\""))
     }
 
     @Test("an author's name in the 2021 export counts what the author's id counts")

@@ -23,6 +23,7 @@ package enum ListCommand: Command {
                        a custom text field in any case
               != [ne]  does not equal                          language != en-US
               ~  [co]  contains a word of the value (any one)  name ~ "cold tea"
+                       whole words: ~ ratio misses "Ratios"; =~ "ratio*" finds it
               ^= [sw]  starts with                             name ^= Co
               >  >=  <  <=  [gt ge lt le]  numbers and dates    published_date >= 2026-01-01
               =~ [mt]  matches a phrase; ? is one character,
