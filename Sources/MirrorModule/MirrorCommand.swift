@@ -53,8 +53,6 @@ package enum MirrorCommand: Command {
         }
         return summary.result
     }
-    /// What `statement` asks for: the folder, the listing request (the selection's, or every item),
-    /// whether a selection was given, and how many items it may bring.
     /// True for an argument that can be a folder: a word, a string or a reference.
     static func namesFolder(_ argument: CommandArgument) -> Bool {
         switch argument.kind {
@@ -63,6 +61,8 @@ package enum MirrorCommand: Command {
         }
     }
 
+    /// What `statement` asks for: the folder, the listing request (the selection's, or every item),
+    /// whether a selection was given, and how many items it may bring.
     static func arguments(
         _ statement: Statement, in session: Session
     ) throws(ShellError) -> (folder: String, request: ListAssets, selected: Bool, maximumItems: Int?) {

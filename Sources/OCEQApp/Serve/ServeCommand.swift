@@ -124,12 +124,12 @@ package enum ServeCommand {
         return 0
     }
 
-    /// Writes how `error` ends the command and returns the exit code.
     /// "1 problem" or "N problems (the first 20 listed above)": files skipped, or served incomplete.
     static func problems(_ count: Int) -> String {
         count == 1 ? "1 problem (above)" : "\(count) problems (\(count > 20 ? "the first 20 " : "")listed above)"
     }
 
+    /// Writes how `error` ends the command and returns the exit code.
     static func fail(_ error: any Error, usage: String? = nil) -> Int32 {
         ErrorPresenter.reportProgramFailure(error, program: program, usage: usage, to: FileOutput.standardError())
     }
