@@ -25,9 +25,8 @@ public struct Redactor: Sendable, Hashable {
                 secret, URLEncoding.query(secret), URLEncoding.pathSegment(secret),
                 URLEncoding.component(secret),
             ] {
-                out =
-                    form.utf8.count < Redactor.wholeWordsBelow
-                    ? Redactor.replacingWholeWords(form, in: out) : out.replacingAllBytes(of: form, with: "REDACTED")
+                out = out.replacingAllBytes(
+                    of: form, with: "REDACTED", standingAlone: form.utf8.count < Redactor.wholeWordsBelow)
             }
         }
         return Redactor.redactTokenParameters(out)
@@ -38,30 +37,6 @@ public struct Redactor: Sendable, Hashable {
     /// token that short is no secret (`oceq serve` refuses one below 8 characters); `channelToken=`
     /// values are hidden whatever their length.
     public static let wholeWordsBelow = 8
-
-    /// `text` with each occurrence of `word` that has no ASCII letter or digit on either side replaced
-    /// by `REDACTED`.
-    static func replacingWholeWords(_ word: String, in text: String) -> String {
-        let ranges = text.byteRanges(of: word, limit: .max)
-        guard !ranges.isEmpty else { return text }
-        let source = Array(text.utf8)
-        func isWordByte(_ index: Int) -> Bool {
-            guard index >= 0 && index < source.count else { return false }
-            let byte = source[index]
-            return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(source.count)
-        var next = 0
-        for range in ranges where !isWordByte(range.lowerBound - 1) && !isWordByte(range.upperBound) {
-            bytes.append(contentsOf: source[next..<range.lowerBound])
-            bytes.append(contentsOf: "REDACTED".utf8)
-            next = range.upperBound
-        }
-        guard next > 0 else { return text }
-        bytes.append(contentsOf: source[next...])
-        return String(decoding: bytes, as: UTF8.self)
-    }
 
     /// Replaces the value of every `channelToken=` parameter (up to `&`, `#`, a quote, `<`, or
     /// whitespace) with `REDACTED`.

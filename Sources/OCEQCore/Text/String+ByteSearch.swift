@@ -10,15 +10,22 @@ extension String {
     }
 
     /// Every non-overlapping occurrence of `target`'s bytes replaced by `replacement` (no Foundation
-    /// needed; a byte search, see `containsBytes(of:)`).
-    public func replacingAllBytes(of target: String, with replacement: String) -> String {
+    /// needed; a byte search, see `containsBytes(of:)`). With `standingAlone`, only the occurrences
+    /// with no ASCII letter or digit right before or after them (not those inside a word).
+    public func replacingAllBytes(of target: String, with replacement: String, standingAlone: Bool = false) -> String {
         let ranges = byteRanges(of: target, limit: .max)
         guard !ranges.isEmpty else { return self }
         var bytes = [UInt8]()
         let source = Array(utf8)
+        func isWordByte(_ index: Int) -> Bool {
+            guard index >= 0 && index < source.count else { return false }
+            let byte = source[index]
+            return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        }
         bytes.reserveCapacity(source.count)
         var next = 0
-        for range in ranges {
+        for range in ranges where !standingAlone || (!isWordByte(range.lowerBound - 1) && !isWordByte(range.upperBound))
+        {
             bytes.append(contentsOf: source[next..<range.lowerBound])
             bytes.append(contentsOf: replacement.utf8)
             next = range.upperBound
