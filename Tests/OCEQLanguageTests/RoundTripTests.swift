@@ -12,7 +12,7 @@ struct StatementGenerator {
         "image_16x9", "a", "B",
     ]
     /// The fields a `fields`, `expand` or `order` list may name: one field each, no path into a reference.
-    static let names = fields.filter { FieldPath($0).segments.count <= (FieldPath($0).isPrefixed ? 2 : 1) }
+    static let names = fields.filter { !FieldPath($0).isPath }
     static let barewords = ["Article", "OCEGettingStartedTopic", "coff*", "CORE123", "a-b", "x.y", "jpg", "é", "a#b"]
     static let strings = ["", "two words", "it's", "(parens)", "and", "limit", "Café", "#not a comment", "a;b"]
     static let numbers = ["0", "42", "-7", "3.14", "500"]

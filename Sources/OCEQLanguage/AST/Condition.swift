@@ -50,6 +50,10 @@ package struct FieldPath: Sendable, Hashable {
     /// True when the path is written with the `fields.` prefix already.
     package var isPrefixed: Bool { category == .prefixed }
 
+    /// True when the path reaches into a referenced item (`author.name`, `fields.author.name`) rather
+    /// than naming one field of the item itself: `fields`, `expand` and `order` take no such path.
+    package var isPath: Bool { segments.count > (isPrefixed ? 2 : 1) }
+
     /// True when every name is `[A-Za-z_][A-Za-z0-9_-]*` (what the parser accepts).
     package var isValid: Bool { category != .invalid }
 

@@ -81,7 +81,7 @@ extension CompilerRun {
             index += 1
             guard let (list, next) = readFieldList(arguments, from: index, after: argument) else { return nil }
             index = next
-            read?.expand = fieldList(list, clause: .expand)
+            read?.expand = fieldList(list)
         }
         return read
     }
@@ -105,6 +105,11 @@ extension CompilerRun {
             let field = FieldPath(word, span: arguments[index].span)
             guard field.isValid, Keyword(text: word) == nil else {
                 diagnose(.invalidFieldName(word), at: field.span)
+                return nil
+            }
+            // As the parser refuses one in a select's `expand`: the API expands one level.
+            if field.isPath {
+                diagnose(.pathInFieldList(word, clause: Keyword.expand.rawValue), at: field.span)
                 return nil
             }
             names.append(field)

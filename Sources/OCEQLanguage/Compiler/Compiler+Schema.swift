@@ -171,7 +171,7 @@ extension CompilerRun {
     mutating func checkSortable(_ key: OrderKey) -> Bool {
         guard let scope, Self.userFieldName(key.field) != nil else { return true }
         guard let field = schemaField(key.field) else { return !scope.types.allSatisfy(\.fieldsKnown) }
-        guard key.field.segments.count == (key.field.isPrefixed ? 2 : 1) else { return true }
+        guard !key.field.isPath else { return true }
         if field.isSortable {
             guard !(scope.named && scope.types.count == 1), !scope.typesUnknown else { return true }
             let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: field.name) != nil }
@@ -207,7 +207,7 @@ extension CompilerRun {
             return unknown && Self.userFieldName(field) != nil ? nil : text
         }
         // A path below the field (`author.name`) is another item's field: not checked here.
-        guard field.segments.count == (field.isPrefixed ? 2 : 1) else { return text }
+        guard !field.isPath else { return text }
         let dataType = schemaField.dataType
         let described = dataType.described(list: schemaField.isList)
         let allowed = dataType.operators(list: schemaField.isList)

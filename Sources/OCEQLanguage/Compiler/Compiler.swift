@@ -100,9 +100,9 @@ struct CompilerRun {
             case .offset(let value):
                 query.offset = integer(.offset, value)
             case .fields(let list):
-                query.fields = fieldList(list, clause: .fields)
+                query.fields = fieldList(list)
             case .expand(let list):
-                query.expand = fieldList(list, clause: .expand)
+                query.expand = fieldList(list)
             case .search(let value):
                 query.defaultText = resolve(value)
             }
@@ -195,20 +195,14 @@ struct CompilerRun {
         return true
     }
 
-    /// The names of a `fields` or `expand` clause (`clause`), joined for the API: each one field, not
-    /// a path into a referenced item (the API takes names; `fields author.name` came back empty).
-    mutating func fieldList(_ list: FieldList, clause: Keyword) -> String? {
+    /// The names of a `fields` or `expand` clause, joined for the API (each one field: the parser and
+    /// `readFieldList` refuse a path, `isPath`).
+    mutating func fieldList(_ list: FieldList) -> String? {
         switch list {
         case .all: return "all"
         case .names(let names):
             var parts: [String] = []
-            for name in names where checkField(name) {
-                if name.segments.count > (name.isPrefixed ? 2 : 1) {
-                    diagnose(.pathInFieldList(name.text, clause: clause.rawValue), at: name.span)
-                    continue
-                }
-                if checkKnown(name) { parts.append(name.apiName) }
-            }
+            for name in names where checkField(name) && checkKnown(name) { parts.append(name.apiName) }
             return parts.count == names.count && !parts.isEmpty ? parts.joined(separator: ",") : nil
         }
     }

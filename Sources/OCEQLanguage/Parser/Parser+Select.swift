@@ -157,7 +157,7 @@ extension ParserState {
             advance()
             guard let field = fieldPath(token) else { return nil }
             // OCM does not sort on the fields of referenced items, and ignores a key it cannot sort on.
-            if field.segments.count > (field.isPrefixed ? 2 : 1) {
+            if field.isPath {
                 diagnose(.orderByPath(field.text), at: token.span)
                 return nil
             }
@@ -231,7 +231,7 @@ extension ParserState {
             advance()
             guard let field = fieldPath(token) else { return nil }
             // A name, not a path into a referenced item: found here, before a script runs.
-            if field.segments.count > (field.isPrefixed ? 2 : 1) {
+            if field.isPath {
                 diagnose(.pathInFieldList(field.text, clause: keyword.rawValue), at: token.span)
                 return nil
             }
