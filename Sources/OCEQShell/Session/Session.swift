@@ -66,8 +66,9 @@ package final class Session {
     /// `connect` clear it.
     package let completionCache = CompletionCache()
     /// The history file `history` reads (the REPL's, which every statement typed is written to at
-    /// once); nil when neither XDG_STATE_HOME nor HOME names a folder. Tests point it elsewhere.
-    package var historyPath: String? = History.defaultPath()
+    /// once); nil when neither XDG_STATE_HOME nor HOME names a folder. Looked up when `history` first
+    /// asks, not at every start. Tests point it elsewhere.
+    package lazy var historyPath: String? = History.defaultPath()
     /// How deep `source` is nested.
     var sourceDepth = 0
     /// How deep calls of user commands are nested.
