@@ -2,7 +2,8 @@
 // substitutions and swaps of two neighbours each cost 1), compared without regard to case. A
 // candidate is offered only when it is close for the word's length: one edit for words of up to
 // three characters, two for longer ones; ties go to the longer common prefix, then to the candidate
-// listed first.
+// listed first. A word of three or more characters that no candidate is close to but that begins
+// exactly one of them (`updated` of `updatedDate`, `published` of `published_date`) is offered that one.
 
 /// Finds the closest of a list of words.
 package enum Suggestions {
@@ -12,8 +13,14 @@ package enum Suggestions {
         guard !lowered.isEmpty, lowered.count <= 64 else { return nil }
         let limit = lowered.count <= 3 ? 1 : 2
         var best: (candidate: String, distance: Int, prefix: Int)?
+        var extensions: [String] = []
         for candidate in candidates {
             let other = Array(candidate.lowercased().unicodeScalars)
+            if lowered.count >= 3, other.count > lowered.count, other.starts(with: lowered),
+                !extensions.contains(candidate)
+            {
+                extensions.append(candidate)
+            }
             guard abs(other.count - lowered.count) <= limit else { continue }
             let distance = editDistance(lowered, other)
             if distance == 0 && candidate == word { return nil }
@@ -26,7 +33,7 @@ package enum Suggestions {
             }
             best = (candidate, distance, prefix)
         }
-        return best?.candidate
+        return best?.candidate ?? (extensions.count == 1 ? extensions[0] : nil)
     }
 
     /// The optimal-string-alignment distance between two sequences.
