@@ -125,6 +125,7 @@ struct AssetCommandTests {
     static let errors: [(golden: String, script: String)] = [
         ("unknown-id", "show CORE00000000000000000000000000000000\n"),
         ("unknown-slug", "fields slug:no-such-item\n"),
+        ("slug-without-prefix", "show spiced-maple-latte\n"),
         ("path-non-reference", "list slug=spiced-maple-latte\nfield @1 image_caption.text\n"),
         ("path-missing-field", "list slug=spiced-maple-latte\nfield @1 author.nickname\n"),
         ("path-near-standard-field", "list slug=spiced-maple-latte\nfield @1 author.nme\n"),

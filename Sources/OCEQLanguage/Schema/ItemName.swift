@@ -10,4 +10,12 @@ package struct ItemName: Sendable, Hashable {
         self.name = name
         self.id = id
     }
+
+    /// True for OCM's item ids: four capital letters and 32 hexadecimal digits (`CORE…`, `CONT…`).
+    package static func looksLikeID(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        return bytes[..<4].allSatisfy { (0x41...0x5A).contains($0) }
+            && bytes[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
+    }
 }

@@ -24,7 +24,7 @@ package enum GetCommand: Command {
         do {
             return .item(try await connection.client.fetch(read.request()))
         } catch {
-            throw .delivery(error)
+            throw ItemLookup.map(error, read: read, span: command.arguments.first?.span)
         }
     }
 }

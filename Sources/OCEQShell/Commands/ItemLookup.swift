@@ -98,11 +98,20 @@ package enum ItemLookup {
         try await fetch(CompiledRead(target: .id(id)), at: nil, in: session)
     }
 
+    /// A 404 as "no item X in this channel" (with the `slug:` form when X reads like a slug, which the
+    /// API took for an id); any other error as it is.
     package static func map(_ error: DeliveryError, read: CompiledRead, span: SourceSpan?) -> ShellError {
-        if case .http(let http) = error, http.status == 404 {
-            return .usage("no item \(TerminalText.clean(describe(read))) in this channel", span: span)
+        guard case .http(let http) = error, http.status == 404 else { return .delivery(error) }
+        let written = TerminalText.clean(describe(read))
+        // OCM's ids are capitals and digits; a word with a small letter or a dash reads like a slug.
+        if case .id(let id) = read.target, !ItemName.looksLikeID(id),
+            id.utf8.contains(where: { (0x61...0x7A).contains($0) || $0 == UInt8(ascii: "-") })
+        {
+            return .usage(
+                "no item with id '\(written)' in this channel; to read one by its slug, write slug:\(written)",
+                span: span)
         }
-        return .delivery(error)
+        return .usage("no item \(written) in this channel", span: span)
     }
 
     /// The first of `arguments` as the item; a usage error when there is none or more than `limit`.
