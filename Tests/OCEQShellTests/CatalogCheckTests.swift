@@ -74,6 +74,16 @@ let sampleCatalogCases: [CatalogCase] = [
             + "'Equipment', 'Espresso & Milk', 'Recipes', 'Roasting' and 'Sustainability'"),
     CatalogCase("list ⟦nmae⟧ = x", "no type of this channel has a field 'nmae'; did you mean 'name'?"),
     CatalogCase(
+        "count ⟦updated⟧ > 2022-06-01T00:00Z",
+        "no type of this channel has a field 'updated'; did you mean 'updatedDate'?"),
+    CatalogCase(
+        "count taxonomies=⟦Espreso⟧",
+        "no taxonomy or category named 'Espreso' for 'taxonomies'; did you mean 'Espresso'?"),
+    CatalogCase(
+        "count taxonomies.categories.nodes.id=⟦\"Café Supremo Guide\"⟧",
+        "no category named 'Café Supremo Guide' for 'taxonomies.categories.nodes.id'; there are 'Africa', "
+            + "'Americas', 'Espresso', 'Ethiopia', 'Filter', 'Methods' and 'Origins'"),
+    CatalogCase(
         "first type=OCEGettingStartedArticle fields name, ⟦publishd_date⟧",
         "no field 'publishd_date' in type 'OCEGettingStartedArticle'; did you mean 'published_date'?"),
 ]
@@ -198,6 +208,33 @@ struct CatalogCheckTests {
         _ = try await Interpreter.perform(explain, in: session)
         #expect(output.text.contains("fields.topic eq \"\(topic)\""))
         #expect(output.text.contains("note: topic=recipes is sent as the id of 'Recipes': \(topic)"))
+    }
+
+    @Test("a category or taxonomy named in a condition counts what its id counts; explain says which id it sent")
+    func taxonomyNames() async throws {
+        let connection = try #require(sampleConnection)
+        // Espresso (AD2D…) is a category under Methods (444E…) of the Café Supremo Guide (CSG, DDD3…).
+        let script = """
+            count taxonomies=Espresso
+            count taxonomies=AD2DD24D6CB61F377312C8CA0F68467A
+            count taxonomies.categories.nodes.id=methods
+            count taxonomies.categories.nodes.id=444E4DE4EBE9796474AB3AC678DD2C35
+            count taxonomies=CSG
+            count taxonomies=DDD3FCE274FD927341A40AFE3EFE35E7
+            explain count taxonomies=csg-methods-espresso
+            """
+        let run = await runScript(script, connection: connection)
+        #expect(run.code == 0, "\(run.errors)")
+        let counts = run.output.split(separator: "\n").prefix(6).map { Int($0) }
+        #expect(counts == [1, 1, 2, 2, 3, 3], "\(run.output)")
+        #expect(run.output.contains("(taxonomies eq \"AD2DD24D6CB61F377312C8CA0F68467A\")"))
+        #expect(
+            run.output.contains(
+                "note: taxonomies=csg-methods-espresso is sent as the id of 'Espresso (Café Supremo Guide)': "
+                    + "AD2DD24D6CB61F377312C8CA0F68467A"))
+        let wrong = await runScript("echo before\ncount taxonomies=Espreso", connection: connection)
+        #expect(wrong.code == 2, "a name that names nothing stops the script before it runs: \(wrong.errors)")
+        #expect(wrong.output.isEmpty)
     }
 
     @Test("a date without an offset is midnight UTC to oceq serve, as explain's note says")

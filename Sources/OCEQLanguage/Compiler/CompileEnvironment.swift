@@ -38,6 +38,9 @@ package protocol CompileEnvironment {
     /// The names and ids of the items of `type`, for a reference field compared with a name; nil when
     /// they are not known (the name is sent as written).
     func items(ofType type: String) -> [ItemName]?
+    /// The channel's taxonomies and categories, for a taxonomy condition compared with a name; nil when
+    /// they are not known (the name is sent as written).
+    func taxonomyNames() -> TaxonomyNames?
     /// The name and type of the item on row `number` of the last listing; nil when not known.
     func rowItem(_ number: Int) -> ReferencedItem?
     /// The name and type of the item variable `name` is bound to; nil when it holds no item.
@@ -53,6 +56,8 @@ extension CompileEnvironment {
     package var schema: ChannelSchema? { nil }
     /// No names: a name compared with a reference field is sent as written.
     package func items(ofType type: String) -> [ItemName]? { nil }
+    /// No taxonomies: a name compared with a taxonomy field is sent as written.
+    package func taxonomyNames() -> TaxonomyNames? { nil }
     /// No rows known by type: `@n` is used as the id it is.
     package func rowItem(_ number: Int) -> ReferencedItem? { nil }
     /// No variables known by type: `$name` is used as the value it holds.
@@ -78,12 +83,15 @@ package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
     package var rowItems: [Int: ReferencedItem]
     /// The name and type of the items variables are bound to, by variable name.
     package var variableItems: [String: ReferencedItem]
+    /// The channel's taxonomies and categories, if known.
+    package var taxonomies: TaxonomyNames?
 
     /// An environment holding the given state.
     package init(
         variables: [String: String] = [:], rows: [String]? = nil, arguments: [String] = [],
         schema: ChannelSchema? = nil, itemsByType: [String: [ItemName]] = [:],
-        rowItems: [Int: ReferencedItem] = [:], variableItems: [String: ReferencedItem] = [:]
+        rowItems: [Int: ReferencedItem] = [:], variableItems: [String: ReferencedItem] = [:],
+        taxonomies: TaxonomyNames? = nil
     ) {
         self.variables = variables
         self.rows = rows
@@ -92,9 +100,12 @@ package struct StaticEnvironment: CompileEnvironment, Sendable, Hashable {
         self.itemsByType = itemsByType
         self.rowItems = rowItems
         self.variableItems = variableItems
+        self.taxonomies = taxonomies
     }
 
     package func items(ofType type: String) -> [ItemName]? { itemsByType[type] }
+
+    package func taxonomyNames() -> TaxonomyNames? { taxonomies }
 
     package func rowItem(_ number: Int) -> ReferencedItem? { rowItems[number] }
 

@@ -202,6 +202,11 @@ extension CompilerRun {
         if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
             return checkTypeName(value, text) ? text : nil
         }
+        if let taxonomyField = TaxonomyNames.field(field), op == .equal || op == .notEqual {
+            // A name (literal, or held by `$var`/`$n`) is sent as the id of what it names; a row is an id.
+            guard !value.isReference || Self.holdsName(value, in: environment) else { return text }
+            return resolveTaxonomyTerm(text, value: value, field: field, taking: taxonomyField)
+        }
         guard let schemaField = schemaField(field) ?? (scope == nil ? nil : ChannelSchema.standardField(field)) else {
             let unknown = scope.map { $0.types.allSatisfy(\.fieldsKnown) } ?? false
             return unknown && Self.userFieldName(field) != nil ? nil : text
@@ -258,7 +263,7 @@ extension CompilerRun {
     static func holdsName(_ value: Value, in environment: any CompileEnvironment) -> Bool {
         if case .variable(let name) = value.kind, environment.variableItem(name) != nil { return false }
         guard let text = SchemaScope.heldText(value, environment) else { return false }
-        return !looksLikeID(text)
+        return !ItemName.looksLikeID(text)
     }
 
     /// The reference as written (`@2`, `$t`) and the name and type of the item it stands for, when the
@@ -301,7 +306,7 @@ extension CompilerRun {
             guard let some = environment.items(ofType: type) else { return text }
             items.append(contentsOf: some)
         }
-        if items.contains(where: { $0.id == text }) || Self.looksLikeID(text) { return text }
+        if items.contains(where: { $0.id == text }) || ItemName.looksLikeID(text) { return text }
         let names = items.map(\.name)
         switch NameMatch.find(text, in: names) {
         case .found(let index):
@@ -320,13 +325,50 @@ extension CompilerRun {
         }
         return nil
     }
+}
 
-    /// True for OCM's ids: four capital letters and 32 hexadecimal digits (`CORE…`, `CONT…`).
-    static func looksLikeID(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 36 else { return false }
-        return bytes[..<4].allSatisfy { (0x41...0x5A).contains($0) }
-            && bytes[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
+extension CompilerRun {
+    /// The id of the taxonomy or category `text` names for `field` (its name exactly, in any case, or
+    /// the one name starting with or containing it; a taxonomy's short name or a category's API name in
+    /// any case); `text` itself when it is an id or the names are not known; nil after a diagnostic.
+    mutating func resolveTaxonomyTerm(
+        _ text: String, value: Value, field: FieldPath, taking taken: TaxonomyNames.Field
+    ) -> String? {
+        guard let names = environment.taxonomyNames() else { return text }
+        let terms = names.terms(for: taken)
+        if TaxonomyNames.looksLikeID(text) || terms.contains(where: { $0.id == text }) { return text }
+        func found(_ term: TaxonomyTerm) -> String {
+            resolved.append(ResolvedName(field: field.text, written: text, name: term.label, id: term.id))
+            return term.id
+        }
+        // Categories of one name in two places are two categories: the name alone does not say which.
+        let lowered = text.lowercased()
+        let equal = terms.indices.filter { terms[$0].name.lowercased() == lowered }
+        let exact = equal.filter { terms[$0].name == text }
+        let hits = exact.count == 1 ? exact : equal
+        if hits.count == 1 { return found(terms[hits[0]]) }
+        if hits.count > 1 {
+            diagnose(
+                .itemNameAmbiguous(text, field: field.text, candidates: hits.map { terms[$0].label }), at: value.span)
+            return nil
+        }
+        if let term = terms.first(where: { $0.alias?.lowercased() == lowered }) { return found(term) }
+        let kinds = taken == .category ? ["category"] : ["taxonomy", "category"]
+        switch NameMatch.find(text, in: terms.map(\.name)) {
+        case .found(let index):
+            return found(terms[index])
+        case .ambiguous(let indices):
+            diagnose(
+                .itemNameAmbiguous(text, field: field.text, candidates: indices.map { terms[$0].label }), at: value.span
+            )
+        case .none(let suggestion):
+            diagnose(
+                .noItemNamed(
+                    text, field: field.text, types: kinds, candidates: terms.map(\.name).sorted(),
+                    suggestion: suggestion),
+                at: value.span)
+        }
+        return nil
     }
 }
 
@@ -344,7 +386,8 @@ extension SelectStatement {
 
     /// True when compiling the statement under a schema may send something other than it sends without
     /// one: a user field is compared (`=`, `!=`, `in`) with a literal that is not an id, a name that is
-    /// resolved to an item's id when the field is a reference. Known without the schema.
+    /// resolved to an item's id when the field is a reference; or a taxonomy field with a literal that is
+    /// not a taxonomy's or category's id. Known without the schema.
     package var mayNameItems: Bool {
         func names(_ condition: Condition) -> Bool {
             switch condition.kind {
@@ -359,9 +402,40 @@ extension SelectStatement {
             }
         }
         func namesItem(_ field: FieldPath, _ values: [Value]) -> Bool {
-            CompilerRun.userFieldName(field) != nil
+            if TaxonomyNames.field(field) != nil {
+                return values.contains { $0.literalText.map { !TaxonomyNames.looksLikeID($0) } ?? false }
+            }
+            return CompilerRun.userFieldName(field) != nil
                 && values.contains { value in
-                    value.literalText.map { !CompilerRun.looksLikeID($0) } ?? false
+                    value.literalText.map { !ItemName.looksLikeID($0) } ?? false
+                }
+        }
+        return conditions.contains(where: names)
+    }
+
+    /// True when compiling this statement may look up the names of the channel's taxonomies and
+    /// categories: a taxonomy field (`taxonomies`, `taxonomies.categories.id`,
+    /// `taxonomies.categories.nodes.id`) compared (`=`, `!=`, `in`) with a literal that is not an id, or
+    /// with a variable or argument that may hold a name. The shell reads them before it compiles.
+    package func namesTaxonomyTerms(environment: (any CompileEnvironment)? = nil) -> Bool {
+        func names(_ condition: Condition) -> Bool {
+            switch condition.kind {
+            case .comparison(let field, let op, let value):
+                return (op == .equal || op == .notEqual) && mayName(field, [value])
+            case .membership(let field, let values):
+                return mayName(field, values)
+            case .and(let operands), .or(let operands):
+                return operands.contains(where: names)
+            case .not(let operand), .parenthesized(let operand):
+                return names(operand)
+            }
+        }
+        func mayName(_ field: FieldPath, _ values: [Value]) -> Bool {
+            TaxonomyNames.field(field) != nil
+                && values.contains { value in
+                    guard let text = value.literalText ?? environment.flatMap({ SchemaScope.heldText(value, $0) })
+                    else { return value.isReference && environment == nil }
+                    return !TaxonomyNames.looksLikeID(text)
                 }
         }
         return conditions.contains(where: names)

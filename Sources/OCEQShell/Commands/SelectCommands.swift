@@ -42,7 +42,9 @@ package enum ListCommand: Command {
             order on a field the API can sort. A reference field compared with a name
             (topic=Recipes, author="Hana Kim") is sent as the id of the item of that name:
             exactly, in any case, or the one name starting with or containing it; an id or @n is
-            used as it is. Without limit, a list asks for the `set limit` setting (20).
+            used as it is. So is a category or taxonomy named for taxonomies (taxonomies=Espresso;
+            taxonomies.categories.nodes.id=Methods matches Methods and the categories below it).
+            Without limit, a list asks for the `set limit` setting (20).
             """
     ).planning(CorePlans.select).sendingAhead(SelectRunner.sendAhead)
 

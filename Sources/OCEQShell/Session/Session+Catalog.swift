@@ -107,8 +107,15 @@ extension Session {
                     + "against them: \(TerminalText.clean(error.description))\n")
             return
         }
+        let environment = SessionEnvironment(session: self)
+        if selects.contains(where: { $0.namesTaxonomyTerms(environment: environment) }) {
+            // A failure leaves the names unknown: the name is then sent as written.
+            _ = try? await completionCache.load(ChannelCatalog.taxonomyNamesKey) {
+                try await ChannelCatalog.taxonomyNames(client)
+            }
+        }
         for select in selects {
-            for type in select.typesNamedByReferences(in: schema, environment: SessionEnvironment(session: self)) {
+            for type in select.typesNamedByReferences(in: schema, environment: environment) {
                 // A failure leaves the names unknown: the name is then sent as written.
                 _ = try? await completionCache.load(ChannelCatalog.itemsKey(type)) {
                     try await ChannelCatalog.itemNames(client, type: type)
@@ -132,4 +139,6 @@ struct PrecheckEnvironment: CompileEnvironment {
     var referencesHoldValues: Bool { false }
 
     func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
+
+    func taxonomyNames() -> TaxonomyNames? { ChannelCatalog.displayableTaxonomyNames(in: cache) }
 }

@@ -73,6 +73,9 @@ package final class Session {
     var sourceDepth = 0
     /// How deep calls of user commands are nested.
     var callDepth = 0
+    /// How many calls the error being reported from a user command's body has passed on its way out
+    /// (`UserCommand` notes the first few and the outermost).
+    var callsNoted = 0
     /// The text and file name of the statements running now (a `define` keeps them for its errors).
     var currentSource: (text: SourceText, fileName: String?)?
     /// The directory relative `source` paths are resolved against.
@@ -142,6 +145,8 @@ struct SessionEnvironment: CompileEnvironment {
     }
 
     func items(ofType type: String) -> [ItemName]? { ChannelCatalog.displayableItems(ofType: type, in: cache) }
+
+    func taxonomyNames() -> TaxonomyNames? { ChannelCatalog.displayableTaxonomyNames(in: cache) }
 
     func variable(_ name: String) -> VariableLookup {
         switch variables[name] {

@@ -1,0 +1,70 @@
+// The names of a channel's taxonomies and categories, for a condition on an item's taxonomies compared
+// with a name (`taxonomies=Espresso`): the API matches ids only, so a name is sent as the id of the
+// category (or taxonomy) it names, as `topic=Recipes` is sent as the topic's id.
+
+/// A taxonomy or category: its name, its other name (a taxonomy's short name, a category's API name)
+/// and its id.
+package struct TaxonomyTerm: Sendable, Hashable {
+    /// The name.
+    package var name: String
+    /// The short name of a taxonomy, the API name of a category.
+    package var alias: String?
+    /// The id.
+    package var id: String
+    /// The name of the taxonomy a category belongs to; nil for a taxonomy.
+    package var taxonomy: String?
+
+    /// A taxonomy (`taxonomy` nil) or one of its categories.
+    package init(name: String, alias: String?, id: String, taxonomy: String? = nil) {
+        self.name = name
+        self.alias = alias
+        self.id = id
+        self.taxonomy = taxonomy
+    }
+
+    /// The name, with the taxonomy of a category: what a message lists.
+    package var label: String { taxonomy.map { "\(name) (\($0))" } ?? name }
+}
+
+/// The taxonomies of a channel and their categories.
+package struct TaxonomyNames: Sendable, Hashable {
+    /// The taxonomies.
+    package var taxonomies: [TaxonomyTerm]
+    /// The categories of every taxonomy.
+    package var categories: [TaxonomyTerm]
+
+    /// The given taxonomies and categories.
+    package init(taxonomies: [TaxonomyTerm], categories: [TaxonomyTerm]) {
+        self.taxonomies = taxonomies
+        self.categories = categories
+    }
+
+    /// What a field of a query that takes taxonomy or category ids takes.
+    package enum Field: Sendable, Hashable {
+        /// `taxonomies`: a taxonomy's id or a category's.
+        case taxonomyOrCategory
+        /// `taxonomies.categories.id` and `taxonomies.categories.nodes.id`, the paths Oracle's toolkit
+        /// and SDKs send: a category's id.
+        case category
+    }
+
+    /// What `field` takes, when it is one of the fields that take taxonomy or category ids.
+    package static func field(_ field: FieldPath) -> Field? {
+        guard field.isStandard else { return nil }
+        switch field.text {
+        case "taxonomies": return .taxonomyOrCategory
+        case "taxonomies.categories.id", "taxonomies.categories.nodes.id": return .category
+        default: return nil
+        }
+    }
+
+    /// The terms a value of a `field` condition names: categories, and for `taxonomies` taxonomies too.
+    package func terms(for field: Field) -> [TaxonomyTerm] {
+        field == .category ? categories : taxonomies + categories
+    }
+
+    /// True for the ids of taxonomies and categories: 32 hexadecimal digits in capitals.
+    package static func looksLikeID(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x46).contains($0) }
+    }
+}
