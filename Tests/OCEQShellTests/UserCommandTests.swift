@@ -186,6 +186,39 @@ struct UserCommandTests {
         #expect(session.callDepth == 0)
     }
 
+    @Test("an error in a command's body is shown at its line, then the calls it came from, innermost first")
+    func callNotes() async throws {
+        let (session, _, errors) = makeSession(registry: .standard)
+        let script = """
+            define inner(t)
+              count type=OCEGettingStartedArticle topic=$t
+            end
+            define outer(t)
+              inner $t
+            end
+            outer Recipes
+            outer Nope
+            """
+        let code = await ScriptRunner.run(text: script, fileName: "t.oceq", in: session)
+        #expect(code == 1)
+        #expect(
+            errors.text.hasPrefix("t.oceq:2:45: error: no OCEGettingStartedTopic named 'Nope' for 'topic'"),
+            "\(errors.text)")
+        #expect(errors.text.contains("t.oceq:5:3: note: in the call of 'inner' here\n5 |   inner $t\n"))
+        #expect(
+            errors.text.hasSuffix("t.oceq:8:1: note: in the call of 'outer' here\n8 | outer Nope\n  | ^~~~~~~~~~\n"))
+
+        // A recursion 16 deep: the innermost three calls, how many are left out, the outermost.
+        let (deep, _, deepErrors) = makeSession(registry: .standard)
+        let recursion = "define loop(n)\n  loop $n\nend\nloop x\n"
+        #expect(await ScriptRunner.run(text: recursion, fileName: "r.oceq", in: deep) == 1)
+        let notes = deepErrors.text.split(separator: "\n").filter { $0.contains("note:") }
+        #expect(notes.count == 5, "\(deepErrors.text)")
+        #expect(notes.filter { $0 == "r.oceq:2:3: note: in the call of 'loop' here" }.count == 3)
+        #expect(notes.contains("note: 12 more calls in between"))
+        #expect(notes.last == "r.oceq:4:1: note: in the call of 'loop' here")
+    }
+
     @Test("a cancelled call (Ctrl-C in the REPL) stops before its next statement")
     func cancelled() async throws {
         let (session, output, _) = makeSession(connection: nil)

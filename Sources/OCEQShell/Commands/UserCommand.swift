@@ -105,11 +105,42 @@ package struct UserCommand: Sendable {
             do {
                 if case .quit = try await Interpreter.perform(inner, in: session) { return .quit }
             } catch {
-                if case .alreadyReported = error { throw error }
+                if case .alreadyReported(let code) = error {
+                    if code != ScriptRunner.ExitCode.interrupted { noteCall(call, from: saved.1, in: session) }
+                    throw error
+                }
                 session.errors.write(presenter.message(for: error, statementSpan: inner.span))
+                session.callsNoted = 0
+                noteCall(call, from: saved.1, in: session)
                 throw .alreadyReported(ScriptRunner.ExitCode.failure)
             }
         }
         return .none
+    }
+
+    /// How many calls, innermost first, an error's notes name before they skip to the outermost one.
+    static let callsNotedInFull = 3
+
+    /// After an error in the body: `FILE:LINE:COL: note: in the call of 'NAME' here` and the call's line, so
+    /// that an error shown at a line of the `define` block says which call it came from: the innermost
+    /// `callsNotedInFull` calls, then how many are left out, then the outermost (a recursion 16 deep is
+    /// five notes, not sixteen). Not for a call typed at the REPL's prompt, which is the line just typed.
+    @MainActor
+    private func noteCall(
+        _ call: CommandStatement, from caller: (text: SourceText, fileName: String?)?, in session: Session
+    ) {
+        session.callsNoted += 1
+        let outermost = session.callDepth == 1
+        let skipped = session.callsNoted - UserCommand.callsNotedInFull - 1
+        guard session.callsNoted <= UserCommand.callsNotedInFull || outermost else { return }
+        if outermost && skipped > 0 {
+            session.errors.write("note: \(skipped) more call\(skipped == 1 ? "" : "s") in between\n")
+        }
+        guard let caller, caller.fileName != nil || !outermost else { return }
+        let renderer = DiagnosticRenderer(
+            fileName: caller.fileName ?? "<input>", colors: session.settings.color, redact: session.redact)
+        session.errors.write(
+            renderer.header(.note, "in the call of '\(name)' here", at: caller.text.location(of: call.span.start))
+                + "\n" + renderer.excerpt(call.span, in: caller.text))
     }
 }
