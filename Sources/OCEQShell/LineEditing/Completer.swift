@@ -96,8 +96,9 @@ package struct Completer: Sendable {
     }
 
     /// The value after `type=`; when a reference field's value is being typed, the names of the items of the
-    /// referenced type (they insert their ids; the name may run over several words); after another field, the
-    /// values it takes in items of the statement's type.
+    /// referenced type (they insert their ids; the name may run over several words), and after a taxonomy
+    /// field those of the categories; after another field, the values it takes in items of the statement's
+    /// type.
     private func referenceValue(
         _ clause: [Token], _ words: [String], partial: Token?, before: String, in text: SourceText, type: String?
     ) -> Completion? {
@@ -119,9 +120,18 @@ package struct Completer: Sendable {
             }
             return Completion(word: typed, candidates: matching(source.typeNames(), name).map { .init($0) })
         }
-        guard let type else { return nil }
         // Several words of a name are taken only while they are not followed by a blank (still being typed).
         if index < clause.count - 1, before.last?.isWhitespace == true { return nil }
+        if let taken = TaxonomyNames.field(FieldPath(field)) {
+            // The categories (and for `taxonomies` the taxonomies) whose name starts with what is typed; they
+            // insert their ids, as a reference field's items do.
+            let terms = source.taxonomyNames().terms(for: taken).filter {
+                $0.name.lowercased().hasPrefix(name.lowercased())
+            }
+            let candidates = terms.map { CompletionCandidate($0.id, display: TerminalText.clean($0.label)) }
+            return Completion(word: typed, candidates: candidates, insertsCommonPrefix: false)
+        }
+        guard let type else { return nil }
         let userField = field.hasPrefix("fields.") ? String(field.dropFirst("fields.".count)) : field
         guard let sample = source.fields(ofType: type)[userField],
             let referenced = ChannelCatalog.referencedType(sample)

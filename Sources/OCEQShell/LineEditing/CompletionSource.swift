@@ -20,6 +20,8 @@ package protocol CompletionSource: Sendable {
     func sortableFields(ofType type: String) -> [String]
     /// The names and ids of the items of `type`.
     func items(ofType type: String) -> [ItemName]
+    /// The channel's taxonomies and categories (for the value of `taxonomies=`).
+    func taxonomyNames() -> TaxonomyNames
     /// The distinct values `field` takes in (the first few hundred) items of `type`.
     func values(ofField field: String, type: String) -> [String]
     /// The fields of the item `reference` (an id or `slug:SLUG`), long texts emptied (empty when unknown).
@@ -41,6 +43,9 @@ package protocol CompletionSource: Sendable {
 extension CompletionSource {
     /// Never, unless the source says otherwise.
     package func isWaiting() -> Bool { false }
+
+    /// None, unless the source has a channel to ask.
+    package func taxonomyNames() -> TaxonomyNames { TaxonomyNames(taxonomies: [], categories: []) }
 }
 
 extension CompletionSource {
@@ -111,6 +116,13 @@ package struct SessionCompletionSource: CompletionSource {
         return cache.value(ChannelCatalog.itemsKey(type), timeout: timeout) {
             try await ChannelCatalog.itemNames(client, type: type)
         } ?? []
+    }
+
+    package func taxonomyNames() -> TaxonomyNames {
+        guard let client else { return TaxonomyNames(taxonomies: [], categories: []) }
+        return cache.value(ChannelCatalog.taxonomyNamesKey, timeout: timeout) {
+            try await ChannelCatalog.taxonomyNames(client)
+        } ?? TaxonomyNames(taxonomies: [], categories: [])
     }
 
     package func values(ofField field: String, type: String) -> [String] {

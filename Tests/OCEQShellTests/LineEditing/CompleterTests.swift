@@ -113,6 +113,23 @@ struct CompleterTests {
         #expect(authors.word == "\"pri" && authors.candidates.map(\.display) == ["Priya Natarajan"])
     }
 
+    @Test("after a taxonomy field, the categories (and for taxonomies= the taxonomies), inserting ids")
+    func taxonomyTerms() throws {
+        let (completer, _) = try sampleCompleter()
+        let line = "count taxonomies=Esp"
+        let completion = completer.complete(line: line, cursor: line.count)
+        #expect(completion.word == "Esp")
+        #expect(
+            completion.candidates == [
+                CompletionCandidate("AD2DD24D6CB61F377312C8CA0F68467A", display: "Espresso (Café Supremo Guide)")
+            ])
+        let all = "list type=Image taxonomies.categories.nodes.id="
+        let categories = completer.complete(line: all, cursor: all.count).candidates.map(\.display)
+        #expect(categories.count == 7 && categories.contains("Methods (Café Supremo Guide)"), "\(categories)")
+        let either = completer.complete(line: "count taxonomies=C", cursor: "count taxonomies=C".count)
+        #expect(either.candidates.map(\.display) == ["Café Supremo Guide"])
+    }
+
     @Test("@n: the rows of the last result with their names")
     func rows() async throws {
         var (completer, session) = try sampleCompleter()
