@@ -128,7 +128,9 @@ package struct Completer: Sendable {
             let terms = source.taxonomyNames().terms(for: taken).filter {
                 $0.name.lowercased().hasPrefix(name.lowercased())
             }
-            let candidates = terms.map { CompletionCandidate($0.id, display: TerminalText.clean($0.label)) }
+            let candidates = terms.sorted { $0.label < $1.label }.map {
+                CompletionCandidate($0.id, display: TerminalText.clean($0.label))
+            }
             return Completion(word: typed, candidates: candidates, insertsCommonPrefix: false)
         }
         guard let type else { return nil }
