@@ -66,17 +66,11 @@ package enum CategoriesCommand: Command {
     }
 
     /// Categories in tree order (parents before their children, siblings by position then name),
-    /// each with its depth. A category's parent is its `parent`, else the last of its `ancestors`, else
-    /// the category that lists it among its children. When nothing tells any parent (a server that
+    /// each with its depth; parents as `TaxonomyCategory.parents(of:)` reads them. When nothing tells any parent (a server that
     /// ignored `expand`), the server's order is kept, flat: sorting them by position would mix levels.
     nonisolated static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
-        var parentOfChild: [String: String] = [:]
-        for category in categories {
-            for child in category.children?.items ?? [] { parentOfChild[child.id] = category.id }
-        }
-        func parent(of category: TaxonomyCategory) -> String? {
-            category.parent?.id ?? category.ancestors.last?.id ?? parentOfChild[category.id]
-        }
+        let parents = TaxonomyCategory.parents(of: categories)
+        func parent(of category: TaxonomyCategory) -> String? { parents[category.id] }
         if categories.allSatisfy({ parent(of: $0) == nil }) { return categories.map { ($0, 0) } }
         let ids = Set(categories.map(\.id))
         var children: [String: [TaxonomyCategory]] = [:]

@@ -1,8 +1,8 @@
-// One mirror run, in four steps: (1) list the selection page by page with `fields=all` and write
+// One mirror run, in five steps: (1) list the selection page by page with `fields=all` and write
 // each item file (only when its bytes change); a selection then also reads the items it refers
 // to, and a complete listing of the whole channel removes the items it no longer has; (2) fetch
 // the items' language variation sets; (3) fetch the native files not complete on disk yet;
-// (4) write the export's index files from the item files on disk (so a selection mirrored into
+// (4) fetch the taxonomies and their categories; (5) write the export's index files from the item files on disk (so a selection mirrored into
 // an existing mirror adds to it). A failure of one item or file is counted and reported, never
 // fatal; the run goes on and says what failed at the end.
 
@@ -56,12 +56,20 @@ struct MirrorRun {
             await NativeFetcher(client: client, target: target, progress: progress).run(
                 state.natives, summary: &state.summary)
         }
+        // The taxonomies the items' categories belong to (every published one: they are few).
+        if !Task.isCancelled {
+            progress?.show("taxonomies")
+            let taxonomies = await TaxonomyFetcher(client: client, target: target).run(removingOthers: isFullChannel)
+            state.summary.taxonomies = taxonomies.written + taxonomies.unchanged
+            state.summary.taxonomiesRemoved = taxonomies.removed
+            state.summary.failures += taxonomies.failures
+        }
         if Task.isCancelled { state.summary.failures.append("interrupted; run it again to go on") }
         // The index files are written from the files on disk: what the run kept per item goes first.
         state.written = []
         state.natives = []
 
-        // 4. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
+        // 5. Types, metadata.json, Summary.json, the localization policy, the manifest, channel.json.
         do {
             try ExportIndexWriter(target: target, channelName: channelName).write()
         } catch {

@@ -22,6 +22,10 @@ struct MirrorSummary {
     var referencesAdded = 0
     /// Item files removed because a full mirror no longer found the items on the channel.
     var itemsRemoved = 0
+    /// Taxonomies written or unchanged.
+    var taxonomies = 0
+    /// Taxonomy files removed (no longer on the channel).
+    var taxonomiesRemoved = 0
     /// `Type/ID` of items listed but not written this run (failed writes), kept on disk.
     var skippedFiles: Set<String> = []
     /// Everything that failed.
@@ -49,6 +53,14 @@ struct MirrorSummary {
                 ? "1 of the items is not in the selection but referred to by it\n"
                 : "\(referencesAdded) of the items are not in the selection but referred to by it\n"
         }
+        if taxonomies > 0 {
+            out +=
+                "\(taxonomies) taxonom\(taxonomies == 1 ? "y" : "ies") with \(taxonomies == 1 ? "its" : "their") categories\n"
+        }
+        if taxonomiesRemoved > 0 {
+            out +=
+                "removed \(taxonomiesRemoved) taxonom\(taxonomiesRemoved == 1 ? "y" : "ies") no longer on the channel\n"
+        }
         if itemsRemoved > 0 {
             out += "removed \(itemsRemoved) item\(itemsRemoved == 1 ? "" : "s") no longer on the channel\n"
         }
@@ -64,7 +76,7 @@ struct MirrorSummary {
 
     /// The summary as one JSON object, as `download` gives one under `set format json`: `folder`,
     /// `items`, `written`, `unchanged`, `files`, `fetched`, `complete`, `failedFiles`, `bytes`,
-    /// `referencesAdded`, `removed`, `skipped` and `failures` (lists of text), `fetchedFiles` (the
+    /// `referencesAdded`, `removed`, `taxonomies`, `taxonomiesRemoved`, `skipped` and `failures` (lists of text), `fetchedFiles` (the
     /// native files fetched, relative to DIR, sorted). No timing.
     var json: JSON {
         .object([
@@ -72,6 +84,7 @@ struct MirrorSummary {
             "unchanged": .int(itemsUnchanged), "files": .int(filesDownloaded + filesComplete + filesFailed),
             "fetched": .int(filesDownloaded), "complete": .int(filesComplete), "failedFiles": .int(filesFailed),
             "bytes": .int(Int(bytes)), "referencesAdded": .int(referencesAdded), "removed": .int(itemsRemoved),
+            "taxonomies": .int(taxonomies), "taxonomiesRemoved": .int(taxonomiesRemoved),
             "skipped": .array(skipped.map { .string($0) }), "failures": .array(failures.map { .string($0) }),
             "fetchedFiles": .array(fetched.sorted().map { .string($0) }),
         ])

@@ -27,6 +27,9 @@ struct MirrorTarget {
     /// The folder of an asset's native file.
     func filesFolder(type: String, id: String) -> String { content + "/ContentItems/" + type + "/files/" + id }
 
+    /// The file of the taxonomy `id` (checked by the caller).
+    func taxonomyFile(id: String) -> String { content + "/Taxonomies/" + id + ".json" }
+
     /// The entries a mirror writes at the top of DIR; any other entry means DIR is not a mirror.
     static let ownEntries: Set<String> = [contentFolderName, "META-INF", "channel.json"]
 
@@ -172,6 +175,19 @@ struct MirrorTarget {
         for file in files(in: sets) where file.hasSuffix(".json") {
             let id = String(file.dropLast(5))
             if SafeName.isValidID(id) && !ids.contains(id) { folder.remove(relative(sets + "/" + file)) }
+        }
+        return removed
+    }
+
+    /// Removes the taxonomy files whose names are not in `keep` (`<id>.json`): the taxonomies a full
+    /// mirror no longer found on the channel. Returns how many were removed.
+    func removeTaxonomies(except keep: Set<String>) -> Int {
+        guard let folder = try? directory() else { return 0 }
+        let taxonomies = content + "/Taxonomies"
+        var removed = 0
+        for file in files(in: taxonomies) where file.hasSuffix(".json") && !keep.contains(file) {
+            guard SafeName.isValidID(String(file.dropLast(5))) else { continue }
+            if folder.remove(relative(taxonomies + "/" + file)) { removed += 1 }
         }
         return removed
     }

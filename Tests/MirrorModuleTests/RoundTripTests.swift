@@ -42,10 +42,18 @@ struct RoundTripTests {
             to: URL(fileURLWithPath: stale + "/CONTSTALE.json"))
         try Data("old".utf8).write(to: URL(fileURLWithPath: stale + "/files/CONTSTALE/old.jpg"))
 
+        // A taxonomy the channel no longer has: removed too.
+        let taxonomies = folder + "/out/contentexport/Taxonomies"
+        try FileManager.default.createDirectory(atPath: taxonomies, withIntermediateDirectories: true)
+        try Data(#"{"id":"00000000000000000000000000000000","name":"Gone","categories":[]}"#.utf8).write(
+            to: URL(fileURLWithPath: taxonomies + "/00000000000000000000000000000000.json"))
+
         let run = await runScript("mirror \"\(folder)/out\"", on: source)
         #expect(run.code == 0, "\(run.output)\(run.errors)")
         #expect(run.output.contains("mirrored 146 items (146 written, 0 unchanged), 74 files (74 fetched"))
         #expect(run.output.contains("removed 1 item no longer on the channel"))
+        #expect(run.output.contains("1 taxonomy with its categories\nremoved 1 taxonomy no longer on the channel"))
+        #expect(filesUnder(taxonomies) == ["DDD3FCE274FD927341A40AFE3EFE35E7.json"])
         #expect(!FileManager.default.fileExists(atPath: stale + "/files/CONTSTALE"))
 
         let mirror = try openExport(folder + "/out")
@@ -83,6 +91,25 @@ struct RoundTripTests {
             }
         }
         #expect(differing.isEmpty, "items that differ: \(differing.prefix(5))")
+
+        // The taxonomies and their categories: listed, read, searched (with children inlined) alike.
+        let taxonomy = "DDD3FCE274FD927341A40AFE3EFE35E7"
+        var taxonomyReads: [any DeliveryRequest] = [
+            DeliveryAPI.listTaxonomies(), DeliveryAPI.readTaxonomy(id: taxonomy),
+            DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy),
+            DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy).expand(.all),
+        ]
+        let categories = try await source.client.fetch(DeliveryAPI.listTaxonomyCategories(taxonomyId: taxonomy))
+        #expect(categories.items.count == 7)
+        for category in categories.items {
+            taxonomyReads.append(DeliveryAPI.readTaxonomyCategory(taxonomyId: taxonomy, categoryId: category.id))
+        }
+        for request in taxonomyReads {
+            let expected = try await source.client.fetchJSON(request)
+            let actual = try await mirror.client.fetchJSON(request)
+            let difference = firstDifference(normalizingHosts(actual), normalizingHosts(expected))
+            #expect(difference == nil, "\(request): \(difference ?? "")")
+        }
 
         // The renditions are there (made by the server from the mirrored native files) and match.
         let image = try await mirror.client.fetchJSON(

@@ -88,6 +88,21 @@ public struct TaxonomyCategory: Sendable, Hashable, Identifiable {
 
     /// The whole object as JSON.
     public var json: JSON { .object(raw) }
+
+    /// The parent of each of `categories` that names one, by category id: its `parent`, else the last
+    /// of its `ancestors`, else the category that lists it among its inlined `children` (a search entry
+    /// need not name its parent or ancestors; `expand=all` inlines the children). A top-level category,
+    /// or one whose answer tells nothing, has none.
+    public static func parents(of categories: [TaxonomyCategory]) -> [String: String] {
+        var parents: [String: String] = [:]
+        for category in categories {
+            for child in category.children?.items ?? [] { parents[child.id] = category.id }
+        }
+        for category in categories {
+            if let named = category.parent?.id ?? category.ancestors.last?.id { parents[category.id] = named }
+        }
+        return parents
+    }
 }
 
 /// A reference to a category: `{id, name, apiName}`.
