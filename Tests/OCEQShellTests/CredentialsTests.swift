@@ -1,3 +1,4 @@
+import DeliveryKit
 import Foundation
 import OCEQApp
 import OCEQTestSupport
@@ -90,6 +91,29 @@ struct CredentialsTests {
         #expect(
             message(Credentials(url: "/none", channelToken: "t")) == "/none does not exist; give \(tail)",
             "connect PATH: no file or flag to name")
+        // Another scheme is named as such, not read as a path under the current folder.
+        #expect(
+            try message(Credentials.Overrides(url: "ftp://host/x"))
+                == "ftp:// is not a scheme oceq speaks; --url must be \(tail)")
+    }
+
+    @Test("a url's scheme: letters first, then letters, digits, + . -, before ://; HTTPS is https")
+    func schemes() async throws {
+        #expect(Credentials.scheme(of: "https://host") == "https")
+        #expect(Credentials.scheme(of: "svn+ssh://host") == "svn+ssh")
+        #expect(Credentials.scheme(of: "HTTPS://host") == "HTTPS")
+        #expect(Credentials.scheme(of: "/path/to/export") == nil)
+        #expect(Credentials.scheme(of: "exports/a://b") == nil, "a path holding :// is a path")
+        #expect(Credentials.scheme(of: "1x://host") == nil)
+        #expect(!Credentials(url: "HTTPS://host", channelToken: "t").isLocalExport)
+        #expect(Credentials(url: "file:///x", channelToken: "t").isLocalExport)
+        let sample = try #require(sampleConnection)
+        let origin = sample.client.configuration.server.origin
+        let upper = "HTTP://" + origin.dropFirst("http://".count)
+        let connection = try Connection.open(
+            Credentials(url: upper, channelToken: "935a30048d49b8479c9bc1577e392eba"), opener: nil)
+        #expect(connection.client.configuration.server.origin == origin)
+        #expect(try await connection.client.fetch(DeliveryAPI.listAssets().limit(1)).items.count == 1)
     }
 
     @Test("a local export with an unreadable item opens, with one warning counting the problem")

@@ -56,10 +56,20 @@ package final class Connection: @unchecked Sendable {
     ) throws(ShellError) -> Connection {
         let box = RequestLogBox()
         var url = credentials.url
+        // A scheme is read in any case (`HTTPS://host`), as curl reads it; the rest is sent as written.
+        if let scheme = Credentials.scheme(of: url), !credentials.isLocalExport {
+            url = scheme.lowercased() + url.dropFirst(scheme.utf8.count)
+        }
         var token = credentials.channelToken
         var localExport: LocalExport?
         var name: String
         if credentials.isLocalExport {
+            if let scheme = Credentials.scheme(of: url) {
+                let given = credentials.urlOrigin.map { "\($0) must be" } ?? "give"
+                throw .connection(
+                    "\(scheme):// is not a scheme oceq speaks; \(given) a server (http:// or https://) or an export "
+                        + "folder or zip")
+            }
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
                 let given = credentials.urlOrigin.map { "\($0) must be" } ?? "give"

@@ -48,7 +48,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     }
 
     /// True when `url` names a local export rather than a server.
-    package var isLocalExport: Bool { !(url.hasPrefix("http://") || url.hasPrefix("https://")) }
+    package var isLocalExport: Bool { !["http", "https"].contains(Self.scheme(of: url)?.lowercased()) }
 
     package var description: String {
         "\(url) (token \(channelToken == nil ? "none" : "REDACTED"), bearer \(bearer == nil ? "none" : "REDACTED"))"
@@ -142,7 +142,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         if let bearer = overrides.bearer { credentials.bearer = bearer }
         credentials.caBundle = overrides.caBundle.map { XDGPaths.resolve($0, in: currentDirectory) }
         credentials.insecure = overrides.insecure
-        if overrides.insecure && credentials.url.hasPrefix("https://") {
+        if overrides.insecure && scheme(of: credentials.url)?.lowercased() == "https" {
             credentials.warnings.append("--insecure: the server's TLS certificate and host name are not checked")
         }
         guard !credentials.url.isEmpty else {
@@ -159,7 +159,7 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
         self.init(url: "", file: path)
         if let url = object["url"]?.stringValue {
             self.url = url
-            if isLocalExport { self.url = XDGPaths.resolve(url, in: PathText.parent(of: path)) }
+            if isLocalExport { self.url = Self.absoluteURL(url, PathText.parent(of: path)) }
         }
         channelToken = object["channelToken"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         if let authorization = object["authorization"]?.stringValue, !authorization.isEmpty {
@@ -206,7 +206,18 @@ package struct Credentials: Sendable, Equatable, CustomStringConvertible, Custom
     }
 
     static func absoluteURL(_ url: String, _ directory: String) -> String {
-        url.hasPrefix("http://") || url.hasPrefix("https://") ? url : XDGPaths.resolve(url, in: directory)
+        scheme(of: url) != nil ? url : XDGPaths.resolve(url, in: directory)
+    }
+
+    /// The scheme of `url` (`https`, `ftp`) when it starts with one followed by `://`; nil for a path.
+    package static func scheme(of url: String) -> String? {
+        guard let range = url.firstRange(of: "://") else { return nil }
+        let scheme = url[..<range.lowerBound]
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        guard let first = scheme.utf8.first, isLetter(first),
+            scheme.utf8.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) || "+.-".utf8.contains($0) })
+        else { return nil }
+        return String(scheme)
     }
 
 }
