@@ -66,13 +66,16 @@ struct ScriptRunnerTests {
         #expect(result.output == "one\n")
     }
 
-    @Test("script arguments are $1..$9; a missing one is an error")
+    @Test("script arguments are $1..$9; one used but not given stops the script with 2 before anything runs")
     func arguments() async {
         let result = await runScript("echo $1 and $2", arguments: ["a", "b"])
         #expect(result.output == "a and b\n")
-        let missing = await runScript("echo $3", arguments: ["a"])
-        #expect(missing.code == 1)
-        #expect(missing.errors.contains("$3"))
+        let missing = await runScript("echo start\ncount type=$1\necho $3\n", arguments: ["Image"])
+        #expect(missing.code == 2)
+        #expect(missing.output.isEmpty, "nothing ran: \(missing.output)")
+        #expect(missing.errors.hasPrefix("test.oceq:3:6: error: '$3' was not given; there is 1 argument\n"))
+        let keepGoing = await runScript("echo start\necho $2\n", arguments: ["a"], keepGoing: true)
+        #expect(keepGoing.code == 2 && keepGoing.output.isEmpty, "a usage error, as a syntax error is")
     }
 
     @Test("source runs a file in the same session, at most 16 deep")

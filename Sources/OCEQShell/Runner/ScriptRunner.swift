@@ -61,8 +61,11 @@ package enum ScriptRunner {
         let savedSource = session.currentSource
         session.currentSource = (parsed.source, fileName)
         defer { session.currentSource = savedSource }
-        // Names checked against the channel's catalog before anything runs: a wrong one stops the script.
-        let problems = await session.catalogProblems(in: parsed.statements)
+        // Arguments the script uses but was not given, and names checked against the channel's catalog,
+        // before anything runs: a script has no branches, so either would stop it part-way.
+        let problems =
+            missingArguments(in: parsed.statements, given: session.arguments.count)
+            + (await session.catalogProblems(in: parsed.statements))
         if !problems.isEmpty {
             session.errors.write(
                 DiagnosticRenderer(fileName: fileName, colors: session.settings.color, redact: session.redact).render(
@@ -88,6 +91,21 @@ package enum ScriptRunner {
         }
         if Task.isCancelled { return ExitCode.interrupted }
         return failed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// A diagnostic for each `$n` the statements use (outside `define` blocks, which cannot) beyond the
+    /// `given` arguments.
+    static func missingArguments(in statements: [Statement], given: Int) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for statement in statements {
+            if case .define = statement { continue }
+            for value in statement.values {
+                if case .argument(let number) = value.kind, number > given, number <= 9 {
+                    problems.append(Diagnostic(.argumentNotGiven(number, given: given), at: value.span))
+                }
+            }
+        }
+        return problems
     }
 
     /// Reads and runs the file at `path` (shown as `displayName`) in `session`, nested for `source`.
