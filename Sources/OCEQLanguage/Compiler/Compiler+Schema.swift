@@ -389,19 +389,7 @@ extension SelectStatement {
     /// resolved to an item's id when the field is a reference; or a taxonomy field with a literal that is
     /// not a taxonomy's or category's id. Known without the schema.
     package var mayNameItems: Bool {
-        func names(_ condition: Condition) -> Bool {
-            switch condition.kind {
-            case .comparison(let field, let op, let value):
-                return (op == .equal || op == .notEqual) && namesItem(field, [value])
-            case .membership(let field, let values):
-                return namesItem(field, values)
-            case .and(let operands), .or(let operands):
-                return operands.contains(where: names)
-            case .not(let operand), .parenthesized(let operand):
-                return names(operand)
-            }
-        }
-        func namesItem(_ field: FieldPath, _ values: [Value]) -> Bool {
+        comparesEquality { field, values in
             if TaxonomyNames.field(field) != nil {
                 return values.contains { $0.literalText.map { !TaxonomyNames.looksLikeID($0) } ?? false }
             }
@@ -410,7 +398,6 @@ extension SelectStatement {
                     value.literalText.map { !ItemName.looksLikeID($0) } ?? false
                 }
         }
-        return conditions.contains(where: names)
     }
 
     /// True when compiling this statement may look up the names of the channel's taxonomies and
@@ -418,19 +405,7 @@ extension SelectStatement {
     /// `taxonomies.categories.nodes.id`) compared (`=`, `!=`, `in`) with a literal that is not an id, or
     /// with a variable or argument that may hold a name. The shell reads them before it compiles.
     package func namesTaxonomyTerms(environment: (any CompileEnvironment)? = nil) -> Bool {
-        func names(_ condition: Condition) -> Bool {
-            switch condition.kind {
-            case .comparison(let field, let op, let value):
-                return (op == .equal || op == .notEqual) && mayName(field, [value])
-            case .membership(let field, let values):
-                return mayName(field, values)
-            case .and(let operands), .or(let operands):
-                return operands.contains(where: names)
-            case .not(let operand), .parenthesized(let operand):
-                return names(operand)
-            }
-        }
-        func mayName(_ field: FieldPath, _ values: [Value]) -> Bool {
+        comparesEquality { field, values in
             TaxonomyNames.field(field) != nil
                 && values.contains { value in
                     guard let text = value.literalText ?? environment.flatMap({ SchemaScope.heldText(value, $0) })
@@ -438,7 +413,24 @@ extension SelectStatement {
                     return !TaxonomyNames.looksLikeID(text)
                 }
         }
-        return conditions.contains(where: names)
+    }
+
+    /// True when one of the conditions compares a field with `=`, `!=` or `in` and `matches` holds for
+    /// the field and its values, at any depth of `and`, `or`, `not` and parentheses.
+    func comparesEquality(where matches: (FieldPath, [Value]) -> Bool) -> Bool {
+        func visit(_ condition: Condition) -> Bool {
+            switch condition.kind {
+            case .comparison(let field, let op, let value):
+                return (op == .equal || op == .notEqual) && matches(field, [value])
+            case .membership(let field, let values):
+                return matches(field, values)
+            case .and(let operands), .or(let operands):
+                return operands.contains(where: visit)
+            case .not(let operand), .parenthesized(let operand):
+                return visit(operand)
+            }
+        }
+        return conditions.contains(where: visit)
     }
 
     /// The types whose item names compiling this statement under `schema` may look up: the referenced
