@@ -75,11 +75,12 @@ struct ClientFormsTests {
         #expect(try await channel.get("/items?field:type:equals=").status == 400)
         #expect(try await channel.get("/items?field::equals=x").status == 400)
 
-        // A malformed q is OCM's "Invalid Query"; an unknown type is an empty answer (see README).
+        // A malformed q is OCM's "Invalid Query", and so is a type the channel does not have.
         let malformed = try JSON.parse(try await channel.get("/items?q=type%20eq%20%22x%22%20AND").body)
         #expect(malformed["title"] == "Invalid Query" && malformed["status"] == 400)
-        let unknownType = try await channel.json("/items?field:type:equals=unknown&totalResults=true")
-        #expect(unknownType["totalResults"] == 0)
+        let unknownType = try await channel.get("/items?field:type:equals=unknown&totalResults=true")
+        #expect(unknownType.status == 400)
+        #expect(try JSON.parse(unknownType.body)["detail"] == "Type with name unknown is not found")
     }
 
     @Test("expand=\"all\" (quoted) expands like expand=all on /items and /items/{id}")

@@ -78,9 +78,8 @@ struct RecordedShapeTests {
         "error-invalid-query: type URL": "the same as error-404: type URL.",
         "error-invalid-query: extra o:errorCode": "the same as error-404: extra o:errorCode.",
         "error-bad-expand: extra o:errorCode": "the same as error-404: extra o:errorCode.",
-        "error-unknown-type: status 200":
-            "an unknown type in q is an empty answer in oceq, a 400 \"Invalid Query\" in OCM: the blog "
-            + "commands tell a channel without the blog by that empty answer (README).",
+        "error-unknown-type: type URL": "the same as error-404: type URL.",
+        "error-unknown-type: extra o:errorCode": "the same as error-404: extra o:errorCode.",
     ]
 
     let channel: TestChannel
@@ -459,10 +458,15 @@ struct RecordedShapeTests {
         #expect(served400.value["status"] == badExpand["status"])
 
         let invalidQuery = try Self.recording("ErrorTests.testSearchNotFound.json").value
-        let unknownType = try await serve("/items?q=type%20eq%20%22unknown%22")
-        var queryDifferences: Set<String> = []
-        if unknownType.status != 400 { queryDifferences.insert("error-unknown-type: status \(unknownType.status)") }
-        #expect(queryDifferences == Self.known("error-unknown-type"))
+        // OCM's own words for a type the channel does not have, in q or in the JS SDK's field:type:equals.
+        let unknownType = try await serve("/items?q=type%20eq%20%22unknown%22&fields=all")
+        #expect(unknownType.status == 400)
+        #expect(differences("error-unknown-type", invalidQuery, unknownType.value) == Self.known("error-unknown-type"))
+        #expect(unknownType.value["detail"] == invalidQuery["detail"])
+        let unknownInList = try await serve("/items?field:type:equals=OCEGettingStartedTopic,Nope")
+        #expect(unknownInList.status == 400)
+        #expect(unknownInList.value["detail"] == "Type with name Nope is not found")
+        #expect(try await serve("/items?q=type%20eq%20%22OCEGettingStartedTopic%22").status == 200)
         // A q oceq cannot read is OCM's "Invalid Query" body.
         let malformed = try await serve("/items?q=type%20eq%20%22x%22%20AND")
         #expect(malformed.status == 400)

@@ -58,6 +58,21 @@ extension DeliveryRouter {
         return String(text.dropFirst().dropLast())
     }
 
+    /// The first type that a `type eq` or `type ne` condition of `query` names and the channel has no
+    /// definition of (names compared exactly, as OCM compares standard fields); nil when every one is known.
+    func unknownType(in query: QueryExpression) -> String? {
+        switch query {
+        case .condition(let condition):
+            guard condition.field == "type", condition.op == .equal || condition.op == .notEqual,
+                content.contentTypes[condition.value] == nil
+            else { return nil }
+            return condition.value
+        case .and(let operands), .or(let operands): return operands.lazy.compactMap(unknownType).first
+        case .not(let operand), .group(let operand): return unknownType(in: operand)
+        case .verbatim: return nil
+        }
+    }
+
     /// E1: the search, paged, in the list envelope.
     func search(_ request: ServerRequest, _ context: LinkContext) throws(APIError) -> HTTPResponse {
         var search = SearchRequest(query: nil, defaultText: nil, orderBy: [], limit: 100, offset: 0, countTotal: true)
@@ -72,6 +87,11 @@ extension DeliveryRouter {
             }
         }
         if let fields = try FieldParameters.expression(request.query) { search.require(fields) }
+        // OCM refuses a search naming a type the channel does not have (ErrorTests.testSearchNotFound:
+        // 400 "Invalid Query", "Type with name unknown is not found") rather than answering nothing.
+        if let query = search.query, let unknown = unknownType(in: query) {
+            throw .invalidQuery("Type with name \(unknown) is not found")
+        }
         if let text = request.parameter("default"), !text.trimmingSpaces().isEmpty {
             guard text.utf8.count <= configuration.maximumQueryLength else {
                 throw .badRequest("default is longer than \(configuration.maximumQueryLength) bytes")
