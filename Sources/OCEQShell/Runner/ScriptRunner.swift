@@ -93,12 +93,15 @@ package enum ScriptRunner {
         return failed ? ExitCode.failure : ExitCode.success
     }
 
-    /// A diagnostic for each `$n` the statements use (outside `define` blocks, which cannot) beyond the
-    /// `given` arguments.
+    /// A diagnostic for each `$n` the statements use beyond the `given` arguments; not inside `define`
+    /// blocks (which cannot use them) or `explain` (which runs nothing, and says what it can).
     static func missingArguments(in statements: [Statement], given: Int) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for statement in statements {
-            if case .define = statement { continue }
+            switch statement {
+            case .define, .explain: continue
+            default: break
+            }
             for value in statement.values {
                 if case .argument(let number) = value.kind, number > given, number <= 9 {
                     problems.append(Diagnostic(.argumentNotGiven(number, given: given), at: value.span))
