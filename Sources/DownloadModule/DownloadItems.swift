@@ -31,6 +31,9 @@ final class DownloadItems: @unchecked Sendable {
     private var pages: DeferredPages<ListAssets>?
     private var seen: Set<String> = []
     private var retired: [Asset] = []
+    /// Reads an asset whole when its hit came without `fields` (OCM leaves them out of the hits of a
+    /// query that does not pin one type); nil for held items, which are whole already.
+    private var client: DeliveryClient?
     /// Items handed out so far.
     private(set) var count = 0
     /// Items the pages read so far hold, besides the held ones (repeated ids included).
@@ -43,10 +46,11 @@ final class DownloadItems: @unchecked Sendable {
         held = items
     }
 
-    private init(first: DeferredPage<Asset>, pages: DeferredPages<ListAssets>?) {
+    private init(first: DeferredPage<Asset>, pages: DeferredPages<ListAssets>?, client: DeliveryClient) {
         held = []
         page = first
         self.pages = pages
+        self.client = client
         listed = first.count
     }
 
@@ -62,10 +66,11 @@ final class DownloadItems: @unchecked Sendable {
             if paged {
                 var pages = client.deferredPages(request, element: DownloadItems.asset)
                 guard let first = try await pages.next() else { return DownloadItems([]) }
-                return DownloadItems(first: first, pages: pages)
+                return DownloadItems(first: first, pages: pages, client: client)
             }
             return DownloadItems(
-                first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil)
+                first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil,
+                client: client)
         } catch {
             throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
@@ -91,7 +96,7 @@ final class DownloadItems: @unchecked Sendable {
                 heldPosition += 1
             } else if let page, position < page.count {
                 do {
-                    asset = try page.item(position)
+                    asset = try await whole(try page.item(position))
                 } catch {
                     stop(error)
                     return nil
@@ -122,6 +127,13 @@ final class DownloadItems: @unchecked Sendable {
             count += 1
             return asset
         }
+    }
+
+    /// `hit`, or the item read whole when it is a digital asset whose hit has no `fields` (a content
+    /// item gives no file either way, so it is not read).
+    private func whole(_ hit: Asset) async throws(DeliveryError) -> Asset {
+        guard hit.fields == nil, hit.isDigitalAsset || hit.id.hasPrefix("CONT"), let client else { return hit }
+        return try await client.fetch(DeliveryAPI.readAsset(id: hit.id))
     }
 
     /// Ends the listing at `error`.

@@ -27,6 +27,15 @@ enum DownloadRequests {
                 PlannedRequest(
                     "the selected items, with every field", request,
                     repeats: paged ? "once per page of \(DeliveryAPI.maximumLimit) until the list ends" : nil))
+            // A search that pins no one type comes back without custom fields (OCM's way): each asset
+            // of it is read whole for its renditions and size.
+            if query.filter?.pinnedType == nil {
+                requests.append(
+                    PlannedRequest(
+                        "the asset read whole (a search over several types leaves out its fields)",
+                        CompiledRead(target: .id(id)).request(),
+                        repeats: "for each selected digital asset that came without its fields"))
+            }
         case .value(let value):
             if case .variable(let name) = value.kind, case .listing(let listing)? = session.variables[name] {
                 if listing.items.contains(where: { $0.fields == nil }) {

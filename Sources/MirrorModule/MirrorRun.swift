@@ -103,10 +103,23 @@ struct MirrorRun {
                 return false
             }
             if Task.isCancelled { return false }
-            for asset in page.items.prefix(remaining) {
+            for hit in page.items.prefix(remaining) {
                 remaining -= 1
                 state.summary.itemsSeen += 1
-                state.accept(asset, target: target, converter: converter)
+                // OCM leaves `fields` out of the hits of a query that pins no one type: such an item is
+                // read whole (`expand=all` brings its taxonomies, as the listing's `fields=all` does).
+                guard hit.raw["fields"] == nil else {
+                    state.accept(hit, target: target, converter: converter)
+                    continue
+                }
+                do {
+                    state.accept(
+                        try await client.fetch(DeliveryAPI.readAsset(id: hit.id).expand(.all)), target: target,
+                        converter: converter)
+                } catch {
+                    state.summary.failures.append("\(hit.id): \(error)")
+                    state.summary.skippedFiles.insert(hit.type + "/" + hit.id)
+                }
             }
             progress?.show("items \(state.summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
         }

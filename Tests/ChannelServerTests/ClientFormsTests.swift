@@ -92,7 +92,8 @@ struct ClientFormsTests {
         #expect(quotedItem["fields"] == plain["fields"])
         #expect(quotedItem["fields"]?["author"]?["fields"] != nil)
 
-        let q = "q=id%20eq%20%22\(Self.article)%22&fields=all"
+        // As the JS SDK's getItems({types}) asks it: the type pinned (else OCM leaves fields out of hits).
+        let q = "field:type:equals=OCEGettingStartedArticle&q=id%20eq%20%22\(Self.article)%22&fields=all"
         let listed = try await channel.json("/items?\(q)&expand=all")["items"]![0]!
         let listedQuoted = try await channel.json("/items?\(q)&expand=%22all%22")["items"]![0]!
         let unexpanded = try await channel.json("/items?\(q)")["items"]![0]!

@@ -61,9 +61,6 @@ struct RecordedShapeTests {
         "type-list hit: extra fileGroup": "the same as search-all hit: extra fileGroup.",
         "type-list hit: extra mimeType": "the same as search-all hit: extra mimeType.",
         "type-list hit: extra translatable": "the same as search-all hit: extra translatable.",
-        "type-list hit: extra fields":
-            "OCM drops the fields object when q pins no single type; oceq keeps each hit's own fields "
-            + "(more, never less, for a client).",
         "links-none: extra fileGroup": "the recording is from a 2020 server, which wrote neither key.",
         "links-none: extra mimeType": "the same as links-none: extra fileGroup.",
         "variations: missing describedby link":
@@ -345,6 +342,22 @@ struct RecordedShapeTests {
         #expect(
             Self.keyDifferences("type-list hit", recorded: recorded["items"]?[0], served: served.value["items"]?[0])
                 == Self.known("type-list hit"))
+        // No hit of a q pinning no one type carries fields (an OR of types, a taxonomy search), as OCM's;
+        // a q pinning one type, alone or ANDed or in every branch of an OR, and no q, keep them.
+        let taxonomy = try await serve(
+            "/items?q=(taxonomies.categories.nodes.id%20eq%20%22444E4DE4EBE9796474AB3AC678DD2C35%22)&fields=all")
+        for answer in [served, taxonomy] {
+            let hits = answer.value["items"]?.arrayValue ?? []
+            #expect(!hits.isEmpty && hits.allSatisfy { $0["fields"] == nil && $0["taxonomies"] != nil })
+        }
+        for path in [
+            "/items?q=(type%20eq%20%22\(Self.articleType)%22%20AND%20name%20sw%20%22A%22)&fields=all",
+            "/items?q=(type%20eq%20%22\(Self.articleType)%22%20OR%20type%20eq%20%22\(Self.articleType)%22)&fields=all",
+            "/items?fields=all&limit=20",
+        ] {
+            let hits = try await serve(path).value["items"]?.arrayValue ?? []
+            #expect(!hits.isEmpty && hits.allSatisfy { $0["fields"] != nil }, "\(path)")
+        }
     }
 
     @Test("links=none empties every links array, of the envelope, hits, items and references")

@@ -52,6 +52,20 @@ struct DownloadCommandTests {
         }
     }
 
+    @Test("a selection over several types (hits without fields, as OCM sends them) reads each asset whole")
+    func severalTypes() async throws {
+        let server = try DownloadServer()
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Four images and two articles have 'latte' in their names; the search pins no type.
+        let result = try await server.run(
+            "download (list name ~ latte) rendition Medium format jpg to $1", arguments: [folder])
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(result.output.contains("downloaded  4 files"), "\(result.output)")
+        #expect(result.output.contains("skipped     2 items that are not a digital asset"), "\(result.output)")
+        #expect(try manifestFiles(folder).count == 4)
+    }
+
     @Test("a file that keeps failing is reported with its reason and the statement fails (golden)")
     func failureSummary() async throws {
         let images = try await imageIDs(3)

@@ -127,6 +127,21 @@ struct RoundTripTests {
             #expect(a != nil && a == b, "\(file)")
         }
 
+        // A selection over several types (its hits come without fields, as OCM sends them): each item is
+        // read whole, so its files are the full mirror's.
+        let selection = await runScript(
+            "mirror \"\(folder)/selection\" (list taxonomies.categories.nodes.id=Methods)", on: source)
+        #expect(selection.code == 0, "\(selection.output)\(selection.errors)")
+        let selected = filesUnder(folder + "/selection/contentexport/ContentItems").filter {
+            $0.hasSuffix(".json") && !$0.hasPrefix("VariationSets")
+        }
+        #expect(selected.count >= 2)
+        for file in selected {
+            let a = FileManager.default.contents(atPath: folder + "/selection/contentexport/ContentItems/" + file)
+            let b = FileManager.default.contents(atPath: folder + "/out/contentexport/ContentItems/" + file)
+            #expect(a != nil && a == b, "\(file)")
+        }
+
         // No file holds the token.
         for file in filesUnder(folder + "/out") {
             let bytes = FileManager.default.contents(atPath: folder + "/out/" + file) ?? Data()

@@ -57,6 +57,8 @@ struct SchemaCheckTests {
             ("list type=Article not topic != ⟦$img⟧", "referenceOfOtherType"),
             ("list type=⟦$kind⟧", "unknownType"),
             ("list order ⟦published⟧ desc", "orderNeedsOneType"),
+            ("list name ~ tea fields name, ⟦reads⟧", "fieldsNeedOneType"),
+            ("list type in (Article, Topic) fields ⟦fields.reads⟧", "fieldsNeedOneType"),
             ("list type in (Article, Topic) order name, ⟦reads⟧", "orderNeedsOneType"),
             ("list type=$topicType order ⟦published⟧", "unknownField"),
             ("list type in (Article, ⟦$kind⟧)", "unknownType"),

@@ -135,6 +135,11 @@ extension DeliveryRouter {
         let named =
             fieldsParameter.isEmpty || allFields
             ? nil : fieldsParameter.split(separator: ",").map { String($0.trimmingSpaces()) }.filter { !$0.isEmpty }
+        // OCM leaves the user `fields` out of every hit of a query that does not pin one type (an OR of
+        // types, a taxonomy search: SearchContentItemsMenuTests.testSearchTypeList,
+        // TaxonomyModelTests.b1TestSearchByNodeIds), even with fields=all; a search without a query keeps
+        // them (no recording says otherwise, and a whole-channel listing is how mirrors read a channel).
+        let userFields = search.query.map { $0.pinnedType != nil } ?? true
         let total = result.total
         let hasMore = result.hasMore
         // OCM reports the number of all matches as `limit` (every recorded search: `limit=5` over
@@ -161,11 +166,11 @@ extension DeliveryRouter {
                     if position > 0 { text.append(UInt8(ascii: ",")) }
                     if let parts = try shaper.listEntryParts(item, context: context, expand: expand, writer: writer) {
                         let members = filterLinks(.object(parts.members), request).objectValue ?? parts.members
-                        writer.write(object: members, written: ["fields": parts.fields], into: &text)
+                        writer.write(object: members, written: userFields ? ["fields": parts.fields] : [:], into: &text)
                     } else {
-                        writer.write(
-                            filterLinks(try shaper.listEntry(item, context: context, expand: expand), request),
-                            into: &text)
+                        var entry = try shaper.listEntry(item, context: context, expand: expand)
+                        if !userFields { entry = Self.withoutUserFields(entry) }
+                        writer.write(filterLinks(entry, request), into: &text)
                     }
                 }
             }
@@ -184,6 +189,7 @@ extension DeliveryRouter {
             return try content.items.items(at: result.ordinals).map { (item) throws(IndexStorageError) in
                 var entry = try shaper.listEntry(item, context: context, expand: expand)
                 if let named { entry = Self.project(entry, named) }
+                if !userFields { entry = Self.withoutUserFields(entry) }
                 return filterLinks(entry, request)
             }
         }
@@ -210,6 +216,13 @@ extension DeliveryRouter {
     /// testSearchItemSpecificFields): `id`, `type` and `links`, the named top-level properties, and
     /// a `fields` object of the named user fields (`fields.x`, or a bare name the hit has no
     /// top-level property of), present only when one is named.
+    /// A hit without its user `fields` object.
+    static func withoutUserFields(_ entry: JSON) -> JSON {
+        guard case .object(var members) = entry else { return entry }
+        members["fields"] = nil
+        return .object(members)
+    }
+
     static func project(_ entry: JSON, _ names: [String]) -> JSON {
         guard case .object(let members) = entry else { return entry }
         var kept: [String: JSON] = [:]

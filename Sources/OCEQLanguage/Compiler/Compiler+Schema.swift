@@ -185,6 +185,20 @@ extension CompilerRun {
         return false
     }
 
+    /// Checks that the custom fields a `fields` clause names come back: OCM leaves every custom field out
+    /// of the hits of a search that does not name one type (recorded for `fields=all`:
+    /// SearchContentItemsMenuTests.testSearchTypeList; taken to hold for a list of names too), so such a
+    /// column would be empty. Standard fields come back either way.
+    mutating func checkShownInHits(_ names: [FieldPath]) {
+        guard let scope, !(scope.named && scope.types.count == 1), !scope.typesUnknown else { return }
+        for field in names {
+            guard let name = Self.userFieldName(field) else { continue }
+            let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: name) != nil }
+            diagnose(.fieldsNeedOneType(name, types: having), at: field.span)
+            return
+        }
+    }
+
     /// Checks a `type` value against the schema's type names.
     mutating func checkTypeName(_ value: Value, _ text: String) -> Bool {
         guard let schema = environment.schema, let name = literalOrHeld(value, text), schema.types[name] == nil

@@ -101,6 +101,7 @@ struct CompilerRun {
                 query.offset = integer(.offset, value)
             case .fields(let list):
                 query.fields = fieldList(list)
+                if query.fields != nil, case .names(let names) = list { checkShownInHits(names) }
             case .expand(let list):
                 query.expand = fieldList(list)
             case .search(let value):

@@ -87,6 +87,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case orderByPath(String)
     /// `order published_date` without one type named: OCM sorts on user fields within one type.
     case orderNeedsOneType(String, types: [String])
+    /// `list name ~ x fields topic`: OCM leaves every custom field out of the hits of a search that does
+    /// not name one type, so the column would be empty; `types` have the field.
+    case fieldsNeedOneType(String, types: [String])
     /// `list ... fields author.name`: a path where `fields` or `expand` (the clause) takes field names.
     case pathInFieldList(String, clause: String)
     /// `list type=Image | count`: a shell's pipe inside a statement.
@@ -201,7 +204,7 @@ package enum DiagnosticMessage: Sendable, Hashable {
     package var isCatalogCheck: Bool {
         switch self {
         case .unknownType, .unknownField, .fieldNotSortable, .operatorNotForType, .valueNotOfType, .noItemNamed,
-            .itemNameAmbiguous, .referenceOfOtherType, .orderNeedsOneType:
+            .itemNameAmbiguous, .referenceOfOtherType, .orderNeedsOneType, .fieldsNeedOneType:
             return true
         default: return false
         }
@@ -316,6 +319,11 @@ package enum DiagnosticMessage: Sendable, Hashable {
                 + "they refer to (and ignores such a key: the rows would come back unsorted)"
         case .orderNeedsOneType(let name, let types):
             return "cannot order by '\(name)' across types: OCM sorts on a user field within one type; add "
+                + (types.count == 1
+                    ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
+        case .fieldsNeedOneType(let name, let types):
+            return "'\(name)' would be empty: OCM leaves custom fields out of a search that does not name one "
+                + "type; add "
                 + (types.count == 1
                     ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
         case .pathInFieldList(let path, let clause):
