@@ -456,6 +456,8 @@ struct RecordedShapeTests {
         #expect(served404.status == 404)
         #expect(differences("error-404", notFound, served404.value) == Self.known("error-404"))
         #expect(served404.value["title"] == "Item Not Found")
+        #expect(served404.value["detail"] == .string("Item not found: \(Self.article)X"))
+        #expect(notFound["detail"]?.stringValue?.hasPrefix("Item not found: ") == true)
         #expect(served404.value["status"] == notFound["status"])
 
         let badExpand = try Self.recording("ErrorTests.testGetItemInvalidParam.json").value

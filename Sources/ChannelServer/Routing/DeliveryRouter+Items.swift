@@ -19,7 +19,8 @@ extension DeliveryRouter {
             tail = Array(rest.dropFirst(2))
         } else {
             guard let found = try lookUp(id: rest[0]) else {
-                throw .itemNotFound("no item \(rest[0]) in this channel")
+                // OCM's words (ErrorTests.testItemNotFound): the id as it was sent.
+                throw .itemNotFound("Item not found: \(rest[0])")
             }
             item = found
             tail = Array(rest.dropFirst())
