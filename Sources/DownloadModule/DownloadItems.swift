@@ -9,6 +9,9 @@
 // wrong shape) ends the items there: the files already under way finish and are recorded as
 // usual, and the command then fails with the listing's error (`failure`).
 //
+// A hit that came without its `fields` (OCM leaves them out of the hits of a query pinning no one
+// type) is read whole before it is handed out when it is a digital asset, one read at a time.
+//
 // Planned items are let go in groups on another thread: freeing an item's parsed JSON costs about
 // as much as building it (callgrind, 500 images), and it is no part of what the next file waits for.
 

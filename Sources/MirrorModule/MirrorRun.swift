@@ -1,10 +1,11 @@
 // One mirror run, in five steps: (1) list the selection page by page with `fields=all` and write
-// each item file (only when its bytes change); a selection then also reads the items it refers
-// to, and a complete listing of the whole channel removes the items it no longer has; (2) fetch
-// the items' language variation sets; (3) fetch the native files not complete on disk yet;
-// (4) fetch the taxonomies and their categories; (5) write the export's index files from the item files on disk (so a selection mirrored into
-// an existing mirror adds to it). A failure of one item or file is counted and reported, never
-// fatal; the run goes on and says what failed at the end.
+// each item file (only when its bytes change; a hit that came without its fields, as OCM sends the
+// hits of a query pinning no one type, is read whole first); a selection then also reads the items
+// it refers to, and a complete listing of the whole channel removes the items it no longer has;
+// (2) fetch the items' language variation sets; (3) fetch the native files not complete on disk yet;
+// (4) fetch the taxonomies and their categories; (5) write the export's index files from the item
+// files on disk (so a selection mirrored into an existing mirror adds to it). A failure of one item
+// or file is counted and reported, never fatal; the run goes on and says what failed at the end.
 
 import DeliveryKit
 import DeliveryTransport
