@@ -39,7 +39,9 @@ package enum ListCommand: Command {
             the statement is checked before it is sent: the type, each field (in the statement's
             types, or in any type without type=), the operator and the value for the field's data
             type (a date is a date: published_date >= 2026 is refused; write 2026-01-01), and
-            order on a field the API can sort. A reference field compared with a name
+            order on a field the API can sort. A custom field to order by or to show (fields
+            topic) needs the statement to name one type: OCM leaves custom fields out of a
+            search over several types. A reference field compared with a name
             (topic=Recipes, author="Hana Kim") is sent as the id of the item of that name:
             exactly, in any case, or the one name starting with or containing it; an id or @n is
             used as it is. So is a category or taxonomy named for taxonomies (taxonomies=Espresso;
