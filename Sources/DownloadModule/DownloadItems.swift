@@ -10,7 +10,8 @@
 // usual, and the command then fails with the listing's error (`failure`).
 //
 // A hit that came without its `fields` (OCM leaves them out of the hits of a query pinning no one
-// type) is read whole before it is handed out when it is a digital asset, one read at a time.
+// type) is read whole before it is handed out when it is a digital asset; the reads of the next few
+// such hits of the page go out with it (`readsAhead` at once), so a slow server's round trips overlap.
 //
 // Planned items are let go in groups on another thread: freeing an item's parsed JSON costs about
 // as much as building it (callgrind, 500 images), and it is no part of what the next file waits for.
@@ -37,6 +38,12 @@ final class DownloadItems: @unchecked Sendable {
     /// Reads an asset whole when its hit came without `fields` (OCM leaves them out of the hits of a
     /// query that does not pin one type); nil for held items, which are whole already.
     private var client: DeliveryClient?
+    /// The hits of the current page built ahead of their turn, and the reads under way for those that
+    /// need one, by position in the page.
+    private var builtAhead: [Int: Asset] = [:]
+    private var reads: [Int: Task<Result<Asset, DeliveryError>, Never>] = [:]
+    /// How many hits ahead of the one handed out are read at once.
+    static let readsAhead = 8
     /// Items handed out so far.
     private(set) var count = 0
     /// Items the pages read so far hold, besides the held ones (repeated ids included).
@@ -99,7 +106,7 @@ final class DownloadItems: @unchecked Sendable {
                 heldPosition += 1
             } else if let page, position < page.count {
                 do {
-                    asset = try await whole(try page.item(position))
+                    asset = try await whole(at: position, of: page)
                 } catch {
                     stop(error)
                     return nil
@@ -114,6 +121,8 @@ final class DownloadItems: @unchecked Sendable {
                     pages = rest
                     page = following
                     position = 0
+                    builtAhead = [:]
+                    reads = [:]
                     listed += following.count
                 } catch {
                     stop(error)
@@ -132,11 +141,43 @@ final class DownloadItems: @unchecked Sendable {
         }
     }
 
-    /// `hit`, or the item read whole when it is a digital asset whose hit has no `fields` (a content
-    /// item gives no file either way, so it is not read).
-    private func whole(_ hit: Asset) async throws(DeliveryError) -> Asset {
-        guard hit.fields == nil, hit.isDigitalAsset || hit.id.hasPrefix("CONT"), let client else { return hit }
-        return try await client.fetch(DeliveryAPI.readAsset(id: hit.id))
+    /// The hit at `position` of `page`, or the item read whole when it is a digital asset whose hit has
+    /// no `fields` (a content item gives no file either way, so it is not read); starts the reads of the
+    /// next `readsAhead` hits that need one.
+    private func whole(at position: Int, of page: DeferredPage<Asset>) async throws(DeliveryError) -> Asset {
+        let hit: Asset
+        if let built = builtAhead.removeValue(forKey: position) { hit = built } else { hit = try page.item(position) }
+        guard Self.needsRead(hit), let client else { return hit }
+        let end = min(page.count, position + Self.readsAhead + 1)
+        for ahead in position..<end where reads[ahead] == nil {
+            let item: Asset
+            if ahead == position {
+                item = hit
+            } else if let built = builtAhead[ahead] {
+                item = built
+            } else {
+                // A hit that cannot be built stops the reading ahead; its own turn reports it.
+                guard let built = try? page.item(ahead) else { break }
+                item = built
+                builtAhead[ahead] = item
+            }
+            guard Self.needsRead(item) else { continue }
+            let id = item.id
+            reads[ahead] = Task {
+                do throws(DeliveryError) {
+                    return .success(try await client.fetch(DeliveryAPI.readAsset(id: id)))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        guard let read = reads.removeValue(forKey: position) else { return hit }
+        return try await read.value.get()
+    }
+
+    /// A digital asset whose hit came without its fields.
+    static func needsRead(_ hit: Asset) -> Bool {
+        hit.fields == nil && (hit.isDigitalAsset || hit.id.hasPrefix("CONT"))
     }
 
     /// Ends the listing at `error`.
@@ -145,6 +186,9 @@ final class DownloadItems: @unchecked Sendable {
         page = nil
         position = 0
         pages = nil
+        for read in reads.values { read.cancel() }
+        reads = [:]
+        builtAhead = [:]
     }
 
     /// Lets `asset` go once planned, with others, on another thread.

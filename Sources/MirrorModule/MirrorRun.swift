@@ -104,27 +104,53 @@ struct MirrorRun {
                 return false
             }
             if Task.isCancelled { return false }
-            for hit in page.items.prefix(remaining) {
+            let hits = Array(page.items.prefix(remaining))
+            let wholes = await Self.readWhole(hits.filter { $0.raw["fields"] == nil }, client: client)
+            for hit in hits {
                 remaining -= 1
                 state.summary.itemsSeen += 1
                 // OCM leaves `fields` out of the hits of a query that pins no one type: such an item is
-                // read whole (`expand=all` brings its taxonomies, as the listing's `fields=all` does).
-                guard hit.raw["fields"] == nil else {
-                    state.accept(hit, target: target, converter: converter)
-                    continue
-                }
-                do {
-                    state.accept(
-                        try await client.fetch(DeliveryAPI.readAsset(id: hit.id).expand(.all)), target: target,
-                        converter: converter)
-                } catch {
+                // written as read whole.
+                switch hit.raw["fields"] == nil ? wholes[hit.id] : .success(hit) {
+                case .success(let item)?:
+                    state.accept(item, target: target, converter: converter)
+                case .failure(let error)?:
                     state.summary.failures.append("\(hit.id): \(error)")
                     state.summary.skippedFiles.insert(hit.type + "/" + hit.id)
+                case nil:
+                    continue
                 }
             }
             progress?.show("items \(state.summary.itemsSeen)\(page.totalResults.map { "/\($0)" } ?? "")")
         }
         return true
+    }
+
+    /// `hits` read whole (`expand=all` brings their taxonomies, as the listing's `fields=all` does), by
+    /// id, `maxConcurrent` reads at a time.
+    static func readWhole(
+        _ hits: [Asset], client: DeliveryClient, maxConcurrent: Int = 8
+    ) async -> [String: Result<Asset, DeliveryError>] {
+        var out: [String: Result<Asset, DeliveryError>] = [:]
+        var pending = hits.map(\.id)[...]
+        await withTaskGroup(of: (String, Result<Asset, DeliveryError>).self) { group in
+            func start() {
+                guard let id = pending.popFirst() else { return }
+                group.addTask {
+                    do throws(DeliveryError) {
+                        return (id, .success(try await client.fetch(DeliveryAPI.readAsset(id: id).expand(.all))))
+                    } catch {
+                        return (id, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<maxConcurrent { start() }
+            for await (id, result) in group {
+                out[id] = result
+                start()
+            }
+        }
+        return out
     }
 
     /// Reads and writes the items the written ones refer to, and theirs, so a selection's mirror
