@@ -83,6 +83,14 @@ struct TaxonomyNameTests {
             "a path that takes categories does not take a taxonomy's name")
     }
 
+    @Test("a channel without taxonomies says there are none")
+    func noTaxonomies() {
+        let empty = StaticEnvironment(taxonomies: TaxonomyNames(taxonomies: [], categories: []))
+        #expect(
+            allDiagnostics("count taxonomies=Espresso", environment: empty).map(\.text)
+                == ["no taxonomy or category named 'Espresso' for 'taxonomies'; there are none"])
+    }
+
     @Test("without the names (not read, or no catalog) the value is sent as written")
     func unknown() throws {
         #expect(try Self.q("count taxonomies=Espresso", StaticEnvironment()) == "(taxonomies eq \"Espresso\")")

@@ -374,7 +374,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "'\(value)' is not a \(dataType) for '\(field)'; \(hint)"
         case .noItemNamed(let name, let field, let types, let candidates, let suggestion):
             let kind = types.isEmpty ? "item" : DiagnosticMessage.list(types, quoted: false, conjunction: "or")
-            let some = candidates.isEmpty ? "" : "; there are " + DiagnosticMessage.list(candidates, limit: 8)
+            let some =
+                candidates.isEmpty ? "; there are none" : "; there are " + DiagnosticMessage.list(candidates, limit: 8)
             return "no \(kind) named '\(name)' for '\(field)'"
                 + (suggestion.map { "; did you mean '\($0)'?" } ?? some)
         case .itemNameAmbiguous(let name, let field, let candidates):
