@@ -23,14 +23,25 @@ package enum CategoriesCommand: Command {
         }
         let taxonomies = try await TaxonomiesCommand.all(in: session)
         let key = wanted.lowercased()
-        guard
-            let taxonomy = taxonomies.first(where: { $0.id == wanted })
-                ?? taxonomies.first(where: { $0.name.lowercased() == key || $0.shortName?.lowercased() == key })
-        else {
+        // By id, short name (any case), or name as the language reads names: exactly, in any case, or
+        // the one name starting with or containing it.
+        var found =
+            taxonomies.first(where: { $0.id == wanted })
+            ?? taxonomies.first(where: { $0.shortName?.lowercased() == key })
+        var suggestion: String?
+        if found == nil {
+            switch NameMatch.find(wanted, in: taxonomies.map(\.name)) {
+            case .found(let index): found = taxonomies[index]
+            case .ambiguous: break
+            case .none(let closest): suggestion = closest
+            }
+        }
+        guard let taxonomy = found else {
             let names = taxonomies.map(\.name).joined(separator: ", ")
             throw .usage(
                 TerminalText.clean(
                     "no taxonomy '\(wanted)' in this channel; "
+                        + (suggestion.map { "did you mean '\($0)'? " } ?? "")
                         + (taxonomies.isEmpty ? "it has none" : "it has \(names)")),
                 span: argument.span)
         }

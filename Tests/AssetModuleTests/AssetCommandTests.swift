@@ -122,6 +122,14 @@ struct AssetCommandTests {
         expectGolden(result.output, named: "taxonomies.txt")
     }
 
+    @Test("categories takes a taxonomy's name as names are read elsewhere: a part of it does")
+    func taxonomyByPartOfName() async {
+        let result = await runScript("categories Caf\ncategories guide\ncategories csg\n")
+        #expect(result.code == 0, "\(result.errors)")
+        #expect(
+            result.output.components(separatedBy: "Café Supremo Guide (DDD3FCE274FD927341A40AFE3EFE35E7)").count == 4)
+    }
+
     static let errors: [(golden: String, script: String)] = [
         ("unknown-id", "show CORE00000000000000000000000000000000\n"),
         ("unknown-slug", "fields slug:no-such-item\n"),
