@@ -109,6 +109,15 @@ struct SchemaScope {
         }
     }
 
+    /// True unless the statement may match items of several types: it names one type, or a reference
+    /// names its type with a value not known yet (so nothing is refused for want of one).
+    var confinedToOneType: Bool { (named && types.count == 1) || typesUnknown }
+
+    /// The channel's types that have a user field `name`, for "add type=..." messages.
+    func typesHaving(_ name: String) -> [String] {
+        schema.typeNames.filter { schema.types[$0]?.field(named: name) != nil }
+    }
+
     /// The type names of the scope, for messages (empty when the scope is the whole channel).
     var typeNamesForMessages: [String] { named ? types.map(\.name) : [] }
 
@@ -173,9 +182,8 @@ extension CompilerRun {
         guard let field = schemaField(key.field) else { return !scope.types.allSatisfy(\.fieldsKnown) }
         guard !key.field.isPath else { return true }
         if field.isSortable {
-            guard !(scope.named && scope.types.count == 1), !scope.typesUnknown else { return true }
-            let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: field.name) != nil }
-            diagnose(.orderNeedsOneType(field.name, types: having), at: key.field.span)
+            guard !scope.confinedToOneType else { return true }
+            diagnose(.orderNeedsOneType(field.name, types: scope.typesHaving(field.name)), at: key.field.span)
             return false
         }
         diagnose(
@@ -190,13 +198,10 @@ extension CompilerRun {
     /// SearchContentItemsMenuTests.testSearchTypeList; taken to hold for a list of names too), so such a
     /// column would be empty. Standard fields come back either way.
     mutating func checkShownInHits(_ names: [FieldPath]) {
-        guard let scope, !(scope.named && scope.types.count == 1), !scope.typesUnknown else { return }
-        for field in names {
-            guard let name = Self.userFieldName(field) else { continue }
-            let having = scope.schema.typeNames.filter { scope.schema.types[$0]?.field(named: name) != nil }
-            diagnose(.fieldsNeedOneType(name, types: having), at: field.span)
-            return
-        }
+        guard let scope, !scope.confinedToOneType,
+            let field = names.first(where: { Self.userFieldName($0) != nil }), let name = Self.userFieldName(field)
+        else { return }
+        diagnose(.fieldsNeedOneType(name, types: scope.typesHaving(name)), at: field.span)
     }
 
     /// Checks a `type` value against the schema's type names.

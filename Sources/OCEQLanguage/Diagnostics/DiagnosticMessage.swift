@@ -318,14 +318,11 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "cannot order by '\(path)': the API sorts on the items' own fields, not on those of the items "
                 + "they refer to (and ignores such a key: the rows would come back unsorted)"
         case .orderNeedsOneType(let name, let types):
-            return "cannot order by '\(name)' across types: OCM sorts on a user field within one type; add "
-                + (types.count == 1
-                    ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
+            return "cannot order by '\(name)' across types: OCM sorts on a user field within one type; "
+                + DiagnosticMessage.addOneType(types)
         case .fieldsNeedOneType(let name, let types):
             return "'\(name)' would be empty: OCM leaves custom fields out of a search that does not name one "
-                + "type; add "
-                + (types.count == 1
-                    ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
+                + "type; " + DiagnosticMessage.addOneType(types)
         case .pathInFieldList(let path, let clause):
             let first = path.split(separator: ".").first { $0 != "fields" }.map(String.init) ?? path
             return clause == "fields"
@@ -439,6 +436,12 @@ package enum DiagnosticMessage: Sendable, Hashable {
         case .variableNotSet(let name):
             return "'$\(name)' is not set by a 'let' above"
         }
+    }
+
+    /// "add type=X", or "add one of type=X, type=Y" when several types have the field.
+    static func addOneType(_ types: [String]) -> String {
+        "add "
+            + (types.count == 1 ? "type=\(types[0])" : "one of " + types.map { "type=\($0)" }.joined(separator: ", "))
     }
 
     /// `'a', 'b' and 'c'` (`quoted`), at most `limit` of them and then "and N more".
