@@ -22,21 +22,20 @@ package enum CategoriesCommand: Command {
             throw .usage("too many arguments: \(descriptor.usage)", span: command.arguments[1].span)
         }
         let taxonomies = try await TaxonomiesCommand.all(in: session)
-        let key = wanted.lowercased()
-        // By id, short name (any case), or name as the language reads names: exactly, in any case, or
-        // the one name starting with or containing it.
-        var found =
-            taxonomies.first(where: { $0.id == wanted })
-            ?? taxonomies.first(where: { $0.shortName?.lowercased() == key })
-        var suggestion: String?
-        if found == nil {
-            switch NameMatch.find(wanted, in: taxonomies.map(\.name)) {
-            case .found(let index): found = taxonomies[index]
-            case .ambiguous: break
-            case .none(let closest): suggestion = closest
-            }
+        // As `taxonomies=NAME` reads a name: by id, name, short name, or the one name starting with or
+        // containing it.
+        let terms = taxonomies.map { TaxonomyTerm(name: $0.name, alias: $0.shortName, id: $0.id) }
+        let match = TaxonomyNames.find(wanted, among: terms)
+        if case .ambiguous(let indices) = match {
+            throw .usage(
+                TerminalText.clean(
+                    "'\(wanted)' names more than one taxonomy (\(indices.map { taxonomies[$0].id }.joined(separator: ", "))); "
+                        + "give its id"),
+                span: argument.span)
         }
-        guard let taxonomy = found else {
+        guard case .found(let index) = match else {
+            var suggestion: String?
+            if case .none(let closest) = match { suggestion = closest }
             let names = taxonomies.map(\.name).joined(separator: ", ")
             throw .usage(
                 TerminalText.clean(
@@ -45,6 +44,7 @@ package enum CategoriesCommand: Command {
                         + (taxonomies.isEmpty ? "it has none" : "it has \(names)")),
                 span: argument.span)
         }
+        let taxonomy = taxonomies[index]
         let client = try session.requireConnection().client
         var categories: [TaxonomyCategory] = []
         do {

@@ -21,8 +21,9 @@ enum StubChannel {
         """
 
     static let taxonomies = """
-        {"hasMore": false, "offset": 0, "count": 1, "limit": 100, "totalResults": 1, "links": [],
-         "items": [{"id": "TAX1", "name": "Regions", "shortName": "REG", "links": []}]}
+        {"hasMore": false, "offset": 0, "count": 2, "limit": 100, "totalResults": 2, "links": [],
+         "items": [{"id": "TAX1", "name": "Regions", "shortName": "REG", "links": []},
+                   {"id": "TAX2", "name": "Regional Offices", "shortName": "OFF", "links": []}]}
         """
 
     static let categories = """
@@ -72,7 +73,8 @@ struct StubChannelTests {
 
     @Test("taxonomies and categories as a tree")
     func categories() async {
-        let result = await StubChannel.run("taxonomies\ncategories regions\ncategories REG\ncategories Nope\n")
+        let result = await StubChannel.run(
+            "taxonomies\ncategories regions\ncategories REG\ncategories Nope\ncategories Region\n")
         #expect(result.code == 1)
         expectGolden(result.output + "--- errors\n" + result.errors, named: "stub-taxonomies.txt")
     }

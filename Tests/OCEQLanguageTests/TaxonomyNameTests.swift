@@ -51,6 +51,21 @@ struct TaxonomyNameTests {
         )
     }
 
+    @Test("TaxonomyNames.find, the one reading of a taxonomy or category name (taxonomies=NAME, categories NAME)")
+    func find() {
+        let terms = Self.names.taxonomies + Self.names.categories
+        func found(_ text: String) -> String? {
+            if case .found(let index) = TaxonomyNames.find(text, among: terms) { return terms[index].id }
+            return nil
+        }
+        #expect(found(Self.espresso) == Self.espresso, "an id")
+        #expect(found("ESPRESSO") == Self.espresso, "a name in any case")
+        #expect(found("csg") == Self.guide, "an alias in any case")
+        #expect(found("Meth") == Self.methods, "the one name it starts")
+        #expect(TaxonomyNames.find("Other", among: terms) == .ambiguous([4, 5]), "one name, two categories")
+        #expect(TaxonomyNames.find("Espreso", among: terms) == .none(suggestion: "Espresso"))
+    }
+
     @Test("explain is told which name became which id")
     func explained() throws {
         let query = try compiled("count taxonomies=espresso", environment: Self.environment)

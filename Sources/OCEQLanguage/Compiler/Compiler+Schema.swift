@@ -360,20 +360,8 @@ extension CompilerRun {
             resolved.append(ResolvedName(field: field.text, written: text, name: term.label, id: term.id))
             return term.id
         }
-        // Categories of one name in two places are two categories: the name alone does not say which.
-        let lowered = text.lowercased()
-        let equal = terms.indices.filter { terms[$0].name.lowercased() == lowered }
-        let exact = equal.filter { terms[$0].name == text }
-        let hits = exact.count == 1 ? exact : equal
-        if hits.count == 1 { return found(terms[hits[0]]) }
-        if hits.count > 1 {
-            diagnose(
-                .itemNameAmbiguous(text, field: field.text, candidates: hits.map { terms[$0].label }), at: value.span)
-            return nil
-        }
-        if let term = terms.first(where: { $0.alias?.lowercased() == lowered }) { return found(term) }
         let kinds = taken == .category ? ["category"] : ["taxonomy", "category"]
-        switch NameMatch.find(text, in: terms.map(\.name)) {
+        switch TaxonomyNames.find(text, among: terms) {
         case .found(let index):
             return found(terms[index])
         case .ambiguous(let indices):

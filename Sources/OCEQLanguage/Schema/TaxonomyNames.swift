@@ -2,6 +2,8 @@
 // with a name (`taxonomies=Espresso`): the API matches ids only, so a name is sent as the id of the
 // category (or taxonomy) it names, as `topic=Recipes` is sent as the topic's id.
 
+import OCEQCore
+
 /// A taxonomy or category: its name, its other name (a taxonomy's short name, a category's API name)
 /// and its id.
 package struct TaxonomyTerm: Sendable, Hashable {
@@ -61,6 +63,22 @@ package struct TaxonomyNames: Sendable, Hashable {
     /// The terms a value of a `field` condition names: categories, and for `taxonomies` taxonomies too.
     package func terms(for field: Field) -> [TaxonomyTerm] {
         field == .category ? categories : taxonomies + categories
+    }
+
+    /// The term of `terms` that `text` names: its id; its name exactly, else in any case (two terms of
+    /// that name are ambiguous: categories of one name in two places are two categories); its alias (a
+    /// short name or API name) in any case; else the one name starting with or containing it, as
+    /// `NameMatch` reads names. The one reading of `taxonomies=NAME` and of `categories TAXONOMY`.
+    package static func find(_ text: String, among terms: [TaxonomyTerm]) -> NameMatch {
+        if let index = terms.firstIndex(where: { $0.id == text }) { return .found(index) }
+        let lowered = text.lowercased()
+        let equal = terms.indices.filter { terms[$0].name.lowercased() == lowered }
+        let exact = equal.filter { terms[$0].name == text }
+        let hits = exact.count == 1 ? exact : equal
+        if hits.count == 1 { return .found(hits[0]) }
+        if hits.count > 1 { return .ambiguous(hits) }
+        if let index = terms.firstIndex(where: { $0.alias?.lowercased() == lowered }) { return .found(index) }
+        return NameMatch.find(text, in: terms.map(\.name))
     }
 
     /// True for the ids of taxonomies and categories: 32 hexadecimal digits in capitals.
