@@ -100,7 +100,7 @@ struct TaxonomyNameTests {
 
     @Test("a channel without taxonomies says there are none")
     func noTaxonomies() {
-        let empty = StaticEnvironment(taxonomies: TaxonomyNames(taxonomies: [], categories: []))
+        let empty = StaticEnvironment(taxonomies: .empty)
         #expect(
             allDiagnostics("count taxonomies=Espresso", environment: empty).map(\.text)
                 == ["no taxonomy or category named 'Espresso' for 'taxonomies'; there are none"])

@@ -35,6 +35,9 @@ package struct TaxonomyNames: Sendable, Hashable {
     /// The categories of every taxonomy.
     package var categories: [TaxonomyTerm]
 
+    /// No taxonomies (a channel without any, or names not read).
+    package static let empty = TaxonomyNames(taxonomies: [], categories: [])
+
     /// The given taxonomies and categories.
     package init(taxonomies: [TaxonomyTerm], categories: [TaxonomyTerm]) {
         self.taxonomies = taxonomies

@@ -45,7 +45,7 @@ extension CompletionSource {
     package func isWaiting() -> Bool { false }
 
     /// None, unless the source has a channel to ask.
-    package func taxonomyNames() -> TaxonomyNames { TaxonomyNames(taxonomies: [], categories: []) }
+    package func taxonomyNames() -> TaxonomyNames { TaxonomyNames.empty }
 }
 
 extension CompletionSource {
@@ -119,10 +119,10 @@ package struct SessionCompletionSource: CompletionSource {
     }
 
     package func taxonomyNames() -> TaxonomyNames {
-        guard let client else { return TaxonomyNames(taxonomies: [], categories: []) }
+        guard let client else { return TaxonomyNames.empty }
         return cache.value(ChannelCatalog.taxonomyNamesKey, timeout: timeout) {
             try await ChannelCatalog.taxonomyNames(client)
-        } ?? TaxonomyNames(taxonomies: [], categories: [])
+        } ?? TaxonomyNames.empty
     }
 
     package func values(ofField field: String, type: String) -> [String] {

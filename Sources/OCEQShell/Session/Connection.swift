@@ -64,17 +64,15 @@ package final class Connection: @unchecked Sendable {
         var localExport: LocalExport?
         var name: String
         if credentials.isLocalExport {
+            let expected =
+                (credentials.urlOrigin.map { "\($0) must be" } ?? "give")
+                + " a server (http:// or https://) or an export folder or zip"
             if let scheme = Credentials.scheme(of: url) {
-                let given = credentials.urlOrigin.map { "\($0) must be" } ?? "give"
-                throw .connection(
-                    "\(scheme):// is not a scheme oceq speaks; \(given) a server (http:// or https://) or an export "
-                        + "folder or zip")
+                throw .connection("\(scheme):// is not a scheme oceq speaks; \(expected)")
             }
             var isDirectory = false
             guard FileManager.default.fileExists(atPath: url, isDirectory: &isDirectory) else {
-                let given = credentials.urlOrigin.map { "\($0) must be" } ?? "give"
-                throw .connection(
-                    "\(url) does not exist; \(given) a server (http:// or https://) or an export folder or zip")
+                throw .connection("\(url) does not exist; \(expected)")
             }
             guard let opener else {
                 throw .connection("\(url) is a channel export, and this program cannot serve one; use `oceq`")
