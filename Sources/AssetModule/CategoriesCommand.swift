@@ -61,11 +61,19 @@ package enum CategoriesCommand: Command {
                 TerminalText.clean(category.apiName ?? ""), TerminalText.clean(category.id),
             ]
         }
+        // csv: the name as it is and the parent's id beside it, not the screen's indent in the name.
+        let parents = TaxonomyCategory.parents(of: categories)
+        let plain = Table.Plain(
+            columns: ["category", "api name", "id", "parent id"],
+            rows: ordered.map { category, _ in
+                [category.name, category.apiName ?? "", category.id, parents[category.id] ?? ""]
+            })
         return .table(
             Table(
                 columns: ["category", "api name", "id"], rows: rows, records: ordered.map { $0.0.json },
                 title: TerminalText.clean("\(taxonomy.name) (\(taxonomy.id))"),
-                footer: rows.isEmpty ? "(no categories)" : "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))"))
+                footer: rows.isEmpty ? "(no categories)" : "(\(rows.count) categor\(rows.count == 1 ? "y" : "ies"))",
+                plain: plain))
     }
 
     /// The search of a taxonomy's categories with their children inlined (`expand=all`, as Oracle's SDKs

@@ -33,7 +33,7 @@ package enum FieldsCommand: Command {
     }
 
     /// The table of `asset`'s custom fields: each field's summary for people, its value in the
-    /// records; the data types `declared` gives, else inferred.
+    /// records and in csv; the data types `declared` gives, else inferred.
     static func table(of asset: Asset, declared: SchemaType? = nil) -> Table {
         let fields = asset.customFields.sorted { $0.key < $1.key }
         func typeName(_ name: String, _ value: JSON) -> String {
@@ -59,6 +59,10 @@ package enum FieldsCommand: Command {
         return Table(
             columns: ["field", "type", "value"], rows: rows, records: records,
             title: FieldText.reference(name: asset.name, type: asset.type, id: asset.id), footer: footer,
-            shrinkOrder: [2, 0])
+            shrinkOrder: [2, 0],
+            // csv: each value whole, as `show` writes it there, not the screen's one-line summary.
+            plain: Table.Plain(
+                columns: ["field", "type", "value"],
+                rows: fields.map { name, value in [name, typeName(name, value), ItemColumns.text(of: value)] }))
     }
 }

@@ -61,11 +61,17 @@ package enum RenditionsCommand: Command {
     /// the records are the renditions as the server sent them.
     static func table(asset: Asset, file: DigitalAssetFields, renditions: [Rendition]) -> Table {
         var rows: [[String]] = []
+        // csv: width and height as numbers of their own, and no size in words.
+        var plain: [[String]] = []
         for rendition in renditions {
             for format in rendition.formats {
                 rows.append([
                     rendition.name, rendition.type ?? "", format.format, dimensions(format.width, format.height),
                     format.size.map { "\($0)" } ?? "", format.size == 0 ? "not generated" : FieldText.size(format.size),
+                ])
+                plain.append([
+                    rendition.name, rendition.type ?? "", format.format, format.width.map { "\($0)" } ?? "",
+                    format.height.map { "\($0)" } ?? "", format.size.map { "\($0)" } ?? "",
                 ])
             }
         }
@@ -78,6 +84,7 @@ package enum RenditionsCommand: Command {
         let footer = (rows.isEmpty ? "(no renditions)\n" : "") + "native: " + native.joined(separator: ", ")
         return Table(
             columns: ["name", "type", "format", "width × height", "bytes", "size"], rows: rows, records: chosen,
-            title: FieldText.reference(name: asset.name, type: asset.type, id: asset.id), footer: footer)
+            title: FieldText.reference(name: asset.name, type: asset.type, id: asset.id), footer: footer,
+            plain: Table.Plain(columns: ["name", "type", "format", "width", "height", "bytes"], rows: plain))
     }
 }

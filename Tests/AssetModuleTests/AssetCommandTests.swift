@@ -75,6 +75,35 @@ struct AssetCommandTests {
         #expect(!csv.contains("-----"))
     }
 
+    @Test("csv writes data, not the screen's shaping: whole field values, a category's parent id, sizes as numbers")
+    func csvPlainCells() async throws {
+        let result = await runScript(
+            "list slug=spiced-maple-latte\nset format csv\nfields @1\ncategories CSG\nrenditions (first name=flat-white-12.jpg)\n"
+        )
+        #expect(result.code == 0, "\(result.errors)")
+        let lines = result.output.components(separatedBy: "\r\n")
+        // The article's body whole (the table's summary stops at an ellipsis and names its length).
+        let body = try #require(lines.first { $0.hasPrefix("article_content,largetext,") })
+        #expect(!result.output.contains("chars)"))
+        #expect(!body.contains("…"))
+        #expect(body.count > 1000)
+        // A reference as show writes it in csv: the name and the id (the summary adds the type).
+        #expect(lines.contains("author,reference,Priya Natarajan (COREAE3B9CE81F37BFC43211BFD542B4F9CB)"))
+        // The tree as data: names without the screen's indent, each child beside its parent's id.
+        #expect(lines.contains("category,api name,id,parent id"))
+        #expect(lines.contains("Origins,csg-origins,A3F7CCBFD20D097359C3D353786158FF,"))
+        #expect(
+            lines.contains(
+                "Ethiopia,csg-origins-africa-ethiopia,B5FD2A468E2E107F8BEBC6803B986E6D,49C83AC223783D342CFD084879D1ABEF"
+            ))
+        #expect(!lines.contains { $0.hasPrefix(" ") })
+        // Renditions: width and height in columns of their own, bytes as a number, no words.
+        #expect(lines.contains("name,type,format,width,height,bytes"))
+        #expect(lines.contains("Thumbnail,responsiveimage,jpg,150,112,0"))
+        #expect(!result.output.contains("not generated"))
+        #expect(!result.output.contains(" × "))
+    }
+
     @Test("under expanded a command's table is one record per row, under its title and above its footer")
     func expandedFormat() async throws {
         let result = await runScript("list slug=spiced-maple-latte\nset format expanded\nfields @1\n")

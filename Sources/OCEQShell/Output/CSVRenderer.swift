@@ -1,6 +1,7 @@
 // CSV (RFC 4180 quoting, CRLF line ends) with a header row. A listing is one row per item in the
 // listing's columns (`ListingColumn`: the query's, `id,type,name,description` by default; no row
-// number, line n is row n); a table is its columns and rows (no title or footer); an item
+// number, line n is row n); a table is its plain columns and rows where it has them (`Table.plain`:
+// whole values, not the screen's summaries), else its columns and rows (no title or footer); an item
 // and a document are `field,value` rows: the document's key/value lines (`DocumentLines`), the same
 // keys the table view shows, never a one-row table. A screen is the data it shows; a count is a
 // `count` column of one row; text is written as it is.
@@ -34,8 +35,9 @@ package struct CSVRenderer: Renderer {
         case .document(let value):
             fieldRows(DocumentLines.of(value), to: sink)
         case .table(let table):
-            sink.write(row(table.columns.map(TerminalText.clean)))
-            for cells in table.rows { sink.write(row(cells.map(TerminalText.clean))) }
+            let columns = table.plain?.columns ?? table.columns
+            sink.write(row(columns.map(TerminalText.clean)))
+            for cells in table.plain?.rows ?? table.rows { sink.write(row(cells.map(TerminalText.clean))) }
         case .screen(_, let data):
             render(data, to: sink)
         case .count(let count):

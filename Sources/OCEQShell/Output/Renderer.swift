@@ -49,7 +49,7 @@ enum PlainText {
 }
 
 /// An item's fields as lines, for the expanded view and csv's `field,value` rows.
-enum ItemColumns {
+package enum ItemColumns {
     /// The lines of one item for the expanded view: standard fields, then `fields.*`.
     static func fieldLines(_ asset: Asset) -> [(String, String)] {
         var lines: [(String, String)] = [
@@ -66,7 +66,7 @@ enum ItemColumns {
     }
 
     /// A field value as one line: strings as they are, references by name and id, others as JSON.
-    static func text(of value: JSON) -> String {
+    package static func text(of value: JSON) -> String {
         switch value {
         case .string(let text): return text
         case .null: return ""
