@@ -20,8 +20,38 @@ struct GraphQLErrorTests {
         let answer = try await channel.graphQL("{\n  getItems {\n    items { id nmae }\n  }\n}")
         #expect(answer.status == 200)
         #expect(answer.data == nil)
-        #expect(answer.messages == ["Cannot query field \"nmae\" on type \"item\"."])
+        #expect(answer.messages == ["Cannot query field \"nmae\" on type \"item\". Did you mean \"name\"?"])
         #expect(answer.firstLocations == [[3, 16]])
+    }
+
+    @Test("a name written as OCM spells it, or a custom field asked on the item, is pointed at the schema's own")
+    func suggestions() async throws {
+        let article = "CORE034E9E5F88CD31495EB4166E81ECB6AD"
+        // A content type's GraphQL name starts in lower case: the OCM spelling is named as such.
+        let ocmName = try await channel.graphQL(
+            "{ getItem(id: \"\(article)\") { ... on OCEGettingStartedArticle { name } } }")
+        #expect(
+            ocmName.messages == [
+                "Unknown type \"OCEGettingStartedArticle\". Did you mean \"oCEGettingStartedArticle\"?"
+            ])
+        // Custom fields sit under `fields`.
+        let onItem = try await channel.graphQL(
+            "{ getItem(id: \"\(article)\") { ... on oCEGettingStartedArticle { topic { name } } } }")
+        #expect(
+            onItem.messages == [
+                "Cannot query field \"topic\" on type \"oCEGettingStartedArticle\". Did you mean \"fields { topic }\"?"
+            ])
+        let fixed = try await channel.graphQL(
+            "{ getItem(id: \"\(article)\") { ... on oCEGettingStartedArticle { fields { topic { name } } } } }")
+        #expect(fixed.messages.isEmpty)
+        // An argument a letter off; a word far from every name gets no guess.
+        let argument = try await channel.graphQL("{ getItems(limt: 1) { totalResults } }")
+        #expect(
+            argument.messages.first?.hasPrefix(
+                "Unknown argument \"limt\" on field \"Query.getItems\". Did you mean \"limit\"? Known arguments:")
+                == true)
+        let far = try await channel.graphQL("{ getItems { items { zzzzzz } } }")
+        #expect(far.messages == ["Cannot query field \"zzzzzz\" on type \"item\"."])
     }
 
     @Test("a wrong argument type, an unknown argument and a fragment on a wrong type are errors with locations")

@@ -4,6 +4,12 @@
 // selections, known directives — and the limits on depth, fields and aliases (GraphQLLimits).
 // The walk expands fragments where they are spread, and stops when a limit is exceeded, so a
 // document of fragments that multiply cannot make it run long.
+// An unknown type, field or argument gets graphql-js's `Did you mean "X"?` where one is close; a
+// content type named as OCM spells it (`OCEGettingStartedArticle`) gets its GraphQL name
+// (`oCEGettingStartedArticle`), and a custom field asked on the item (`topic`) its place under
+// `fields`.
+
+import OCEQCore
 
 /// Checks one operation of a document against the schema.
 struct GraphQLValidator {
@@ -69,7 +75,9 @@ struct GraphQLValidator {
             }
             variableTypes[definition.name] = definition
             guard let type = schema.types[definition.type.namedType] else {
-                record("Unknown type \"\(definition.type.namedType)\".", definition.location)
+                record(
+                    "Unknown type \"\(definition.type.namedType)\"." + typeHint(definition.type.namedType),
+                    definition.location)
                 continue
             }
             if !type.isInput {
@@ -157,7 +165,10 @@ struct GraphQLValidator {
                         field.location)
                 }
                 guard let definition = schema.field(field.name, on: parent) else {
-                    record("Cannot query field \"\(field.name)\" on type \"\(parent.name)\".", field.location)
+                    record(
+                        "Cannot query field \"\(field.name)\" on type \"\(parent.name)\"."
+                            + fieldHint(field.name, on: parent),
+                        field.location)
                     continue
                 }
                 checkArguments(field, definition, parent)
@@ -202,7 +213,7 @@ struct GraphQLValidator {
         _ name: String, _ location: GraphQLLocation, _ parent: GraphQLNamedType, name fragment: String?
     ) -> GraphQLNamedType? {
         guard let type = schema.types[name] else {
-            record("Unknown type \"\(name)\".", location)
+            record("Unknown type \"\(name)\"." + typeHint(name), location)
             return nil
         }
         guard type.isComposite else {
@@ -258,6 +269,7 @@ struct GraphQLValidator {
                 let known = definition.arguments.map { "\"\($0.name)\"" }.joined(separator: ", ")
                 record(
                     "Unknown argument \"\(argument.name)\" on field \"\(parent.name).\(field.name)\"."
+                        + Self.didYouMean(argument.name, among: definition.arguments.map(\.name))
                         + (known.isEmpty ? "" : " Known arguments: \(known)."), argument.location)
                 continue
             }
@@ -304,7 +316,7 @@ struct GraphQLValidator {
             return check(value, against: inner)
         case .named(let name):
             if value == .null { return nil }
-            guard let named = schema.types[name] else { return "Unknown type \"\(name)\"." }
+            guard let named = schema.types[name] else { return "Unknown type \"\(name)\"." + typeHint(name) }
             let shown = GraphQLIntrospection.literal(value)
             switch named.kind {
             case .scalar:
@@ -353,5 +365,26 @@ struct GraphQLValidator {
         case (.named(let v), .named(let l)): return v == l
         default: return false
         }
+    }
+
+    /// ` Did you mean "X"?` for the candidate closest to `word`, or nothing.
+    static func didYouMean(_ word: String, among candidates: [String]) -> String {
+        Suggestions.closest(to: word, among: candidates).map { " Did you mean \"\($0)\"?" } ?? ""
+    }
+
+    /// The hint for an unknown type: the GraphQL name of a content type named as OCM spells it, else
+    /// the closest type name (introspection's own types left out).
+    private func typeHint(_ name: String) -> String {
+        if let graphQLName = schema.itemTypeNames[name] { return " Did you mean \"\(graphQLName)\"?" }
+        return Self.didYouMean(name, among: schema.types.keys.filter { !$0.hasPrefix("__") }.sorted())
+    }
+
+    /// The hint for an unknown field of `parent`: where an item type's custom field is asked on the
+    /// item, its place under `fields`; else the closest field name.
+    private func fieldHint(_ name: String, on parent: GraphQLNamedType) -> String {
+        if let fields = parent.field("fields"), let type = schema.named(fields.type), type.field(name) != nil {
+            return " Did you mean \"fields { \(name) }\"?"
+        }
+        return Self.didYouMean(name, among: parent.fields.map(\.name) + ["__typename"])
     }
 }
