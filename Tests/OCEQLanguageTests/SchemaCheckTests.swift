@@ -2,7 +2,8 @@ import OCEQLanguage
 import OCEQTestSupport
 import Testing
 
-/// A small channel: articles with a topic reference, a date, a number and a list of tags. The last listing
+/// A small channel: articles with a topic reference, a date, a number, a list of tags, a list of related
+/// topics and a list of scores. The last listing
 /// has three rows: one of a type not known, an image, a topic; `$img` holds the image.
 let schemaEnvironment = StaticEnvironment(
     variables: [
@@ -24,6 +25,8 @@ let schemaEnvironment = StaticEnvironment(
                     SchemaField(name: "featured", dataType: .boolean),
                     SchemaField(name: "body", dataType: .largetext),
                     SchemaField(name: "tags", dataType: .text, isList: true),
+                    SchemaField(name: "related", dataType: .reference, isList: true, referenceTypes: ["Topic"]),
+                    SchemaField(name: "scores", dataType: .number, isList: true),
                 ]),
             SchemaType(name: "Topic", fields: [SchemaField(name: "blurb", dataType: .text)]),
         ], source: .metadataCatalog),
@@ -62,6 +65,10 @@ struct SchemaCheckTests {
             ("list type in (Article, Topic) order name, ⟦reads⟧", "orderNeedsOneType"),
             ("list type=$topicType order ⟦published⟧", "unknownField"),
             ("list type in (Article, ⟦$kind⟧)", "unknownType"),
+            ("list type=Article ⟦tags = tea⟧", "operatorNotForType"),
+            ("list type=Article ⟦scores > 3⟧", "operatorNotForType"),
+            ("list type=Article related ~ ⟦Baking⟧", "noItemNamed"),
+            ("list type=Article related = ⟦@2⟧", "referenceOfOtherType"),
         ])
     func problems(_ input: String, _ id: String) throws {
         let marked = MarkedInput(input)
@@ -101,6 +108,40 @@ struct SchemaCheckTests {
         #expect(
             try q("list type=Article topic=$id") == "(type eq \"Article\" AND fields.topic eq \"\(one)\")",
             "a variable holding an id is sent as it is")
+    }
+
+    @Test(
+        "a list is compared as the API documents: = and != on references or numbers as membership (co), ~ with a name")
+    func lists() throws {
+        let compiler = Compiler(environment: schemaEnvironment)
+        func compiled(_ text: String) throws -> CompiledQuery? {
+            guard case .select(let select) = Parser.parse(text).statements.first else { return nil }
+            return try compiler.compile(select)
+        }
+        let one = "CORE00000000000000000000000000000001"
+        let two = "CORE00000000000000000000000000000002"
+        // eq does not take a list (delivery-api.md §5.2): membership is co, an id being one word.
+        let member = try #require(try compiled("list type=Article related = Recipes"))
+        #expect(member.q == "(type eq \"Article\" AND fields.related co \"\(one)\")")
+        #expect(member.listMemberships == ["related"])
+        #expect(
+            try compiled("list type=Article related != roa")?.q
+                == "(type eq \"Article\" AND NOT (fields.related co \"\(two)\"))")
+        #expect(
+            try compiled("list type=Article related in (Recipes, Roasting)")?.q
+                == "(type eq \"Article\" AND (fields.related co \"\(one)\" OR fields.related co \"\(two)\"))")
+        // ~ on a list of references takes a name as = does (it was sent as the word and matched nothing).
+        #expect(
+            try compiled("list type=Article related ~ Roasting")?.q
+                == "(type eq \"Article\" AND fields.related co \"\(two)\")")
+        #expect(try compiled("list type=Article scores = 7")?.q == "(type eq \"Article\" AND fields.scores co \"7\")")
+        // A single reference keeps eq, with nothing to note.
+        let single = try #require(try compiled("list type=Article topic = Recipes"))
+        #expect(single.q == "(type eq \"Article\" AND fields.topic eq \"\(one)\")")
+        #expect(single.listMemberships.isEmpty)
+        // A text list: = is refused with the operators a list takes.
+        let refused = try #require(allDiagnostics("list type=Article tags = tea", environment: schemaEnvironment).first)
+        #expect(refused.message.text == "'=' does not apply to 'tags' (list of texts); use ~ =~ ~~")
     }
 
     @Test("type=$var counts as the type it holds; before a script runs (values unknown) the order is not refused")

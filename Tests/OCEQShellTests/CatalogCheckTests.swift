@@ -253,6 +253,23 @@ struct CatalogCheckTests {
         #expect(run.output.contains("note: 2026-04-20 has no UTC offset: the server reads it in a zone of its own"))
     }
 
+    @Test("the home page's list of topics is searched by a topic's name with = or ~, as membership (co)")
+    func listOfReferences() async throws {
+        let connection = try #require(sampleConnection)
+        let script = """
+            count type=OCEGettingStartedHomePage topics = Recipes
+            count type=OCEGettingStartedHomePage topics ~ Recipes
+            count type=OCEGettingStartedHomePage topics != Recipes
+            explain count type=OCEGettingStartedHomePage topics = Recipes
+            """
+        let run = await runScript(script, connection: connection)
+        #expect(run.code == 0, "\(run.errors)")
+        // `~ Recipes` was sent as the word and counted 0.
+        #expect(run.output.hasPrefix("1\n1\n0\n"), "\(run.output)")
+        #expect(run.output.contains("fields.topics co \"COREF6C0EA64ED7A3BB6322425A22527158C\""))
+        #expect(run.output.contains("note: 'topics' is a list: = and != are sent as co and NOT co"))
+    }
+
     @Test("= compares a standard field exactly and a custom text field in any case, ~ whole words, as help list says")
     func equalsAndCase() async throws {
         let connection = try #require(sampleConnection)

@@ -45,6 +45,8 @@ package struct CompiledQuery: Sendable, Hashable {
     package var userFields: [String]
     /// Names compared with reference fields and the ids they were resolved to, for `explain`.
     package var resolvedNames: [ResolvedName] = []
+    /// List fields compared with `=` or `!=`, sent as membership (`co`, `NOT co`), for `explain`.
+    package var listMemberships: [String] = []
     /// Dates in conditions written without a UTC offset (as sent), for `explain`: the server reads them
     /// in a zone of its own.
     package var datesWithoutOffset: [String] = []

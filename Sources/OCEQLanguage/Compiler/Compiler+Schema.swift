@@ -245,9 +245,10 @@ extension CompilerRun {
         // References (`@n`, `$var`, `$n`) are used as they are, unless the item behind one is known to be
         // of a type the reference field cannot point at; a variable or argument holding text that is not
         // an id (`topic=$1` given `Recipes`) is a name, resolved as one.
-        if value.isReference,
-            !(dataType == .reference && (op == .equal || op == .notEqual) && Self.holdsName(value, in: environment))
-        {
+        // A reference is compared with an item: equal or not, or (a list of references) one of its values.
+        let comparesItem =
+            dataType == .reference && (op == .equal || op == .notEqual || (schemaField.isList && op == .contains))
+        if value.isReference, !(comparesItem && Self.holdsName(value, in: environment)) {
             if dataType == .reference, !schemaField.referenceTypes.isEmpty, let (written, item) = referencedItem(value),
                 !schemaField.referenceTypes.contains(item.type)
             {
@@ -264,10 +265,24 @@ extension CompilerRun {
             diagnose(.valueNotOfType(text, field: schemaField.name, dataType: described, hint: hint), at: value.span)
             return nil
         }
-        if dataType == .reference && (op == .equal || op == .notEqual) {
+        if comparesItem {
             return resolveName(text, value: value, field: schemaField)
         }
         return text
+    }
+
+    /// The condition sent for `field op value` (`value` checked already): as written, except that a list
+    /// of references or numbers compared with `=` or `!=` is sent as membership, `co` or `NOT co`: the
+    /// API's `eq` does not take a list (delivery-api.md §5.2), and an id or a number is one word, so `co`
+    /// finds exactly it among the values. `explain` notes the fields so sent (`listMemberships`).
+    mutating func sentCondition(_ field: FieldPath, _ op: QueryOperator, _ value: String) -> QueryExpression {
+        let written = QueryExpression.condition(QueryCondition(field: field.apiName, op: op, value: value))
+        guard op == .equal || op == .notEqual, !field.isPath, let scope, let name = Self.userFieldName(field),
+            let schemaField = scope.field(name), schemaField.isList, schemaField.dataType.isMemberByWord
+        else { return written }
+        if !listMemberships.contains(schemaField.name) { listMemberships.append(schemaField.name) }
+        let member = QueryExpression.condition(QueryCondition(field: field.apiName, op: .contains, value: value))
+        return op == .equal ? member : .not(member)
     }
 
     /// The text of a literal, or the value a reference holds when the environment resolves references

@@ -52,6 +52,8 @@ struct CompilerRun {
     var scope: SchemaScope?
     /// Names compared with reference fields and the items they were resolved to.
     var resolved: [ResolvedName] = []
+    /// List fields compared with `=`/`!=`, sent as membership (`sentCondition`).
+    var listMemberships: [String] = []
     /// Dates in conditions written without a UTC offset.
     var datesWithoutOffset: [String] = []
 
@@ -115,6 +117,7 @@ struct CompilerRun {
         query.filter = conditions.isEmpty ? nil : Self.allOf(conditions)
         query.userFields = userFields
         query.resolvedNames = resolved
+        query.listMemberships = listMemberships
         query.datesWithoutOffset = datesWithoutOffset
         query.checked = scope != nil
         return query
@@ -135,7 +138,7 @@ struct CompilerRun {
             guard let text = conditionValue(value), fieldOK, let checked = checkedValue(field, op, value, text) else {
                 return nil
             }
-            return .condition(QueryCondition(field: field.apiName, op: op, value: checked))
+            return sentCondition(field, op, checked)
         case .membership(let field, let values):
             let fieldOK = checkField(field) && checkKnown(field)
             guard !values.isEmpty else {
@@ -145,7 +148,7 @@ struct CompilerRun {
             var operands: [QueryExpression] = []
             for value in values {
                 if let text = conditionValue(value), fieldOK, let checked = checkedValue(field, .equal, value, text) {
-                    operands.append(.condition(QueryCondition(field: field.apiName, op: .equal, value: checked)))
+                    operands.append(sentCondition(field, .equal, checked))
                 }
             }
             guard fieldOK, operands.count == values.count else { return nil }

@@ -36,20 +36,31 @@ package enum FieldDataType: String, Sendable, Hashable, CaseIterable {
 
     /// The operators a condition on a field of this type may use (delivery-api.md §5.2): text takes the
     /// text operators (large text no `eq` or `sw`), numbers and dates compare, a boolean or a reference is
-    /// equal or not, JSON anything. A list field also takes `co` (any of its values).
+    /// equal or not, JSON anything. A list (a multivalued field) takes what the API documents for one:
+    /// `co` (any of its values), text lists also `mt` and `sm`; `eq` and the ordered comparisons do not
+    /// take a list. A list of references or numbers also takes `=` and `!=`, sent as membership (`co`,
+    /// `NOT co`: an id or a number is one word, so `co` finds exactly it among the values).
     package func operators(list: Bool) -> Set<QueryOperator> {
-        var allowed: Set<QueryOperator>
-        switch self {
-        case .text: allowed = [.equal, .notEqual, .contains, .startsWith, .matches, .similar]
-        case .largetext: allowed = [.notEqual, .contains, .matches, .similar]
-        case .number, .decimal, .datetime:
-            allowed = [.equal, .notEqual, .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual]
-        case .boolean, .reference: allowed = [.equal, .notEqual]
-        case .json: allowed = Set(QueryOperator.allCases)
+        if list {
+            switch self {
+            case .reference, .number, .decimal: return [.equal, .notEqual, .contains]
+            case .text, .largetext: return [.contains, .matches, .similar]
+            case .datetime, .boolean: return [.contains]
+            case .json: return Set(QueryOperator.allCases)
+            }
         }
-        if list { allowed.insert(.contains) }
-        return allowed
+        switch self {
+        case .text: return [.equal, .notEqual, .contains, .startsWith, .matches, .similar]
+        case .largetext: return [.notEqual, .contains, .matches, .similar]
+        case .number, .decimal, .datetime:
+            return [.equal, .notEqual, .greaterThan, .greaterThanOrEqual, .lessThan, .lessThanOrEqual]
+        case .boolean, .reference: return [.equal, .notEqual]
+        case .json: return Set(QueryOperator.allCases)
+        }
     }
+
+    /// Whether `=` on a list of this type is sent as membership (`co`): see `operators(list:)`.
+    package var isMemberByWord: Bool { self == .reference || self == .number || self == .decimal }
 
     /// How the type reads in a message (`large text`, `a list of references`).
     package func described(list: Bool) -> String {

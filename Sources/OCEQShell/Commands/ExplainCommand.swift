@@ -101,6 +101,11 @@ package enum ExplainCommand: Command {
         for name in query.resolvedNames {
             out += "note: \(name.field)=\(name.written) is sent as the id of '\(name.name)': \(name.id)\n"
         }
+        for field in query.listMemberships {
+            out +=
+                "note: '\(field)' is a list: = and != are sent as co and NOT co, which find the value among its "
+                + "values (the API's eq does not take a list)\n"
+        }
         if let first = query.datesWithoutOffset.first {
             let dates = query.datesWithoutOffset
             out +=
