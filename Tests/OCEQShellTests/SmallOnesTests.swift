@@ -37,16 +37,32 @@ struct SmallOnesTests {
     }
 
     @Test(
-        "echo interpolates in double quotes only",
+        "echo interpolates in double quotes and in words, as a shell does, not in single quotes",
         arguments: [
             (#"echo "n is $n""#, "n is 3\n"), (#"echo "${n}rd and $1""#, "3rd and first\n"),
             (#"echo 'n is $n'"#, "n is $n\n"), (#"echo "costs $ 5 or $""#, "costs $ 5 or $\n"),
             (#"echo "$n$n""#, "33\n"),
+            // A word that runs a reference on into text was printed as written ("$n$n", "a${n}b").
+            ("echo $n$n", "33\n"), ("echo a${n}b ${n}rd", "a3b 3rd\n"), ("echo $1-$n", "first-3\n"),
+            ("echo price$ $ x", "price$ $ x\n"),
         ])
     func echo(text: String, expected: String) async {
         let result = await runScript("let n = 3\n" + text, connection: offlineConnection, arguments: ["first"])
         #expect(result.code == 0, "\(result.errors)")
         #expect(result.output == expected)
+    }
+
+    @Test("echo of a variable holding a listing prints its rows' ids")
+    func echoListing() async {
+        let result = await runScript(
+            "let x = list type=OCEGettingStartedTopic limit 2\necho $x\necho \"rows: $x\"\nlist type=OCEGettingStartedTopic limit 2\necho @1 @2\n",
+            connection: sampleConnection)
+        #expect(result.code == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let ids = lines.last ?? ""
+        #expect(ids.split(separator: " ").count == 2)
+        #expect(lines.first == ids, "\(result.output)")
+        #expect(lines.dropFirst().first == "rows: " + ids)
     }
 
     @Test("an unknown variable inside double quotes is an error with a caret under it")

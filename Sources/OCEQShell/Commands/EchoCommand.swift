@@ -7,8 +7,9 @@ package enum EchoCommand: Command {
         usage: "echo [WORD|\"TEXT\"|$VAR|$n|@n]...",
         examples: ["echo \"Articles:\" $n", "echo first row is @1", "echo $1", "echo \"$n articles\""],
         discussion: """
-            Inside double quotes, $name, ${name} and $1..$9 are replaced by their values, as a shell
-            does; single quotes keep the text as written. A $ not followed by a name stays a $.
+            $name, ${name} and $1..$9 are replaced by their values, inside double quotes and in a
+            word (a$n, $n$n), as a shell does; single quotes keep the text as written. A $ not
+            followed by a name stays a $. A variable holding a listing prints its rows' ids.
             """
     ).sendingNothing(because: "it prints its arguments")
 
@@ -16,15 +17,31 @@ package enum EchoCommand: Command {
         guard case .command(let command) = statement else { return .text("\n") }
         var words: [String] = []
         let compiler = session.compiler
+        /// A value as echo prints it: a listing as its rows' ids, anything else as a condition takes it.
+        func text(of value: Value) throws(DiagnosticError) -> String {
+            if case .variable(let name) = value.kind, case .listing(let listing) = session.variables[name] {
+                return listing.items.map(\.id).joined(separator: " ")
+            }
+            return try compiler.resolve(value)
+        }
         for argument in command.arguments {
             switch argument.kind {
-            case .word(let word), .symbol(let word): words.append(word)
+            case .symbol(let word): words.append(word)
+            case .word(let word):
+                // A word that runs a reference on into text (`a$n`, `$n$n`, `${n}s`) is read as a shell
+                // reads it, not printed as written.
+                do {
+                    words.append(
+                        word.contains("$") ? try interpolated(word, at: argument.span.start, resolve: text) : word)
+                } catch {
+                    throw .diagnostics(error)
+                }
             case .value(let value):
                 do {
-                    if case .string(let text, .double) = value.kind {
-                        words.append(try interpolated(text, at: value.span.start + 1, compiler: compiler))
+                    if case .string(let string, .double) = value.kind {
+                        words.append(try interpolated(string, at: value.span.start + 1, resolve: text))
                     } else {
-                        words.append(try compiler.resolve(value))
+                        words.append(try text(of: value))
                     }
                 } catch {
                     throw .diagnostics(error)
@@ -36,9 +53,12 @@ package enum EchoCommand: Command {
         return .text(TerminalText.cleanKeepingLines(words.joined(separator: " ")) + "\n")
     }
 
-    /// `text` (a double-quoted string whose first byte is at `offset` of the source) with `$name`,
-    /// `${name}` and `$1`..`$9` replaced by their values; an unknown name fails at its span.
-    static func interpolated(_ text: String, at offset: Int, compiler: Compiler) throws(DiagnosticError) -> String {
+    /// `text` (a double-quoted string or a word whose first byte is at `offset` of the source) with
+    /// `$name`, `${name}` and `$1`..`$9` replaced by their values (`resolve`); an unknown name fails at
+    /// its span.
+    static func interpolated(
+        _ text: String, at offset: Int, resolve: (Value) throws(DiagnosticError) -> String
+    ) throws(DiagnosticError) -> String {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         var index = 0
@@ -76,7 +96,7 @@ package enum EchoCommand: Command {
                 continue
             }
             let value = Value(kind, span: SourceSpan(start: offset + start, end: offset + end))
-            out += Array(try compiler.resolve(value).utf8)
+            out += Array(try resolve(value).utf8)
             index = end
         }
         return String(decoding: out, as: UTF8.self)
