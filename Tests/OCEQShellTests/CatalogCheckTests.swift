@@ -253,6 +253,36 @@ struct CatalogCheckTests {
         #expect(run.output.contains("note: 2026-04-20 has no UTC offset: the server reads it in a zone of its own"))
     }
 
+    @Test(
+        "get ... expand NAME is checked as list's expand is: before the script runs, against the row's type in the REPL"
+    )
+    func getExpand() async throws {
+        let connection = try #require(sampleConnection)
+        // Before: the server's raw 400 "Invalid fields : User defined fields [autor] does not exist ...".
+        let script = await runScript(
+            "echo start\nget CORE034E9E5F88CD31495EB4166E81ECB6AD expand autor\n", connection: connection)
+        #expect(script.code == 2)
+        #expect(!script.output.contains("start"))
+        #expect(
+            script.errors.contains(
+                "test.oceq:2:49: error: no type of this channel has a field 'autor'; did you mean 'author'?"),
+            "\(script.errors)")
+        // At the prompt, once the rows are known, the row's type is the scope.
+        let (session, _, _) = makeSession(connection: connection)
+        _ = await ScriptRunner.run(text: "list type=OCEGettingStartedArticle limit 1", fileName: "t.oceq", in: session)
+        do {
+            _ = try await Interpreter.execute(Parser.parse("get @1 expand autor").statements[0], in: session)
+            Issue.record("get @1 expand autor ran")
+        } catch {
+            #expect(
+                "\(error)".contains("no field 'autor' in type 'OCEGettingStartedArticle'; did you mean 'author'?"),
+                "\(error)")
+        }
+        let right = await runScript("get CORE034E9E5F88CD31495EB4166E81ECB6AD expand author\n", connection: connection)
+        #expect(right.code == 0, "\(right.errors)")
+        #expect(right.output.contains("Priya Natarajan"))
+    }
+
     @Test("the home page's list of topics is searched by a topic's name with = or ~, as membership (co)")
     func listOfReferences() async throws {
         let connection = try #require(sampleConnection)

@@ -61,6 +61,13 @@ extension CompilerRun {
             diagnose(.expectedItem, at: first.span)
         }
         var read = target.map { CompiledRead(target: $0) }
+        // `expand` names are checked as a select's are: against the item's type when a row or variable
+        // says which, else against every type (a misspelt name was the server's raw 400).
+        if let schema = environment.schema {
+            var typeName: String?
+            if case .value(let value) = first.kind { typeName = referencedItem(value)?.item.type }
+            scope = SchemaScope(item: typeName, schema: schema)
+        }
         var index = 1
         var seen = SeenClauses()
         while index < arguments.count {

@@ -68,6 +68,16 @@ struct SchemaScope {
         self.types = types.isEmpty ? schema.typeNames.compactMap { schema.types[$0] } : types
     }
 
+    /// The scope of one item of type `typeName` (`get @1 expand ...`), or of every type when the type is
+    /// not known or not in `schema`.
+    init(item typeName: String?, schema: ChannelSchema) {
+        let type = typeName.flatMap { schema.types[$0] }
+        self.schema = schema
+        self.named = type != nil
+        self.typesUnknown = false
+        self.types = type.map { [$0] } ?? schema.typeNames.compactMap { schema.types[$0] }
+    }
+
     /// The type names of top-level `type = X` and `type in (...)` conditions, inside `and`s and parentheses;
     /// `unknown` is set for a reference whose value `environment` does not know.
     static func typeNames(

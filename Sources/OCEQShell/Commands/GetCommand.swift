@@ -12,6 +12,20 @@ package enum GetCommand: Command {
         ]
     ).completing([.item, .expansion]).planning(CorePlans.get)
 
+    /// True for a `get` that names fields to expand (`get @1 expand author`): the session reads the
+    /// channel's catalog first, so a misspelt name is found before the read.
+    static func expandsNames(_ statement: Statement) -> Bool {
+        guard case .command(let command) = statement, command.name == descriptor.name else { return false }
+        let words = command.arguments.compactMap { argument -> String? in
+            if case .word(let word) = argument.kind { return word }
+            return nil
+        }
+        guard let at = words.firstIndex(where: { Keyword(text: $0) == .expand }), at + 1 < words.count else {
+            return false
+        }
+        return Keyword(text: words[at + 1]) != .all
+    }
+
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         guard case .command(let command) = statement else { throw .usage("get takes an item", span: nil) }
         let read: CompiledRead

@@ -58,7 +58,8 @@ extension Session {
         }
     }
 
-    /// The schema problems of every select statement in `statements`, found before any of them runs:
+    /// The schema problems of every select statement (and `get ... expand NAME`) in `statements`, found
+    /// before any of them runs:
     /// each is compiled with its references (`$x`, `@n`, `$1`) standing for values not known yet, and
     /// only the checks against the channel's catalog count. Empty without a catalog.
     func catalogProblems(in statements: [Statement]) async -> [Diagnostic] {
@@ -79,6 +80,13 @@ extension Session {
                     problems += error.diagnostics.filter(\.message.isCatalogCheck)
                 }
             }
+            if GetCommand.expandsNames(statement), case .command(let command) = statement {
+                do {
+                    _ = try compiler.compileGet(command)
+                } catch {
+                    problems += error.diagnostics.filter(\.message.isCatalogCheck)
+                }
+            }
         }
         return problems
     }
@@ -87,7 +95,7 @@ extension Session {
     /// read, writes one warning line and the statement compiles unchecked.
     func prepareCatalog(for statement: Statement) async {
         let selects = statement.selects.filter(\.checksNames)
-        guard !selects.isEmpty, let client = connection?.client else { return }
+        guard !selects.isEmpty || GetCommand.expandsNames(statement), let client = connection?.client else { return }
         // Once unreadable, not asked again (nor warned about) until `refresh` or `connect`.
         if completionCache.cached(ChannelCatalog.schemaFailedKey, as: Bool.self) == true { return }
         let schema: ChannelSchema
