@@ -207,10 +207,13 @@ struct RequestURLTests {
     }
 
     @Test(
-        "server addresses are bare origins",
+        "server addresses are bare origins, or end in the delivery API's base",
         arguments: [
             ("https://example.com", "https://example.com"), ("HTTP://Example.com:8080/", "http://example.com:8080"),
             ("http://[::1]:9000", "http://[::1]:9000"),
+            // The delivery API's base, as `oceq serve` prints it, names the same server.
+            ("http://127.0.0.1:8080/content/published/api/v1.1", "http://127.0.0.1:8080"),
+            ("https://h.example/content/published/api/v1.1/", "https://h.example"),
         ])
     func addresses(text: String, origin: String) throws {
         #expect(try ServerAddress(text).origin == origin)
@@ -218,7 +221,10 @@ struct RequestURLTests {
 
     @Test(
         "paths, credentials and other schemes are refused",
-        arguments: ["https://h/content", "ftp://h", "https://u:p@h", "h", "http://h:0", "http://h:x"])
+        arguments: [
+            "https://h/content", "ftp://h", "https://u:p@h", "h", "http://h:0", "http://h:x",
+            "https://h/content/preview/api/v1.1", "https://h/content/published/api/v1.1/items",
+        ])
     func badAddresses(text: String) {
         #expect(throws: DeliveryError.self) { try ServerAddress(text) }
     }

@@ -15,7 +15,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// The port, if one was given.
     public let port: Int?
 
-    /// Parses `http[s]://host[:port]` with an optional trailing `/`.
+    /// Parses `http[s]://host[:port]` with an optional trailing `/`, or followed by the delivery API's
+    /// base `/content/published/api/v1.1` (the URL `oceq serve` prints).
     public init(_ text: String) throws(DeliveryError) {
         func fail(_ reason: String) -> DeliveryError { .invalidServerAddress(Self.shown(text), reason: reason) }
         guard let components = URLComponents(string: text) else {
@@ -25,7 +26,10 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
             throw fail("expected http://host or https://host")
         }
         guard scheme == "http" || scheme == "https" else { throw fail("the scheme must be http or https") }
-        guard components.path.isEmpty || components.path == "/" else {
+        // The delivery API's own base (what `oceq serve` prints, what OCM's documentation shows) names
+        // the same server: oceq adds exactly that path, so it is taken off rather than refused.
+        let path = components.path
+        guard path.isEmpty || path == "/" || Self.apiBases.contains(path) else {
             throw fail("expected only scheme, host and port (the API path is added by oceq)")
         }
         guard components.query == nil, components.fragment == nil else {
@@ -45,6 +49,9 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         self.host = host.lowercased()
         self.port = components.port
     }
+
+    /// The paths an address may end in: the delivery API's base, which oceq adds to every request.
+    static let apiBases: Set<String> = ["/content/published/api/v1.1", "/content/published/api/v1.1/"]
 
     /// `text` as an error may show it: user info, a query and a fragment (where a token could be)
     /// replaced by `REDACTED`.
