@@ -109,6 +109,24 @@ struct ListingColumnsTests {
         #expect(first["topic"]?["id"]?.stringValue?.hasPrefix("CORE") == true)
     }
 
+    @Test("expanded shows a shaped listing in the table's columns and order, as psql's \\x does")
+    func expandedColumns() async throws {
+        let connection = try #require(sampleConnection)
+        let (session, output, _) = makeSession(connection: connection)
+        session.settings.format = .expanded
+        _ = await ScriptRunner.run(
+            text: "list type=OCEGettingStartedArticle fields name, topic, published_date limit 1", fileName: "t.oceq",
+            in: session, keepGoing: false)
+        let names = output.text.split(separator: "\n").dropFirst().prefix(4).map {
+            $0.split(separator: " ").first ?? ""
+        }
+        // Before: every member of the hit in the item view's order (type, an empty description,
+        // fields.published_date before fields.topic), not the columns asked for.
+        #expect(names == ["id", "name", "topic", "published_date"], "\(output.text)")
+        #expect(output.text.contains("topic           Espresso & Milk (CORE141A251016B815034E10D61C414604D1)"))
+        #expect(!output.text.contains("description"))
+    }
+
     @Test("a nameless reference gets the name looked up for it")
     func namelessReference() {
         let names = ["CORE1": "Espresso"]

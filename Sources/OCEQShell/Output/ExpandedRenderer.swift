@@ -1,5 +1,6 @@
 // The expanded view: one field per line, an item's standard fields then its custom fields, a
-// listing's or a table's rows each under a `-[ RECORD n ]-` rule. Documents and screens look as
+// listing's or a table's rows each under a `-[ RECORD n ]-` rule (a listing whose query named its
+// fields or order in the table's columns). Documents and screens look as
 // they do in the table view.
 
 import DeliveryKit
@@ -15,9 +16,22 @@ package struct ExpandedRenderer: Renderer {
         case .item(let asset):
             sink.write(ExpandedRenderer.block(asset, width: sink.width))
         case .items(let listing):
+            // A listing the query shaped (`fields`, `order`) shows the table's columns, in its order,
+            // as psql's \x does; otherwise each item whole.
+            let shaped = listing.columns.contains(where: \.asked)
             for (index, asset) in listing.items.enumerated() {
                 sink.write("-[ RECORD \(index + 1) ]-\n")
-                sink.write(ExpandedRenderer.block(asset, width: sink.width))
+                if shaped {
+                    let lines = listing.columns.map { column in
+                        (
+                            TerminalText.clean(column.name),
+                            TerminalText.clean(column.value(in: asset).map(ItemColumns.text(of:)) ?? "")
+                        )
+                    }
+                    sink.write(DocumentLines.text(lines, width: sink.width))
+                } else {
+                    sink.write(ExpandedRenderer.block(asset, width: sink.width))
+                }
             }
             sink.write(TableRenderer.footer(listing))
         case .table(let table):
