@@ -40,7 +40,8 @@ package enum PreviewCommand: Command {
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
         guard let file = asset.digitalAsset else {
             throw .usage(
-                TerminalText.clean("\(asset.id) is a content item (\(asset.type)): there is no image to draw"),
+                FieldText.reference(name: asset.name, type: asset.type, id: asset.id)
+                    + " is a content item: there is no image to draw",
                 span: argument.span)
         }
         var request: any DownloadRequest = DeliveryAPI.downloadNative(id: asset.id)

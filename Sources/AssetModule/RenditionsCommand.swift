@@ -24,7 +24,8 @@ package enum RenditionsCommand: Command {
         let asset = try await ItemLookup.fetch(read, at: argument.span, in: session)
         guard let file = asset.digitalAsset else {
             throw .usage(
-                TerminalText.clean("\(asset.id) is a content item (\(asset.type)): it has no renditions"),
+                FieldText.reference(name: asset.name, type: asset.type, id: asset.id)
+                    + " is a content item: it has no renditions",
                 span: argument.span)
         }
         var renditions = file.renditions

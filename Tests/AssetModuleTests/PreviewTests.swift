@@ -57,7 +57,10 @@ struct PreviewTests {
         let (session, _, errors) = PreviewTests.session(terminal: true)
         let item = await ScriptRunner.run(text: "preview slug:spiced-maple-latte\n", fileName: "t.oceq", in: session)
         #expect(item == 1)
-        #expect(errors.text.contains("is a content item (OCEGettingStartedArticle): there is no image to draw"))
+        #expect(
+            errors.text.contains(
+                "(OCEGettingStartedArticle, CORE8C564D27A008AE7CD725776EB309BE9F) is a content item: there is no image to draw"
+            ), "\(errors.text)")
         let rendition = await ScriptRunner.run(
             text: "preview slug:image-cafe-lights-wide-18 rendition Huge\n", fileName: "t.oceq", in: session)
         #expect(rendition == 1)
