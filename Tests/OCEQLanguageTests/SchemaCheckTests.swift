@@ -67,6 +67,7 @@ struct SchemaCheckTests {
             ("list type in (Article, ⟦$kind⟧)", "unknownType"),
             ("list type=Article ⟦tags = tea⟧", "operatorNotForType"),
             ("list type=Article ⟦scores > 3⟧", "operatorNotForType"),
+            ("list type=Article ⟦scores = 3⟧", "operatorNotForType"),
             ("list type=Article related ~ ⟦Baking⟧", "noItemNamed"),
             ("list type=Article related = ⟦@2⟧", "referenceOfOtherType"),
         ])
@@ -134,7 +135,7 @@ struct SchemaCheckTests {
         #expect(
             try compiled("list type=Article related ~ Roasting")?.q
                 == "(type eq \"Article\" AND fields.related co \"\(two)\")")
-        #expect(try compiled("list type=Article scores = 7")?.q == "(type eq \"Article\" AND fields.scores co \"7\")")
+        #expect(try compiled("list type=Article scores ~ 7")?.q == "(type eq \"Article\" AND fields.scores co \"7\")")
         // A single reference keeps eq, with nothing to note.
         let single = try #require(try compiled("list type=Article topic = Recipes"))
         #expect(single.q == "(type eq \"Article\" AND fields.topic eq \"\(one)\")")

@@ -282,9 +282,9 @@ extension CompilerRun {
     }
 
     /// The condition sent for `field op value` (`value` checked already): as written, except that a list
-    /// of references or numbers compared with `=` or `!=` is sent as membership, `co` or `NOT co`: the
-    /// API's `eq` does not take a list (delivery-api.md §5.2), and an id or a number is one word, so `co`
-    /// finds exactly it among the values. `explain` notes the fields so sent (`listMemberships`).
+    /// of references compared with `=` or `!=` is sent as membership, `co` or `NOT co`: the API's `eq`
+    /// does not take a list (delivery-api.md §5.2), and an id is one word, so `co` finds exactly it
+    /// among the values. `explain` notes the fields so sent (`listMemberships`).
     mutating func sentCondition(_ field: FieldPath, _ op: QueryOperator, _ value: String) -> QueryExpression {
         let written = QueryExpression.condition(QueryCondition(field: field.apiName, op: op, value: value))
         guard op == .equal || op == .notEqual, !field.isPath, let scope, let name = Self.userFieldName(field),

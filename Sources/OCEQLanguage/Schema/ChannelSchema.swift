@@ -38,14 +38,15 @@ package enum FieldDataType: String, Sendable, Hashable, CaseIterable {
     /// text operators (large text no `eq` or `sw`), numbers and dates compare, a boolean or a reference is
     /// equal or not, JSON anything. A list (a multivalued field) takes what the API documents for one:
     /// `co` (any of its values), text lists also `mt` and `sm`; `eq` and the ordered comparisons do not
-    /// take a list. A list of references or numbers also takes `=` and `!=`, sent as membership (`co`,
-    /// `NOT co`: an id or a number is one word, so `co` finds exactly it among the values).
+    /// take a list. A list of references also takes `=` and `!=`, sent as membership (`co`, `NOT co`:
+    /// an id is one word of letters and digits, so `co` finds exactly it among the values; a number
+    /// such as `-4.5` is split at its signs, so a list of numbers takes `~` alone).
     package func operators(list: Bool) -> Set<QueryOperator> {
         if list {
             switch self {
-            case .reference, .number, .decimal: return [.equal, .notEqual, .contains]
+            case .reference: return [.equal, .notEqual, .contains]
             case .text, .largetext: return [.contains, .matches, .similar]
-            case .datetime, .boolean: return [.contains]
+            case .number, .decimal, .datetime, .boolean: return [.contains]
             case .json: return Set(QueryOperator.allCases)
             }
         }
@@ -60,7 +61,7 @@ package enum FieldDataType: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether `=` on a list of this type is sent as membership (`co`): see `operators(list:)`.
-    package var isMemberByWord: Bool { self == .reference || self == .number || self == .decimal }
+    package var isMemberByWord: Bool { self == .reference }
 
     /// How the type reads in a message (`large text`, `a list of references`).
     package func described(list: Bool) -> String {

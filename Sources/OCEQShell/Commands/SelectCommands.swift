@@ -47,8 +47,8 @@ package enum ListCommand: Command {
             used as it is. So is a category or taxonomy named for taxonomies (taxonomies=Espresso;
             taxonomies.categories.nodes.id=Methods matches Methods and the categories below it).
             A list field (the home page's topics) is compared as the API allows: ~ finds a value
-            among its values (topics ~ Recipes), and for a list of references or numbers = and !=
-            are sent as ~ and not ~ (the API's eq does not take a list).
+            among its values (topics ~ Recipes), and for a list of references = and != are sent
+            as ~ and not ~ (the API's eq does not take a list).
             Without limit, a list asks for the `set limit` setting (20).
             """
     ).planning(CorePlans.select).sendingAhead(SelectRunner.sendAhead)
