@@ -208,15 +208,46 @@ struct UserCommandTests {
         #expect(
             errors.text.hasSuffix("t.oceq:8:1: note: in the call of 'outer' here\n8 | outer Nope\n  | ^~~~~~~~~~\n"))
 
-        // A recursion 16 deep: the innermost three calls, how many are left out, the outermost.
+        // A recursion 16 deep: the calls at one place are one note, then the outermost (it was the same
+        // note three times, then "12 more calls in between").
         let (deep, _, deepErrors) = makeSession(registry: .standard)
         let recursion = "define loop(n)\n  loop $n\nend\nloop x\n"
         #expect(await ScriptRunner.run(text: recursion, fileName: "r.oceq", in: deep) == 1)
         let notes = deepErrors.text.split(separator: "\n").filter { $0.contains("note:") }
-        #expect(notes.count == 5, "\(deepErrors.text)")
-        #expect(notes.filter { $0 == "r.oceq:2:3: note: in the call of 'loop' here" }.count == 3)
-        #expect(notes.contains("note: 12 more calls in between"))
-        #expect(notes.last == "r.oceq:4:1: note: in the call of 'loop' here")
+        #expect(
+            notes == [
+                "r.oceq:2:3: note: in the call of 'loop' here (15 calls deep)",
+                "r.oceq:4:1: note: in the call of 'loop' here",
+            ], "\(deepErrors.text)")
+
+        // Five places: the innermost three, how many are left out, the outermost.
+        let (chain, _, chainErrors) = makeSession(registry: .standard)
+        let calls = """
+            define c1()
+              get CORE0000
+            end
+            define c2()
+              c1
+            end
+            define c3()
+              c2
+            end
+            define c4()
+              c3
+            end
+            define c5()
+              c4
+            end
+            c5
+            """
+        #expect(await ScriptRunner.run(text: calls, fileName: "c.oceq", in: chain) == 1)
+        let chained = chainErrors.text.split(separator: "\n").filter { $0.contains("note:") }
+        #expect(
+            chained == [
+                "c.oceq:5:3: note: in the call of 'c1' here", "c.oceq:8:3: note: in the call of 'c2' here",
+                "c.oceq:11:3: note: in the call of 'c3' here", "note: 1 more call in between",
+                "c.oceq:16:1: note: in the call of 'c5' here",
+            ], "\(chainErrors.text)")
     }
 
     @Test("a cancelled call (Ctrl-C in the REPL) stops before its next statement")

@@ -111,6 +111,7 @@ package struct UserCommand: Sendable {
                 }
                 session.errors.write(presenter.message(for: error, statementSpan: inner.span))
                 session.callsNoted = 0
+                session.callNotes = []
                 noteCall(call, from: saved.1, in: session)
                 throw .alreadyReported(ScriptRunner.ExitCode.failure)
             }
@@ -121,26 +122,54 @@ package struct UserCommand: Sendable {
     /// How many calls, innermost first, an error's notes name before they skip to the outermost one.
     static let callsNotedInFull = 3
 
+    /// One call an error passed on its way out: where it was written (nil for a call typed at the
+    /// REPL's prompt, which is the line just typed), and how many calls in a row were made there.
+    struct CallNote {
+        var site: String
+        var header: String?
+        var excerpt: String
+        var times: Int
+    }
+
     /// After an error in the body: `FILE:LINE:COL: note: in the call of 'NAME' here` and the call's line, so
-    /// that an error shown at a line of the `define` block says which call it came from: the innermost
-    /// `callsNotedInFull` calls, then how many are left out, then the outermost (a recursion 16 deep is
-    /// five notes, not sixteen). Not for a call typed at the REPL's prompt, which is the line just typed.
+    /// that an error shown at a line of the `define` block says which call it came from. The notes are
+    /// gathered on the way out and written at the outermost call: calls in a row at one place (a command
+    /// calling itself) are one note ("16 calls deep"); then the innermost `callsNotedInFull` places, how
+    /// many calls are left out, and the outermost.
     @MainActor
     private func noteCall(
         _ call: CommandStatement, from caller: (text: SourceText, fileName: String?)?, in session: Session
     ) {
         session.callsNoted += 1
         let outermost = session.callDepth == 1
-        let skipped = session.callsNoted - UserCommand.callsNotedInFull - 1
-        guard session.callsNoted <= UserCommand.callsNotedInFull || outermost else { return }
-        if outermost && skipped > 0 {
-            session.errors.write("note: \(skipped) more call\(skipped == 1 ? "" : "s") in between\n")
+        let site = "\(caller?.fileName ?? "<input>"):\(call.span.start)"
+        if let last = session.callNotes.indices.last, session.callNotes[last].site == site {
+            session.callNotes[last].times += 1
+        } else {
+            var note = CallNote(site: site, header: nil, excerpt: "", times: 1)
+            if let caller, caller.fileName != nil || !outermost {
+                let renderer = DiagnosticRenderer(
+                    fileName: caller.fileName ?? "<input>", colors: session.settings.color, redact: session.redact)
+                note.header = renderer.header(
+                    .note, "in the call of '\(name)' here", at: caller.text.location(of: call.span.start))
+                note.excerpt = renderer.excerpt(call.span, in: caller.text)
+            }
+            session.callNotes.append(note)
         }
-        guard let caller, caller.fileName != nil || !outermost else { return }
-        let renderer = DiagnosticRenderer(
-            fileName: caller.fileName ?? "<input>", colors: session.settings.color, redact: session.redact)
-        session.errors.write(
-            renderer.header(.note, "in the call of '\(name)' here", at: caller.text.location(of: call.span.start))
-                + "\n" + renderer.excerpt(call.span, in: caller.text))
+        guard outermost else { return }
+        let notes = session.callNotes
+        session.callNotes = []
+        let shown =
+            notes.count <= UserCommand.callsNotedInFull + 1
+            ? notes : Array(notes.prefix(UserCommand.callsNotedInFull)) + [notes[notes.count - 1]]
+        let skipped = notes.dropFirst(UserCommand.callsNotedInFull).dropLast().reduce(0) { $0 + $1.times }
+        for (index, note) in shown.enumerated() {
+            if skipped > 0 && index == shown.count - 1 {
+                session.errors.write("note: \(skipped) more call\(skipped == 1 ? "" : "s") in between\n")
+            }
+            guard let header = note.header else { continue }
+            let deep = note.times > 1 ? " (\(note.times) calls deep)" : ""
+            session.errors.write(header + deep + "\n" + note.excerpt)
+        }
     }
 }

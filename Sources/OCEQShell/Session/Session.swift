@@ -76,6 +76,9 @@ package final class Session {
     /// How many calls the error being reported from a user command's body has passed on its way out
     /// (`UserCommand` notes the first few and the outermost).
     var callsNoted = 0
+    /// The notes of those calls, innermost first, written when the error reaches the outermost call
+    /// (`UserCommand.noteCall`).
+    var callNotes: [UserCommand.CallNote] = []
     /// The text and file name of the statements running now (a `define` keeps them for its errors).
     var currentSource: (text: SourceText, fileName: String?)?
     /// The directory relative `source` paths are resolved against.
