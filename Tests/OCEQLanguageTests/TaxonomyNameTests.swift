@@ -49,6 +49,11 @@ struct TaxonomyNameTests {
             try Self.q("count taxonomies.categories.id in (Methods, Espresso)")
                 == "(taxonomies.categories.id eq \"\(Self.methods)\" OR taxonomies.categories.id eq \"\(Self.espresso)\")"
         )
+        // ~ (co, the API's operator for a list) takes a name too: it was sent as the word and matched nothing.
+        #expect(try Self.q("count taxonomies ~ Espresso") == "(taxonomies co \"\(Self.espresso)\")")
+        #expect(
+            try Self.q("count taxonomies.categories.nodes.id ~ methods")
+                == "(taxonomies.categories.nodes.id co \"\(Self.methods)\")")
     }
 
     @Test("TaxonomyNames.find, the one reading of a taxonomy or category name (taxonomies=NAME, categories NAME)")
@@ -122,6 +127,7 @@ struct TaxonomyNameTests {
         #expect(try needs("count taxonomies=Espresso"))
         #expect(try needs("list type=Image taxonomies.categories.nodes.id in (\(Self.methods), Espresso)"))
         #expect(try needs("count taxonomies=$cat"))
+        #expect(try needs("count taxonomies ~ Espresso"))
         #expect(try !needs("count taxonomies=\(Self.espresso)"))
         #expect(try !needs("count taxonomies=$catID"))
         #expect(try !needs("count name=Espresso"))

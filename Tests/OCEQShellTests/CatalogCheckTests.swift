@@ -296,6 +296,11 @@ struct CatalogCheckTests {
         #expect(run.code == 0, "\(run.errors)")
         // `~ Recipes` was sent as the word and counted 0.
         #expect(run.output.hasPrefix("1\n1\n0\n"), "\(run.output)")
+        // So did a taxonomy field with ~, which the shell now reads the names for as it does for =.
+        let taxonomy = await runScript(
+            "count taxonomies ~ Espresso\ncount taxonomies = Espresso\n", connection: connection)
+        #expect(taxonomy.code == 0, "\(taxonomy.errors)")
+        #expect(taxonomy.output == "1\n1\n", "\(taxonomy.output)")
         #expect(run.output.contains("fields.topics co \"COREF6C0EA64ED7A3BB6322425A22527158C\""))
         #expect(run.output.contains("note: 'topics' is a list: = and != are sent as co and NOT co"))
     }

@@ -231,7 +231,8 @@ extension CompilerRun {
         if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
             return checkTypeName(value, text) ? text : nil
         }
-        if let taxonomyField = TaxonomyNames.field(field), op == .equal || op == .notEqual {
+        // `~` too: the taxonomy fields are lists of ids, and `co` finds one among them.
+        if let taxonomyField = TaxonomyNames.field(field), op == .equal || op == .notEqual || op == .contains {
             // A name (literal, or held by `$var`/`$n`) is sent as the id of what it names; a row is an id.
             guard !value.isReference || Self.holdsName(value, in: environment) else { return text }
             return resolveTaxonomyTerm(text, value: value, field: field, taking: taxonomyField)
@@ -434,10 +435,10 @@ extension SelectStatement {
 
     /// True when compiling this statement may look up the names of the channel's taxonomies and
     /// categories: a taxonomy field (`taxonomies`, `taxonomies.categories.id`,
-    /// `taxonomies.categories.nodes.id`) compared (`=`, `!=`, `in`) with a literal that is not an id, or
-    /// with a variable or argument that may hold a name. The shell reads them before it compiles.
+    /// `taxonomies.categories.nodes.id`) compared (`=`, `!=`, `in`, `~`) with a literal that is not an id,
+    /// or with a variable or argument that may hold a name. The shell reads them before it compiles.
     package func namesTaxonomyTerms(environment: (any CompileEnvironment)? = nil) -> Bool {
-        comparesEquality { field, values in
+        comparesEquality(orContains: true) { field, values in
             TaxonomyNames.field(field) != nil
                 && values.contains { value in
                     guard let text = value.literalText ?? environment.flatMap({ SchemaScope.heldText(value, $0) })
@@ -447,13 +448,14 @@ extension SelectStatement {
         }
     }
 
-    /// True when one of the conditions compares a field with `=`, `!=` or `in` and `matches` holds for
-    /// the field and its values, at any depth of `and`, `or`, `not` and parentheses.
-    func comparesEquality(where matches: (FieldPath, [Value]) -> Bool) -> Bool {
+    /// True when one of the conditions compares a field with `=`, `!=` or `in` (or `~`, with
+    /// `orContains`) and `matches` holds for the field and its values, at any depth of `and`, `or`,
+    /// `not` and parentheses.
+    func comparesEquality(orContains: Bool = false, where matches: (FieldPath, [Value]) -> Bool) -> Bool {
         func visit(_ condition: Condition) -> Bool {
             switch condition.kind {
             case .comparison(let field, let op, let value):
-                return (op == .equal || op == .notEqual) && matches(field, [value])
+                return (op == .equal || op == .notEqual || (orContains && op == .contains)) && matches(field, [value])
             case .membership(let field, let values):
                 return matches(field, values)
             case .and(let operands), .or(let operands):
