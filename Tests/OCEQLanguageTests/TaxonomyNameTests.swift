@@ -76,6 +76,10 @@ struct TaxonomyNameTests {
         let query = try compiled("count taxonomies=espresso", environment: Self.environment)
         #expect(query.resolvedNames.map(\.id) == [Self.espresso])
         #expect(query.resolvedNames.map(\.name) == ["Espresso (Café Supremo Guide)"])
+        #expect(query.resolvedNames.map(\.comparison) == ["taxonomies=espresso"])
+        // The note writes the comparison as it was written, not always with =.
+        let contains = try compiled("count taxonomies ~ espresso", environment: Self.environment)
+        #expect(contains.resolvedNames.map(\.comparison) == ["taxonomies ~ espresso"])
     }
 
     @Test("ids, rows and variables holding ids are sent as they are; a variable or argument holding a name is resolved")

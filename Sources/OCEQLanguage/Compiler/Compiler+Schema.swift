@@ -26,14 +26,20 @@ package struct ResolvedName: Sendable, Hashable {
     package var name: String
     /// The item's id, which is what is sent.
     package var id: String
+    /// The operator it was compared with (`=`, `!=`, `~`).
+    package var op: String
 
     /// `written` in `field` resolved to the item `id` called `name`.
-    package init(field: String, written: String, name: String, id: String) {
+    package init(field: String, written: String, name: String, id: String, op: String = "=") {
         self.field = field
         self.written = written
         self.name = name
         self.id = id
+        self.op = op
     }
+
+    /// The comparison as written: `topic=Recipes`, `topics ~ Recipes`.
+    package var comparison: String { op == "=" ? "\(field)=\(written)" : "\(field) \(op) \(written)" }
 }
 
 /// The types a statement is about, under a schema.
@@ -235,7 +241,7 @@ extension CompilerRun {
         if let taxonomyField = TaxonomyNames.field(field), op == .equal || op == .notEqual || op == .contains {
             // A name (literal, or held by `$var`/`$n`) is sent as the id of what it names; a row is an id.
             guard !value.isReference || Self.holdsName(value, in: environment) else { return text }
-            return resolveTaxonomyTerm(text, value: value, field: field, taking: taxonomyField)
+            return resolveTaxonomyTerm(text, value: value, field: field, taking: taxonomyField, op: op)
         }
         guard let schemaField = schemaField(field) ?? (scope == nil ? nil : ChannelSchema.standardField(field)) else {
             let unknown = scope.map { $0.types.allSatisfy(\.fieldsKnown) } ?? false
@@ -277,7 +283,7 @@ extension CompilerRun {
             return nil
         }
         if comparesItem {
-            return resolveName(text, value: value, field: schemaField)
+            return resolveName(text, value: value, field: schemaField, op: op)
         }
         return text
     }
@@ -344,7 +350,7 @@ extension CompilerRun {
 
     /// The id of the item of `field`'s referenced types that `text` names; `text` itself when it is the
     /// id of one of them or the names are not known; nil after a diagnostic.
-    mutating func resolveName(_ text: String, value: Value, field: SchemaField) -> String? {
+    mutating func resolveName(_ text: String, value: Value, field: SchemaField, op: QueryOperator = .equal) -> String? {
         guard !field.referenceTypes.isEmpty else { return text }
         var items: [ItemName] = []
         for type in field.referenceTypes {
@@ -356,7 +362,8 @@ extension CompilerRun {
         switch NameMatch.find(text, in: names) {
         case .found(let index):
             resolved.append(
-                ResolvedName(field: field.name, written: text, name: items[index].name, id: items[index].id))
+                ResolvedName(
+                    field: field.name, written: text, name: items[index].name, id: items[index].id, op: op.symbol))
             return items[index].id
         case .ambiguous(let indices):
             diagnose(
@@ -377,13 +384,14 @@ extension CompilerRun {
     /// the one name starting with or containing it; a taxonomy's short name or a category's API name in
     /// any case); `text` itself when it is an id or the names are not known; nil after a diagnostic.
     mutating func resolveTaxonomyTerm(
-        _ text: String, value: Value, field: FieldPath, taking taken: TaxonomyNames.Field
+        _ text: String, value: Value, field: FieldPath, taking taken: TaxonomyNames.Field, op: QueryOperator = .equal
     ) -> String? {
         guard let names = environment.taxonomyNames() else { return text }
         let terms = names.terms(for: taken)
         if TaxonomyNames.looksLikeID(text) || terms.contains(where: { $0.id == text }) { return text }
         func found(_ term: TaxonomyTerm) -> String {
-            resolved.append(ResolvedName(field: field.text, written: text, name: term.label, id: term.id))
+            resolved.append(
+                ResolvedName(field: field.text, written: text, name: term.label, id: term.id, op: op.symbol))
             return term.id
         }
         let kinds = taken == .category ? ["category"] : ["taxonomy", "category"]

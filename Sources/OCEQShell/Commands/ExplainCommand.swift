@@ -99,7 +99,7 @@ package enum ExplainCommand: Command {
                     ? "(checked against the channel's catalog)\n" : "(fields differ by type, so it is not checked)\n")
         }
         for name in query.resolvedNames {
-            out += "note: \(name.field)=\(name.written) is sent as the id of '\(name.name)': \(name.id)\n"
+            out += "note: \(name.comparison) is sent as the id of '\(name.name)': \(name.id)\n"
         }
         for field in query.listMemberships {
             out +=
