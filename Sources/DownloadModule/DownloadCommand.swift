@@ -86,8 +86,15 @@ package enum DownloadCommand: Command {
             }
             items = DownloadItems(held)
         }
-        // A selection that matched nothing has nothing to write: no folder is made for it.
-        if items.isEmpty { return DownloadSummary(folder: arguments.folderText, items: 0).result }
+        // A selection that matched nothing has nothing to write: no folder is made for it. A list may
+        // match nothing (a nightly run with nothing new); a `first` names one item, so finding none is
+        // the error `show (first ...)` gives.
+        if items.isEmpty {
+            if case .selection(let select) = arguments.target.kind, select.verb == .first {
+                throw .usage("the selection matched no item", span: arguments.target.span)
+            }
+            return DownloadSummary(folder: arguments.folderText, items: 0).result
+        }
         let created: [String]
         do {
             created = try DownloadFolder.prepare(arguments.folder, shown: arguments.folderText)

@@ -38,7 +38,7 @@ struct DownloadSummaryFilesTests {
         #expect(csv.output.contains("files.1.file,"), "\(csv.output)")
     }
 
-    @Test("a selection that matches nothing creates no folder")
+    @Test("a selection that matches nothing creates no folder; a first that finds nothing is an error")
     func emptySelectionNoFolder() async throws {
         let server = try DownloadServer()
         let parent = temporaryFolder()
@@ -48,6 +48,12 @@ struct DownloadSummaryFilesTests {
             "download (list type=Image name = \"no such image\") to $1", arguments: [folder])
         #expect(result.code == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("download to \(folder): 0 items"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        // A first names one item: none is the error show (first ...) gives (it was "0 items" and exit 0).
+        let first = try await server.run(
+            "download (first type=Image name = \"no such image\") to $1", arguments: [folder])
+        #expect(first.code == 1)
+        #expect(first.errors.contains("error: the selection matched no item"), "\(first.errors)")
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
