@@ -32,6 +32,19 @@ package enum MirrorCommand: Command {
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
         let (folder, request, selected, maximumItems) = try arguments(statement, in: session)
         let connection = try session.requireConnection()
+        // A `first` names one item: finding none is the error `show (first ...)` and `download (first
+        // ...)` give, before anything is written (a list matching nothing writes an empty mirror).
+        if selected, maximumItems == 1, case .command(let command) = statement,
+            let selection = command.arguments.first(where: { if case .selection = $0.kind { true } else { false } })
+        {
+            let page: Page<Asset>
+            do {
+                page = try await connection.client.fetch(request.limit(1))
+            } catch {
+                throw .delivery(error)
+            }
+            if page.items.isEmpty { throw .usage("the selection matched no item", span: selection.span) }
+        }
         let target = MirrorTarget(folder, relativeTo: FileManager.default.currentDirectoryPath)
         do {
             try target.prepare()

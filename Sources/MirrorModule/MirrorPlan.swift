@@ -14,7 +14,12 @@ enum MirrorPlan {
     static func plan(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
         let (_, request, selected, maximumItems) = try MirrorCommand.arguments(statement, in: session)
         let pageSize = min(DeliveryAPI.defaultLimit, maximumItems ?? Int.max)
-        var requests = [
+        var requests: [PlannedRequest] = []
+        if selected && maximumItems == 1 {
+            requests.append(
+                PlannedRequest("whether the first matches an item (none: an error, nothing written)", request.limit(1)))
+        }
+        requests += [
             PlannedRequest(
                 selected ? "the selected items, with every field" : "every item of the channel, with every field",
                 MirrorRun.listRequest(request, pageSize: max(pageSize, 1)),

@@ -25,6 +25,21 @@ struct SelectionLimitTests {
         }
     }
 
+    @Test("a first that finds nothing is an error and writes nothing; a list that finds nothing is a success")
+    func firstFindsNothing() async throws {
+        let source = try openExport(ResumeAndBadInputTests.samplePath)
+        let base = temporaryFolder("nothing")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        // It wrote an empty export and said "mirrored 0 items".
+        let first = await runScript("mirror \"\(base)/first\" (first type=Image name=nope)", on: source)
+        #expect(first.code == 1)
+        #expect(first.errors.contains("error: the selection matched no item"), "\(first.errors)")
+        #expect(!FileManager.default.fileExists(atPath: base + "/first"))
+        let list = await runScript("mirror \"\(base)/list\" (list type=Image name=nope)", on: source)
+        #expect(list.code == 0, "\(list.errors)")
+        #expect(list.output.contains("mirrored 0 items"), "\(list.output)")
+    }
+
     @Test("mirror to DIR is mirror DIR, as download says 'to DIR'")
     func toFolder() async throws {
         let source = try openExport(ResumeAndBadInputTests.samplePath)
