@@ -30,20 +30,19 @@ package enum MirrorCommand: Command {
     ).planning(MirrorPlan.plan).completing([.folder])
 
     package static func run(_ statement: Statement, in session: Session) async throws(ShellError) -> CommandResult {
-        let (folder, request, selected, maximumItems) = try arguments(statement, in: session)
+        let (folder, request, selected, maximumItems, first) = try arguments(statement, in: session)
         let connection = try session.requireConnection()
         // A `first` names one item: finding none is the error `show (first ...)` and `download (first
-        // ...)` give, before anything is written (a list matching nothing writes an empty mirror).
-        if selected, maximumItems == 1, case .command(let command) = statement,
-            let selection = command.arguments.first(where: { if case .selection = $0.kind { true } else { false } })
-        {
+        // ...)` give, before anything is written (a list matching nothing, `limit 1` or not, writes an
+        // empty mirror).
+        if let first {
             let page: Page<Asset>
             do {
                 page = try await connection.client.fetch(request.limit(1))
             } catch {
                 throw .delivery(error)
             }
-            if page.items.isEmpty { throw .usage("the selection matched no item", span: selection.span) }
+            if page.items.isEmpty { throw .usage("the selection matched no item", span: first) }
         }
         let target = MirrorTarget(folder, relativeTo: FileManager.default.currentDirectoryPath)
         do {
@@ -75,10 +74,13 @@ package enum MirrorCommand: Command {
     }
 
     /// What `statement` asks for: the folder, the listing request (the selection's, or every item),
-    /// whether a selection was given, and how many items it may bring.
+    /// whether a selection was given, how many items it may bring, and where a `(first ...)` selection
+    /// was written (nil for a list or none).
     static func arguments(
         _ statement: Statement, in session: Session
-    ) throws(ShellError) -> (folder: String, request: ListAssets, selected: Bool, maximumItems: Int?) {
+    ) throws(ShellError) -> (
+        folder: String, request: ListAssets, selected: Bool, maximumItems: Int?, first: SourceSpan?
+    ) {
         guard case .command(let command) = statement, var first = command.arguments.first else {
             throw .usage("usage: \(descriptor.usage)", span: nil)
         }
@@ -104,6 +106,7 @@ package enum MirrorCommand: Command {
         var request = DeliveryAPI.listAssets()
         var selected = false
         var maximumItems: Int?
+        var firstSelection: SourceSpan?
         for argument in rest {
             guard case .selection(let select) = argument.kind, !selected else {
                 throw .usage(
@@ -114,8 +117,9 @@ package enum MirrorCommand: Command {
             guard query.kind != .count else { throw .usage("a count selects no items; use list", span: argument.span) }
             request = query.request()
             maximumItems = query.kind == .first ? 1 : query.limit
+            if query.kind == .first { firstSelection = argument.span }
             selected = true
         }
-        return (folder, request, selected, maximumItems)
+        return (folder, request, selected, maximumItems, firstSelection)
     }
 }

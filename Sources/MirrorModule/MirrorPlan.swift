@@ -12,10 +12,10 @@ import OCEQShell
 enum MirrorPlan {
     /// The requests of `mirror DIR [(list ...)|(first ...)]`.
     static func plan(_ statement: Statement, in session: Session) throws(ShellError) -> CommandPlan {
-        let (_, request, selected, maximumItems) = try MirrorCommand.arguments(statement, in: session)
+        let (_, request, selected, maximumItems, first) = try MirrorCommand.arguments(statement, in: session)
         let pageSize = min(DeliveryAPI.defaultLimit, maximumItems ?? Int.max)
         var requests: [PlannedRequest] = []
-        if selected && maximumItems == 1 {
+        if first != nil {
             requests.append(
                 PlannedRequest("whether the first matches an item (none: an error, nothing written)", request.limit(1)))
         }

@@ -35,9 +35,12 @@ struct SelectionLimitTests {
         #expect(first.code == 1)
         #expect(first.errors.contains("error: the selection matched no item"), "\(first.errors)")
         #expect(!FileManager.default.fileExists(atPath: base + "/first"))
-        let list = await runScript("mirror \"\(base)/list\" (list type=Image name=nope)", on: source)
-        #expect(list.code == 0, "\(list.errors)")
-        #expect(list.output.contains("mirrored 0 items"), "\(list.output)")
+        // A list matching nothing, with limit 1 too (it was taken for a first), stays a success.
+        for selection in ["(list type=Image name=nope)", "(list type=Image name=nope limit 1)"] {
+            let list = await runScript("mirror \"\(base)/list\" \(selection)", on: source)
+            #expect(list.code == 0, "\(selection): \(list.errors)")
+            #expect(list.output.contains("mirrored 0 items"), "\(selection): \(list.output)")
+        }
     }
 
     @Test("mirror to DIR is mirror DIR, as download says 'to DIR'")
