@@ -237,8 +237,8 @@ extension CompilerRun {
         if field.text == "type" && !field.isPrefixed && (op == .equal || op == .notEqual) {
             return checkTypeName(value, text) ? text : nil
         }
-        // `~` too: the taxonomy fields are lists of ids, and `co` finds one among them.
-        if let taxonomyField = TaxonomyNames.field(field), op == .equal || op == .notEqual || op == .contains {
+        // The taxonomy fields are lists of ids.
+        if let taxonomyField = TaxonomyNames.field(field), Self.comparesItem(op, inList: true) {
             // A name (literal, or held by `$var`/`$n`) is sent as the id of what it names; a row is an id.
             guard !value.isReference || Self.holdsName(value, in: environment) else { return text }
             return resolveTaxonomyTerm(text, value: value, field: field, taking: taxonomyField, op: op)
@@ -262,9 +262,7 @@ extension CompilerRun {
         // References (`@n`, `$var`, `$n`) are used as they are, unless the item behind one is known to be
         // of a type the reference field cannot point at; a variable or argument holding text that is not
         // an id (`topic=$1` given `Recipes`) is a name, resolved as one.
-        // A reference is compared with an item: equal or not, or (a list of references) one of its values.
-        let comparesItem =
-            dataType == .reference && (op == .equal || op == .notEqual || (schemaField.isList && op == .contains))
+        let comparesItem = dataType == .reference && Self.comparesItem(op, inList: schemaField.isList)
         if value.isReference, !(comparesItem && Self.holdsName(value, in: environment)) {
             if dataType == .reference, !schemaField.referenceTypes.isEmpty, let (written, item) = referencedItem(value),
                 !schemaField.referenceTypes.contains(item.type)
@@ -288,6 +286,12 @@ extension CompilerRun {
         return text
     }
 
+    /// Whether `op` compares a reference field with an item (whose name is then sent as its id): equal
+    /// or not, or, for a list (`co`: one of its values), contains.
+    static func comparesItem(_ op: QueryOperator, inList list: Bool) -> Bool {
+        op == .equal || op == .notEqual || (list && op == .contains)
+    }
+
     /// The condition sent for `field op value` (`value` checked already): as written, except that a list
     /// of references compared with `=` or `!=` is sent as membership, `co` or `NOT co`: the API's `eq`
     /// does not take a list (delivery-api.md §5.2), and an id is one word, so `co` finds exactly it
@@ -295,7 +299,7 @@ extension CompilerRun {
     mutating func sentCondition(_ field: FieldPath, _ op: QueryOperator, _ value: String) -> QueryExpression {
         let written = QueryExpression.condition(QueryCondition(field: field.apiName, op: op, value: value))
         guard op == .equal || op == .notEqual, !field.isPath, let scope, let name = Self.userFieldName(field),
-            let schemaField = scope.field(name), schemaField.isList, schemaField.dataType.isMemberByWord
+            let schemaField = scope.field(name), schemaField.isList, schemaField.dataType == .reference
         else { return written }
         if !listMemberships.contains(schemaField.name) { listMemberships.append(schemaField.name) }
         let member = QueryExpression.condition(QueryCondition(field: field.apiName, op: .contains, value: value))
@@ -350,7 +354,7 @@ extension CompilerRun {
 
     /// The id of the item of `field`'s referenced types that `text` names; `text` itself when it is the
     /// id of one of them or the names are not known; nil after a diagnostic.
-    mutating func resolveName(_ text: String, value: Value, field: SchemaField, op: QueryOperator = .equal) -> String? {
+    mutating func resolveName(_ text: String, value: Value, field: SchemaField, op: QueryOperator) -> String? {
         guard !field.referenceTypes.isEmpty else { return text }
         var items: [ItemName] = []
         for type in field.referenceTypes {
@@ -384,7 +388,7 @@ extension CompilerRun {
     /// the one name starting with or containing it; a taxonomy's short name or a category's API name in
     /// any case); `text` itself when it is an id or the names are not known; nil after a diagnostic.
     mutating func resolveTaxonomyTerm(
-        _ text: String, value: Value, field: FieldPath, taking taken: TaxonomyNames.Field, op: QueryOperator = .equal
+        _ text: String, value: Value, field: FieldPath, taking taken: TaxonomyNames.Field, op: QueryOperator
     ) -> String? {
         guard let names = environment.taxonomyNames() else { return text }
         let terms = names.terms(for: taken)

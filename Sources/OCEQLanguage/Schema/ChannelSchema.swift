@@ -60,9 +60,6 @@ package enum FieldDataType: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether `=` on a list of this type is sent as membership (`co`): see `operators(list:)`.
-    package var isMemberByWord: Bool { self == .reference }
-
     /// How the type reads in a message (`large text`, `a list of references`).
     package func described(list: Bool) -> String {
         let word: String =

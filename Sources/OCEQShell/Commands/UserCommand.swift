@@ -110,7 +110,6 @@ package struct UserCommand: Sendable {
                     throw error
                 }
                 session.errors.write(presenter.message(for: error, statementSpan: inner.span))
-                session.callsNoted = 0
                 session.callNotes = []
                 noteCall(call, from: saved.1, in: session)
                 throw .alreadyReported(ScriptRunner.ExitCode.failure)
@@ -140,7 +139,6 @@ package struct UserCommand: Sendable {
     private func noteCall(
         _ call: CommandStatement, from caller: (text: SourceText, fileName: String?)?, in session: Session
     ) {
-        session.callsNoted += 1
         let outermost = session.callDepth == 1
         let site = "\(caller?.fileName ?? "<input>"):\(call.span.start)"
         if let last = session.callNotes.indices.last, session.callNotes[last].site == site {

@@ -73,11 +73,8 @@ package final class Session {
     var sourceDepth = 0
     /// How deep calls of user commands are nested.
     var callDepth = 0
-    /// How many calls the error being reported from a user command's body has passed on its way out
-    /// (`UserCommand` notes the first few and the outermost).
-    var callsNoted = 0
-    /// The notes of those calls, innermost first, written when the error reaches the outermost call
-    /// (`UserCommand.noteCall`).
+    /// The calls the error being reported from a user command's body has passed on its way out,
+    /// innermost first, written when it reaches the outermost call (`UserCommand.noteCall`).
     var callNotes: [UserCommand.CallNote] = []
     /// The text and file name of the statements running now (a `define` keeps them for its errors).
     var currentSource: (text: SourceText, fileName: String?)?
