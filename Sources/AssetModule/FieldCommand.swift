@@ -76,16 +76,16 @@ package enum FieldCommand: Command {
         var value: JSON = .object(root.fields ?? [:])
         var atItem = true
         var walked: [String] = []
-        // Where each segment was written, for the caret: the path as written (a quoted one starts a byte
-        // later), else the whole path.
+        // Where each segment was written, for the caret, when `span` holds the path as written (a quoted
+        // one starts a byte later); else the whole path.
         let written = segments.reduce(0) { $0 + $1.utf8.count } + segments.count - 1
         let quote = span.end - span.start == written + 2 ? 1 : 0
+        let located = span.end - span.start == written + 2 * quote
         var segmentStart = span.start + quote
         for segment in segments {
             let here = walked.isEmpty ? "the item" : "'" + walked.joined(separator: ".") + "'"
             let segmentSpan =
-                span.end - span.start == written + 2 * quote
-                ? SourceSpan(start: segmentStart, end: segmentStart + segment.utf8.count) : span
+                located ? SourceSpan(start: segmentStart, end: segmentStart + segment.utf8.count) : span
             segmentStart += segment.utf8.count + 1
             let stop = { (why: String) -> ShellError in
                 .usage(TerminalText.clean("stopped at '\(segment)': \(why)"), span: segmentSpan)

@@ -5,6 +5,9 @@ public enum APIVersion: String, Sendable, Hashable {
     case v1 = "v1"
     /// `v1.1`, the default.
     case v11 = "v1.1"
+
+    /// The path every request of this version starts with: `/content/published/api/v1.1`.
+    public var basePath: String { "/content/published/api/" + rawValue }
 }
 
 /// A parameter that is `all`, absent, or names joined by commas: `fields` (`fields=all`,
@@ -78,8 +81,7 @@ public struct Endpoint: Sendable, Hashable {
 
     /// Appends `encodedPath` to `bytes`.
     func appendEncodedPath(to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "/content/published/api/".utf8)
-        bytes.append(contentsOf: version.rawValue.utf8)
+        bytes.append(contentsOf: version.basePath.utf8)
         bytes.append(UInt8(ascii: "/"))
         for (index, segment) in path.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: "/")) }

@@ -51,7 +51,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The paths an address may end in: the delivery API's base, which oceq adds to every request.
-    static let apiBases: Set<String> = ["/content/published/api/v1.1", "/content/published/api/v1.1/"]
+    static let apiBases: Set<String> = [APIVersion.v11.basePath, APIVersion.v11.basePath + "/"]
 
     /// `text` as an error may show it: user info, a query and a fragment (where a token could be)
     /// replaced by `REDACTED`.
