@@ -54,7 +54,8 @@ package enum CategoriesCommand: Command {
         } catch {
             throw .delivery(error)
         }
-        let ordered = tree(categories)
+        let parents = TaxonomyCategory.parents(of: categories)
+        let ordered = tree(categories, parents: parents)
         let rows = ordered.map { category, depth in
             [
                 String(repeating: "  ", count: depth) + TerminalText.clean(category.name),
@@ -62,7 +63,6 @@ package enum CategoriesCommand: Command {
             ]
         }
         // csv: the name as it is and the parent's id beside it, not the screen's indent in the name.
-        let parents = TaxonomyCategory.parents(of: categories)
         let plain = Table.Plain(
             columns: ["category", "api name", "id", "parent id"],
             rows: ordered.map { category, _ in
@@ -85,10 +85,13 @@ package enum CategoriesCommand: Command {
     }
 
     /// Categories in tree order (parents before their children, siblings by position then name),
-    /// each with its depth; parents as `TaxonomyCategory.parents(of:)` reads them. When nothing tells any parent (a server that
+    /// each with its depth; parents as `TaxonomyCategory.parents(of:)` reads them (`known`, when the
+    /// caller has them already). When nothing tells any parent (a server that
     /// ignored `expand`), the server's order is kept, flat: sorting them by position would mix levels.
-    nonisolated static func tree(_ categories: [TaxonomyCategory]) -> [(TaxonomyCategory, Int)] {
-        let parents = TaxonomyCategory.parents(of: categories)
+    nonisolated static func tree(
+        _ categories: [TaxonomyCategory], parents known: [String: String]? = nil
+    ) -> [(TaxonomyCategory, Int)] {
+        let parents = known ?? TaxonomyCategory.parents(of: categories)
         func parent(of category: TaxonomyCategory) -> String? { parents[category.id] }
         if categories.allSatisfy({ parent(of: $0) == nil }) { return categories.map { ($0, 0) } }
         let ids = Set(categories.map(\.id))
