@@ -213,10 +213,6 @@ extension DeliveryRouter {
         return scrolls.open(offset: search.offset, limit: search.limit)
     }
 
-    /// A full hit cut down to a `fields` list, as OCM does (recorded testFieldsSpecific*,
-    /// testSearchItemSpecificFields): `id`, `type` and `links`, the named top-level properties, and
-    /// a `fields` object of the named user fields (`fields.x`, or a bare name the hit has no
-    /// top-level property of), present only when one is named.
     /// A hit without its user `fields` object.
     static func withoutUserFields(_ entry: JSON) -> JSON {
         guard case .object(var members) = entry else { return entry }
@@ -224,6 +220,10 @@ extension DeliveryRouter {
         return .object(members)
     }
 
+    /// A full hit cut down to a `fields` list, as OCM does (recorded testFieldsSpecific*,
+    /// testSearchItemSpecificFields): `id`, `type` and `links`, the named top-level properties, and
+    /// a `fields` object of the named user fields (`fields.x`, or a bare name the hit has no
+    /// top-level property of), present only when one is named.
     static func project(_ entry: JSON, _ names: [String]) -> JSON {
         guard case .object(let members) = entry else { return entry }
         var kept: [String: JSON] = [:]
