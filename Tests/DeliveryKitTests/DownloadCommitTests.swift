@@ -41,6 +41,7 @@ struct DownloadCommitTests {
                 case .synced(let part): log.withLock { $0.append("synced " + part) }
                 case .published(let path): log.withLock { $0.append("published " + path) }
                 case .folderSynced(let folder): log.withLock { $0.append("folder " + folder) }
+                case .fileSystemFlushed: log.withLock { $0.append("flush") }
                 }
             }) {
                 await client.download(
@@ -72,6 +73,24 @@ struct DownloadCommitTests {
             #expect(synced < published && published < folderSynced && folderSynced < reported, "\(job.name)")
             #expect(readFile(job.path) == Self.file)
             #expect(!fileExists(job.partPath))
+        }
+    }
+
+    @Test("a batch's renames are flushed with the next batch's bytes: one flush a batch, and one to end")
+    func oneFlushPerBatch() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(10, in: folder)
+        let (results, log, batches) = await Self.run(
+            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        let flushes = log.filter { $0 == "flush" }.count
+        // Two flushes a batch (its bytes, then its renames) made 2 x batches.
+        #expect(flushes >= 1 && flushes <= batches.count + 1, "\(flushes) flushes for \(batches.count) batches")
+        // Between a batch's start and the next, the renames before it and its bytes share a flush
+        // (after the last batch, one more flush names its files).
+        for (position, entry) in log.enumerated() where entry == "batch" {
+            guard let next = log[(position + 1)...].firstIndex(of: "batch") else { continue }
+            #expect(log[position..<next].filter { $0 == "flush" }.count <= 1, "\(log[position..<next])")
         }
     }
 
@@ -161,15 +180,18 @@ struct DownloadCommitTests {
         #expect(finals.sorted() == [0, 1, 2, 4, 5, 6, 7].map { "f\($0).bin" })
     }
 
-    /// Runs `jobs` with a companion asked for at the last batch; returns the results, the indices
-    /// of that batch, the companion and what was on the disk when the last batch started.
+    /// Runs `jobs` with a companion asked for once the last file has completed; returns the results,
+    /// the indices it was asked with, those reported before it was asked, the companion and whether
+    /// it had its final name before its files were renamed.
     static func runWithCompanion(
         _ jobs: [DownloadJob], client: DeliveryClient, folder: String, maxFiles: Int
     ) async -> (
-        results: [Result<DownloadResult, DeliveryError>], group: [Int], companion: DownloadCompanion?,
-        namedAtLastBatch: Bool
+        results: [Result<DownloadResult, DeliveryError>], group: [Int], reportedBefore: Set<Int>,
+        companion: DownloadCompanion?, namedAtLastBatch: Bool
     ) {
         let group = Locked<[Int]>([])
+        let reported = Locked<Set<Int>>([])
+        let reportedBefore = Locked<Set<Int>>([])
         let made = Locked<DownloadCompanion?>(nil)
         let namedEarly = Locked(false)
         let path = folder + "/list.json"
@@ -183,8 +205,10 @@ struct DownloadCommitTests {
             }) {
                 await client.download(
                     jobs, maxConcurrent: 3,
+                    finished: { index, _ in _ = reported.withLock { $0.insert(index) } },
                     companion: { batch in
                         group.withLock { $0 = batch.map(\.index) }
+                        reportedBefore.withLock { $0 = reported.withLock { $0 } }
                         let names = batch.map { jobs[$0.index].name + " \($0.result.bytes)" }.joined(separator: "\n")
                         let companion = DownloadCompanion(
                             path: path, temporary: path + ".tmp", content: { Array(names.utf8) })
@@ -193,20 +217,27 @@ struct DownloadCommitTests {
                     })
             }
         }
-        return (results, group.withLock { $0 }, made.withLock { $0 }, namedEarly.withLock { $0 })
+        return (
+            results, group.withLock { $0 }, reportedBefore.withLock { $0 }, made.withLock { $0 },
+            namedEarly.withLock { $0 }
+        )
     }
 
-    @Test("a companion is published with the last batch: after its files are renamed, listing only them")
+    @Test("a companion is published with the last files: after they are renamed, listing the files not reported before")
     func companion() async throws {
         let folder = temporaryFolder()
         let jobs = Self.jobs(10, in: folder)
-        let (results, group, companion, namedEarly) = await Self.runWithCompanion(
+        let (results, group, reportedBefore, companion, namedEarly) = await Self.runWithCompanion(
             jobs, client: try makeClient(Self.server()), folder: folder, maxFiles: 4)
         #expect(results.allSatisfy { (try? $0.get()) != nil })
-        let made = try #require(companion, "asked for once, at the last batch")
+        let made = try #require(companion, "asked for once, when the last file completed")
         #expect(made.published)
         #expect(!namedEarly)
-        #expect(!group.isEmpty && group.count <= 4, "only the last batch: \(group)")
+        // The files of the last two cycles at most (those one cycle renames and the next flushes),
+        // exactly the ones not reported yet.
+        #expect(!group.isEmpty && group.count <= 8, "only the last files: \(group)")
+        #expect(Set(group).isDisjoint(with: reportedBefore))
+        #expect(Set(group).union(reportedBefore) == Set(jobs.indices))
         let expected = group.map { jobs[$0].name + " 10000" }.joined(separator: "\n")
         #expect(readFile(folder + "/list.json") == Array(expected.utf8))
         #expect(!fileExists(folder + "/list.json.tmp"))
@@ -218,7 +249,7 @@ struct DownloadCommitTests {
         let jobs = Self.jobs(6, in: folder)
         // A folder that is not empty under the final name: rename(2) refuses to replace it.
         try FileManager.default.createDirectory(atPath: jobs[2].path + "/inside", withIntermediateDirectories: true)
-        let (results, group, companion, _) = await Self.runWithCompanion(
+        let (results, group, _, companion, _) = await Self.runWithCompanion(
             jobs, client: try makeClient(Self.server()), folder: folder, maxFiles: 6)
         #expect(throws: DeliveryError.self) { try results[2].get() }
         #expect(group.contains(2))

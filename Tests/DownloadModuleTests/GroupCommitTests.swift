@@ -52,7 +52,7 @@ struct GroupCommitTests {
                 }
                 // Long enough for the batch's manifest saves (at most twice a second) to happen between batches.
                 Thread.sleep(forTimeInterval: 0.15)
-            case .synced, .folderSynced:
+            case .synced, .folderSynced, .fileSystemFlushed:
                 break
             }
         }

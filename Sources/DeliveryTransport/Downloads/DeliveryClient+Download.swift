@@ -27,14 +27,15 @@ extension DeliveryClient {
 
     /// Downloads many files, at most `maxConcurrent` at a time. One failure does not stop the
     /// others; the results are in the order of `jobs`. Complete files are committed in small
-    /// batches (`DownloadCommit`) beside the transfers: each part is flushed, then the batch's
-    /// parts are renamed and their folders flushed once. `finished` is called with each job's
-    /// index and result once it is over (a success only after its file is durable under its final
-    /// name), one call at a time (never concurrently), so a caller can record completed files
-    /// while the batch runs. `companion`, when given, is asked (with the jobs of the last batch and
-    /// the results they will have once committed) for a file to publish with that batch
-    /// (`DownloadCompanion`: a folder's manifest). It runs on the caller's actor (`isolation`, by default the caller's), where
-    /// `finished` is called, so `finished` may touch the caller's state (the shell's session).
+    /// batches (`DownloadCommit`) beside the transfers: a batch's parts are flushed together, then
+    /// renamed, and the renames flushed with the next batch's parts. `finished` is called with each
+    /// job's index and result once it is over (a success only after its file is durable under its
+    /// final name), one call at a time (never concurrently), so a caller can record completed files
+    /// while the batch runs. `companion`, when given, is asked once the last file has completed
+    /// (with the jobs not reported yet and the results they will have once committed) for a file to
+    /// publish after them (`DownloadCompanion`: a folder's manifest). It runs on the caller's actor
+    /// (`isolation`, by default the caller's), where `finished` is called, so `finished` may touch
+    /// the caller's state (the shell's session).
     public func download(
         _ jobs: [DownloadJob], maxConcurrent: Int = 8, progress: (@Sendable (DownloadProgress) -> Void)? = nil,
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
@@ -117,6 +118,10 @@ extension DeliveryClient {
             var staged: [(Int, StagedDownload)] = []
             var stagedSince = ContinuousClock.now
             var committing = false
+            /// Parts the last cycle flushed, and the companion it wrote: the next cycle renames them.
+            var flushed: [(Int, StagedDownload)] = []
+            var written: DownloadCompanion?
+            var companionAsked = false
             /// How long a batch's first file waits: shorter once every job has started, when what is
             /// left to commit decides how soon the batch ends.
             func delay() -> Duration { exhausted ? policy.finalDelay : policy.maxDelay }
@@ -146,23 +151,32 @@ extension DeliveryClient {
                     return .deadline
                 }
             }
-            /// Starts committing the waiting parts (at most `maxFiles`) when the batch is full, old
-            /// enough, or nothing else is running to add to it; one batch at a time.
+            /// Starts the next cycle (one at a time) when parts wait for their rename (or a companion
+            /// for its), and takes the waiting parts into it (at most `maxFiles`) when the batch is
+            /// full, old enough, or nothing else is running to add to it.
             func commitIfDue() {
-                guard !committing, !staged.isEmpty else { return }
+                guard !committing else { return }
                 let waited = ContinuousClock.now - stagedSince
-                let due = staged.count >= policy.maxFiles || transferring == 0 || waited >= delay()
-                guard due else { return }
-                let batch = Array(staged.prefix(policy.maxFiles))
-                staged.removeFirst(batch.count)
-                if !staged.isEmpty { startDeadline(max(.zero, delay() - waited)) }
-                committing = true
-                // The last batch: nothing left to transfer or to commit after it.
-                let last = staged.isEmpty && transferring == 0 && exhausted
-                let extra = last ? companion?(batch.map { (index: $0.0, result: $0.1.result) }) : nil
-                group.addTask {
-                    .committed(await DownloadCommit.run(batch, companion: extra, on: queue, observer: observer))
+                let batchDue =
+                    !staged.isEmpty && (staged.count >= policy.maxFiles || transferring == 0 || waited >= delay())
+                guard batchDue || !flushed.isEmpty || written != nil else { return }
+                var cycle = CommitCycle(publish: flushed, companionToPublish: written)
+                flushed = []
+                written = nil
+                if batchDue {
+                    cycle.flush = Array(staged.prefix(policy.maxFiles))
+                    staged.removeFirst(cycle.flush.count)
+                    if !staged.isEmpty { startDeadline(max(.zero, delay() - waited)) }
                 }
+                // The last files: nothing left to transfer or to flush after them. The companion
+                // lists them (those this cycle renames and those it flushes) and is renamed after them.
+                if !companionAsked && staged.isEmpty && transferring == 0 && exhausted, let companion {
+                    companionAsked = true
+                    cycle.companionToWrite = companion(
+                        (cycle.publish + cycle.flush).map { (index: $0.0, result: $0.1.result) })
+                }
+                committing = true
+                group.addTask { .committed(await DownloadCommit.run(cycle, on: queue, observer: observer)) }
             }
             /// Parts waiting for a commit hold a descriptor each: new transfers wait while two
             /// batches' worth are waiting. A file waiting in the lane holds none (its part is opened
@@ -210,9 +224,16 @@ extension DeliveryClient {
                 case .transferred(let index, .failure(let error)):
                     transferring -= 1
                     report(index, .failure(error))
-                case .committed(let outcomes):
+                case .committed(let outcome):
                     committing = false
-                    for (index, result) in outcomes { report(index, result) }
+                    flushed = outcome.flushed
+                    written = outcome.companion
+                    // A companion lists every file of its cycles: one that failed keeps it unpublished.
+                    if outcome.results.contains(where: { (try? $0.1.get()) == nil }) {
+                        written?.discard()
+                        written = nil
+                    }
+                    for (index, result) in outcome.results { report(index, result) }
                 case .deadline:
                     break
                 }
@@ -220,7 +241,9 @@ extension DeliveryClient {
                 commitIfDue()
                 await launchWhileRoom()
                 // Only deadline timers can be left: end them rather than wait for them.
-                if transferring == 0 && staged.isEmpty && !committing { group.cancelAll() }
+                if transferring == 0 && staged.isEmpty && !committing && flushed.isEmpty && written == nil {
+                    group.cancelAll()
+                }
             }
         }
         return results.map { $0 ?? .failure(.invalidRequest("not run")) }
@@ -229,7 +252,7 @@ extension DeliveryClient {
     /// What a pool's child task reports.
     private enum PoolEvent: Sendable {
         case transferred(Int, Result<StagedOutcome, DeliveryError>)
-        case committed([(Int, Result<DownloadResult, DeliveryError>)])
+        case committed(CommitOutcome)
         case deadline
     }
 

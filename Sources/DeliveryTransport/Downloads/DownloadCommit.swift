@@ -1,23 +1,25 @@
-// Group commit for a batch of downloads: complete parts wait in a small batch (128 files or 200 ms,
-// 5 ms once every job has started, or until no transfer is left to add to it); then, on a thread of
-// its own while the transfers keep every slot busy, the batch's parts are flushed, renamed, and the
-// renames flushed. Only then are they reported (`finished`, hence the manifest): no file appears
-// under its final name before its bytes are on the disk, and nothing is reported before its name
-// is. One commit runs at a time; the parts that complete meanwhile form the next batch. The long
-// delay keeps the flushes of a large batch few (each `syncfs` also writes what other programs left
-// dirty); the short one at the end names the files while the last transfers run, so the command's
-// end waits for the last few files' commit, not for a whole batch's flush and renames.
+// Group commit for a batch of downloads, as a pipeline of cycles on a thread of its own while the
+// transfers keep every slot busy. Complete parts wait in a small batch (128 files, or a cycle's
+// end: `DownloadCommitPolicy.standard`); a cycle then flushes them. The next cycle renames them
+// and flushes the renames, with the same `syncfs` that flushes the bytes of the parts completed
+// meanwhile, which the cycle after renames. Only then are files reported (`finished`, hence the
+// manifest): no file appears under its final name before its bytes are on the disk, and nothing
+// is reported before its name is. One cycle runs at a time; a cycle follows at once while parts
+// wait for their rename. Flushing while the transfers run names the files as they go, so the
+// command's end waits for the last few files' cycles, not for a whole batch's flush and renames.
 //
 // The flushes, measured (Scripts/bench-download, 500 renditions on ext4 on a virtual disk): an
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
 // when the file's data is already written, and per-file `fsync`s on Swift's two cooperative
-// threads left transfers waiting. So a batch is flushed with one `syncfs` per file system (its
-// large parts' write-back was started as their bytes were written, small ones are written by it),
-// then each part's own
-// write-back is awaited (`sync_file_range` WAIT, which reports that file's write errors without
-// another flush; before Linux 5.8 `syncfs` itself reports none), and the renames with one more
-// `syncfs`. Where `syncfs` fails, each part (or folder) gets its own `fsync` instead. `syncfs`
-// also writes out what other programs left dirty on that file system: the price of one flush.
+// threads left transfers waiting. So a cycle's parts are flushed with one `syncfs` per file system
+// (their large parts' write-back was started as their bytes were written, small ones' as they
+// completed), then each part's own write-back is awaited (`sync_file_range` WAIT, which reports
+// that file's write errors without another flush; before Linux 5.8 `syncfs` itself reports none).
+// Where `syncfs` fails, each part (or folder) gets its own `fsync` instead. A `syncfs` costs about
+// 0.1 ms for each new file it makes durable (its inode and its blocks' allocation, on this VM's
+// ext4), so flushing while the transfers run leaves the end little to wait for; and renaming one
+// group under the flush of the next halves the flushes of the two-flush batch it replaced
+// (Scripts/bench-download-command: see `DownloadCommitPolicy.standard`).
 
 import DeliveryKit
 import Dispatch
@@ -41,19 +43,18 @@ import OCEQCore
         self.finalDelay = finalDelay ?? maxDelay
     }
 
-    /// 128 files or 200 ms while jobs are left to start, 5 ms once none is.
+    /// 128 files, or 1 ms while jobs are left to start and none once every job has started: in
+    /// effect a cycle starts as soon as the one before it ends, as a database's group commit does,
+    /// and the cycles' own flushes space them (a slower disk makes larger batches, not more waiting).
     ///
-    /// Scripts/bench-download-command, 31 rounds, the policy before it in the same rounds. 200 ms
-    /// throughout made 74 files one commit after the last transfer, and 500 files four; 5 ms
-    /// throughout (74: 51.4 → 46.1 ms, 500: 205 → 174 ms, CPU -11 % and -22 %) named the files while
-    /// the transfers ran, at the price of many flushes (74 files: 3 to 8 commits; 500: 20 to 48, one
-    /// every few milliseconds for as long as a large batch runs). 200 ms, then 5 ms once the jobs run
-    /// out, was as fast as 5 ms throughout (74: 43.0 vs 43.8 ms; 500: 221.5 vs 221.1 ms) with 2 or 3
-    /// commits for 74 files and 5 for 500. 128 rather than 64 (session 12, on a disk with slower
-    /// flushes): 500 files in 4 large commits took 11 % less time than in 8. The parts waiting hold
-    /// a descriptor each, at most 256.
+    /// Scripts/bench-download-command, 11 rounds, all in the same rounds (a slow hour on the VM: curl
+    /// 33 ms for 74 files, 172 ms for 500): 74 files 44.1 ms, 500 files 172 ms; 3 ms and 1 ms: 46.0
+    /// and 170 ms; the two-flush batches this pipeline replaced, at 200 ms then 5 ms: 53.2 and 194
+    /// ms (and, before the pipeline, 3 ms then 1 ms: 34.5 against their 38.1 ms at 74 files, 11
+    /// rounds another day). Earlier (session 12): 128 rather than 64 files a batch, 11 % faster for
+    /// 500 files on a disk with slower flushes. The parts waiting hold a descriptor each, at most 256.
     public static let standard = DownloadCommitPolicy(
-        maxFiles: 128, maxDelay: .milliseconds(200), finalDelay: .milliseconds(5))
+        maxFiles: 128, maxDelay: .milliseconds(1), finalDelay: .milliseconds(0))
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).
@@ -66,9 +67,37 @@ import OCEQCore
     case published(String)
     /// A folder's entries are on the disk.
     case folderSynced(String)
+    /// A file system was flushed whole (`syncfs` returned).
+    case fileSystemFlushed
 }
 
-/// Flushes and renames batches of staged downloads.
+/// One step of the commit pipeline: the parts the step before flushed are renamed (and the
+/// companion it wrote), then the parts completed since are flushed, by the same `syncfs` that
+/// flushes those renames.
+struct CommitCycle: Sendable {
+    /// Parts whose bytes an earlier cycle flushed (their descriptors closed): renamed now.
+    var publish: [(Int, StagedDownload)] = []
+    /// The companion an earlier cycle wrote and flushed: renamed after `publish` when every one of
+    /// them was, else removed.
+    var companionToPublish: DownloadCompanion?
+    /// Complete parts, open: flushed now, renamed by the next cycle.
+    var flush: [(Int, StagedDownload)] = []
+    /// A companion to write now, flushed with `flush`, renamed by the next cycle.
+    var companionToWrite: DownloadCompanion?
+}
+
+/// What a cycle did.
+struct CommitOutcome: Sendable {
+    /// The parts of `publish` renamed (successes, each durable under its final name) or not, and
+    /// the parts of `flush` that failed to flush.
+    var results: [(Int, Result<DownloadResult, DeliveryError>)] = []
+    /// The parts of `flush` whose bytes are now on the disk, for the next cycle to rename.
+    var flushed: [(Int, StagedDownload)] = []
+    /// `companionToWrite`, written and flushed; nil when it could not be (nothing is left of it).
+    var companion: DownloadCompanion?
+}
+
+/// Flushes and renames staged downloads, a cycle at a time.
 @_spi(Testing) public enum DownloadCommit {
     /// Batching of the pool in this task (tests use small batches).
     @_spi(Testing) @TaskLocal public static var policy = DownloadCommitPolicy.standard
@@ -77,106 +106,110 @@ import OCEQCore
     /// there, as a crash at that point would leave it.
     @_spi(Testing) @TaskLocal public static var observer: (@Sendable (DownloadCommitStep) -> Void)?
 
-    /// Commits `batch` on `queue` (not on the cooperative pool: the calls block on the disk).
+    /// Runs `cycle` on `queue` (not on the cooperative pool: the calls block on the disk).
     static func run(
-        _ batch: [(Int, StagedDownload)], companion: DownloadCompanion? = nil, on queue: DispatchQueue,
-        observer: (@Sendable (DownloadCommitStep) -> Void)?
-    ) async -> [(Int, Result<DownloadResult, DeliveryError>)] {
+        _ cycle: CommitCycle, on queue: DispatchQueue, observer: (@Sendable (DownloadCommitStep) -> Void)?
+    ) async -> CommitOutcome {
         await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: commit(batch, companion: companion, observer: observer))
+                continuation.resume(returning: commit(cycle, observer: observer))
             }
         }
     }
 
-    /// Flushes every part (one `syncfs` per file system, then each part's own write-back status;
-    /// an `fsync` of each where `syncfs` fails), renames those that flushed, then flushes the
-    /// folders of the renames the same way: two journal commits per batch, not one per file. A
-    /// `companion` is written before the flush of the parts' bytes and flushed by it, renamed
-    /// after every part of the batch was (else removed), and its rename flushed with theirs.
-    static func commit(
-        _ batch: [(Int, StagedDownload)], companion: DownloadCompanion? = nil,
-        observer: (@Sendable (DownloadCommitStep) -> Void)?
-    ) -> [(Int, Result<DownloadResult, DeliveryError>)] {
-        observer?(.batch(batch.map { $0.1.job.path }))
-        var results: [(Int, Result<DownloadResult, DeliveryError>)] = []
-        var flushed: [UInt64: Bool] = [:]
-        let companionFD = companion?.write()
-        var synced: [(Int, StagedDownload)] = []
-        for (index, staged) in batch {
-            let fileSystemFlushed = flushFileSystem(staged.device, of: staged.fd, &flushed)
-            do throws(DeliveryError) {
-                try staged.sync(fileSystemFlushed: fileSystemFlushed)
-                observer?(.synced(staged.job.partPath))
-                synced.append((index, staged))
-            } catch {
-                results.append((index, .failure(error)))
-            }
-        }
-        var companionFlushed = false
-        if let companion, let fd = companionFD {
-            defer { FileIO.close(fd) }
-            let fileSystemFlushed = flushFileSystem(of: fd, &flushed)
-            do throws(DeliveryError) {
-                try FileIO.flush(fd, path: companion.temporary, fileSystemFlushed: fileSystemFlushed)
-                companionFlushed = true
-            } catch {
-                companion.discard()
-            }
-        }
+    /// One cycle: writes the companion to write; renames the parts to publish (and then the
+    /// companion to publish, when all of them were); flushes every file system involved once
+    /// (`syncfs`: the new parts' bytes, the companion's, the renames), then checks each new part's
+    /// own write-back (an `fsync` of each part, and of each renamed part's folder, where `syncfs`
+    /// fails). A part is reported only once its rename is on the disk, and renamed only once its
+    /// bytes are: each file takes two cycles, but each cycle one flush, not two.
+    static func commit(_ cycle: CommitCycle, observer: (@Sendable (DownloadCommitStep) -> Void)?) -> CommitOutcome {
+        if !cycle.flush.isEmpty { observer?(.batch(cycle.flush.map { $0.1.job.path })) }
+        var outcome = CommitOutcome()
+        let companionFD = cycle.companionToWrite?.write()
         var folders: [String] = []
         var renamed: [(Int, StagedDownload)] = []
-        for (index, staged) in synced {
+        for (index, staged) in cycle.publish {
             do throws(DeliveryError) {
                 try staged.publish()
                 observer?(.published(staged.job.path))
                 renamed.append((index, staged))
                 if !folders.contains(staged.job.folder) { folders.append(staged.job.folder) }
             } catch {
-                results.append((index, .failure(error)))
+                outcome.results.append((index, .failure(error)))
             }
         }
         var companionRenamed = false
-        if let companion, companionFlushed {
-            // Only with the whole batch: a companion (a manifest) never lists a file that failed.
-            if results.isEmpty, (try? FileIO.rename(companion.temporary, companion.path)) != nil {
+        if let companion = cycle.companionToPublish {
+            // Only with every file it lists: a companion (a manifest) never lists a file that failed.
+            if outcome.results.isEmpty, (try? FileIO.rename(companion.temporary, companion.path)) != nil {
                 companionRenamed = true
                 if !folders.contains(companion.folder) { folders.append(companion.folder) }
             } else {
                 companion.discard()
             }
         }
-        syncFolders(folders, observer: observer)
-        if let companion, companionRenamed { companion.markPublished() }
-        for (index, staged) in renamed { results.append((index, .success(staged.result))) }
-        return results
+        var flushed: [UInt64: Bool] = [:]
+        for (index, staged) in cycle.flush {
+            let fileSystemFlushed = flushFileSystem(staged.device, of: staged.fd, &flushed, observer: observer)
+            do throws(DeliveryError) {
+                try staged.sync(fileSystemFlushed: fileSystemFlushed)
+                observer?(.synced(staged.job.partPath))
+                outcome.flushed.append((index, staged))
+            } catch {
+                outcome.results.append((index, .failure(error)))
+            }
+        }
+        if let companion = cycle.companionToWrite, let fd = companionFD {
+            defer { FileIO.close(fd) }
+            let fileSystemFlushed = flushFileSystem(of: fd, &flushed, observer: observer)
+            if (try? FileIO.flush(fd, path: companion.temporary, fileSystemFlushed: fileSystemFlushed)) != nil {
+                outcome.companion = companion
+            } else {
+                companion.discard()
+            }
+        }
+        syncFolders(folders, flushed: &flushed, observer: observer)
+        if companionRenamed { cycle.companionToPublish?.markPublished() }
+        for (index, staged) in renamed { outcome.results.append((index, .success(staged.result))) }
+        return outcome
     }
 
-    /// Flushes the entries of `folders`: one `syncfs` per file system, an `fsync` of each folder
-    /// where that fails. Failures are ignored, as for a single download's folder.
-    static func syncFolders(_ folders: [String], observer: (@Sendable (DownloadCommitStep) -> Void)?) {
-        var flushed: [UInt64: Bool] = [:]
+    /// Flushes the entries of `folders`: one `syncfs` per file system not flushed in this cycle
+    /// already (`flushed`, after the renames), an `fsync` of each folder where that fails.
+    /// Failures are ignored, as for a single download's folder.
+    static func syncFolders(
+        _ folders: [String], flushed: inout [UInt64: Bool], observer: (@Sendable (DownloadCommitStep) -> Void)?
+    ) {
         for folder in folders {
             let fd = FileIO.openFolder(folder)
             if fd >= 0 {
                 defer { FileIO.close(fd) }
-                if !flushFileSystem(of: fd, &flushed) { FileIO.syncDirectory(folder) }
+                if !flushFileSystem(of: fd, &flushed, observer: observer) { FileIO.syncDirectory(folder) }
             }
             observer?(.folderSynced(folder))
         }
     }
 
-    /// Flushes the file system holding `fd` (`syncfs`) unless this commit step did already, as
+    /// Flushes the file system holding `fd` (`syncfs`) unless this cycle did already, as
     /// `flushed` (by device) remembers; whether it is flushed: false when its device is unknown or
     /// its `syncfs` failed, so the caller flushes the file itself.
-    private static func flushFileSystem(of fd: Int32, _ flushed: inout [UInt64: Bool]) -> Bool {
+    private static func flushFileSystem(
+        of fd: Int32, _ flushed: inout [UInt64: Bool], observer: (@Sendable (DownloadCommitStep) -> Void)?
+    ) -> Bool {
         guard let device = FileIO.device(fd) else { return false }
-        return flushFileSystem(device, of: fd, &flushed)
+        return flushFileSystem(device, of: fd, &flushed, observer: observer)
     }
 
-    /// Flushes `device`, which holds `fd`, unless this commit step did already (as above).
-    private static func flushFileSystem(_ device: UInt64, of fd: Int32, _ flushed: inout [UInt64: Bool]) -> Bool {
-        if flushed[device] == nil { flushed[device] = FileIO.syncFileSystem(fd) == 0 }
+    /// Flushes `device`, which holds `fd`, unless this cycle did already (as above).
+    private static func flushFileSystem(
+        _ device: UInt64, of fd: Int32, _ flushed: inout [UInt64: Bool],
+        observer: (@Sendable (DownloadCommitStep) -> Void)?
+    ) -> Bool {
+        if flushed[device] == nil {
+            flushed[device] = FileIO.syncFileSystem(fd) == 0
+            if flushed[device] == true { observer?(.fileSystemFlushed) }
+        }
         return flushed[device] ?? false
     }
 }
