@@ -101,6 +101,20 @@ struct SafeFileNameTests {
         #expect(second.hasSuffix(" (2).jpg") && second.utf8.count <= SafeFileName.maximumBytes)
     }
 
+    @Test("many copies of one name are numbered in order, past numbers already taken, each name once")
+    func manyCopies() {
+        var names = UniqueFileNames()
+        names.reserve("image (3).jpg")
+        var claimed = (0..<1000).map { _ in names.claim("image.jpg") }
+        #expect(claimed[0] == "image.jpg" && claimed[1] == "image (2).jpg" && claimed[2] == "image (4).jpg")
+        #expect(claimed[999] == "image (1001).jpg")
+        #expect(Set(claimed).count == 1000 && !claimed.contains("image (3).jpg"))
+        // Another spelling of the same name continues the same numbering; a copy's own name starts its own.
+        #expect(names.claim("IMAGE.jpg") == "IMAGE (1002).jpg")
+        claimed.append(names.claim("image (2).jpg"))
+        #expect(claimed.last == "image (2) (2).jpg")
+    }
+
     @Test("ASCII names compare in lower case as the Unicode path compares them; other names stay normalised")
     func comparisonKeys() {
         for name in ["photo.jpg", "PHOTO.JPG", "Photo (2).Jpg", "a-b_c.d", "README", "", "~!@#$%^&()[]{}.x"] {

@@ -154,6 +154,25 @@ struct JSONSkippingTests {
         }
     }
 
+    @Test("names of every length are skipped by their bytes: long names share a length class, not a match")
+    func longNames() throws {
+        let long = String(repeating: "n", count: 70)
+        let edge = String(repeating: "e", count: 63)
+        let skipping = [long, edge, "a"]
+        var members: [String: JSON] = [:]
+        var text = "{"
+        for (index, name) in [
+            long, edge, "a", String(repeating: "n", count: 64), String(repeating: "n", count: 71),
+            String(repeating: "e", count: 62), String(repeating: "n", count: 69) + "m", "b", "",
+        ].enumerated() {
+            text += (index == 0 ? "" : ",") + "\"\(name)\":\(index)"
+            if !skipping.contains(name) { members[name] = .int(index) }
+        }
+        text += "}"
+        #expect(try JSON.parse(Array(text.utf8), skipping: skipping) == .object(members))
+        #expect(try JSON.parse(Array(text.utf8)).objectValue?.count == 9)
+    }
+
     @Test("depth is counted inside a skipped member")
     func depth() {
         let deep = #"{"links":"# + String(repeating: "[", count: 10) + String(repeating: "]", count: 10) + "}"

@@ -13,18 +13,18 @@ public struct JSONDeferredElements: Sendable {
     let bytes: [UInt8]
     /// Each element's bytes in the document, in order.
     public let ranges: [Range<Int>]
-    let skipping: [String]
+    let skipped: JSONMemberNames
     let maximumDepth: Int
 
     /// No elements.
     public init() {
-        self.init(bytes: [], ranges: [], skipping: [], maximumDepth: JSON.defaultMaximumDepth)
+        self.init(bytes: [], ranges: [], skipped: JSONMemberNames(), maximumDepth: JSON.defaultMaximumDepth)
     }
 
-    init(bytes: [UInt8], ranges: [Range<Int>], skipping: [String], maximumDepth: Int) {
+    init(bytes: [UInt8], ranges: [Range<Int>], skipped: JSONMemberNames, maximumDepth: Int) {
         self.bytes = bytes
         self.ranges = ranges
-        self.skipping = skipping
+        self.skipped = skipped
         self.maximumDepth = maximumDepth
     }
 
@@ -37,7 +37,7 @@ public struct JSONDeferredElements: Sendable {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skippedKeys = skipping
+                parser.skipped = skipped
                 parser.index = range.lowerBound
                 // An element of an array member of the top-level object.
                 parser.depth = 2
@@ -66,14 +66,14 @@ extension JSON {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skippedKeys = skipping
+                parser.skipped = JSONMemberNames(skipping)
                 parser.deferredKey = name
                 let document = try parser.parseDocument()
                 // A repeated member: the last one counts, as in `parse`.
                 var ranges = parser.deferredRanges
                 if document[name]?.arrayValue?.count != ranges.count { ranges = [] }
                 let elements = JSONDeferredElements(
-                    bytes: ranges.isEmpty ? [] : bytes, ranges: ranges, skipping: skipping,
+                    bytes: ranges.isEmpty ? [] : bytes, ranges: ranges, skipped: parser.skipped,
                     maximumDepth: maximumDepth)
                 return (document, elements)
             }

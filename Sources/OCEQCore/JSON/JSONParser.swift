@@ -50,7 +50,7 @@ extension JSON {
     {
         func parseDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws -> JSON {
             var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-            parser.skippedKeys = skipping
+            parser.skipped = JSONMemberNames(skipping)
             return try parser.parseDocument()
         }
         do {
@@ -76,11 +76,7 @@ struct JSONParser {
     var index = 0
     var depth = 0
     /// Members with these names are skipped (`skipValue`), not built.
-    var skippedKeys: [String] = [] {
-        didSet { skippedKeyBytes = skippedKeys.map { Array($0.utf8) } }
-    }
-    /// `skippedKeys` as bytes, which a member name is compared with before any `String` is made.
-    private(set) var skippedKeyBytes: [[UInt8]] = []
+    var skipped = JSONMemberNames()
     /// The array member of the top-level object whose elements are checked but not built
     /// (`deferArray`), and their byte ranges once found.
     var deferredKey: String?
@@ -219,12 +215,12 @@ struct JSONParser {
         throw fail(close == UInt8(ascii: "}") ? "expected ',' or '}'" : "expected ',' or ']'")
     }
 
-    /// A member name, or nil when it is one of `skippedKeys`. A name without escapes (every name
+    /// A member name, or nil when it is one of `skipped`. A name without escapes (every name
     /// in practice) is compared with them as bytes before a `String` is made: comparing `String`s
     /// that differ takes Unicode's slow path, which cost 4 % of a 500-image download's listing.
     /// Byte equality is `String` equality here, the skipped names being ASCII.
     mutating func parseMemberName() throws(JSONParseError) -> String? {
-        guard !skippedKeyBytes.isEmpty else { return try parseString() }
+        guard !skipped.isEmpty else { return try parseString() }
         let start = index + 1
         var end = start
         while end < bytes.count {
@@ -235,16 +231,12 @@ struct JSONParser {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else {
             // Escapes (or an error, which `parseString` reports where it is).
             let key = try parseString()
-            return skippedKeyBytes.contains(Array(key.utf8)) ? nil : key
+            let listed = Array(key.utf8).withUnsafeBufferPointer { skipped.contains($0) }
+            return listed ? nil : key
         }
         let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
         index = end + 1
-        for skipped in skippedKeyBytes where skipped.count == name.count {
-            if skipped.withUnsafeBufferPointer({ $0.elementsEqual(name) }) {
-                return nil
-            }
-        }
-        return String(decoding: name, as: UTF8.self)
+        return skipped.contains(name) ? nil : String(decoding: name, as: UTF8.self)
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
