@@ -1,12 +1,13 @@
 // Group commit for a batch of downloads, as a pipeline of cycles on a thread of its own while the
-// transfers keep every slot busy. Complete parts wait in a small batch (128 files, or a cycle's
-// end: `DownloadCommitPolicy.standard`); a cycle then flushes them. The next cycle renames them
-// and flushes the renames, with the same `syncfs` that flushes the bytes of the parts completed
-// meanwhile, which the cycle after renames. Only then are files reported (`finished`, hence the
-// manifest): no file appears under its final name before its bytes are on the disk, and nothing
-// is reported before its name is. One cycle runs at a time; a cycle follows at once while parts
-// wait for their rename. Flushing while the transfers run names the files as they go, so the
-// command's end waits for the last few files' cycles, not for a whole batch's flush and renames.
+// transfers keep every slot busy. Complete parts wait in a small batch (128 files or 20 ms, none
+// once every job has started: `DownloadCommitPolicy.standard`); a cycle then flushes them. The
+// next cycle renames them and flushes the renames, with the same `syncfs` that flushes the bytes
+// of the parts completed meanwhile, which the cycle after renames. Only then are files reported
+// (`finished`, hence the manifest): no file appears under its final name before its bytes are on
+// the disk, and nothing is reported before its name is. One cycle runs at a time; a cycle follows
+// at once while parts wait for their rename. Flushing while the transfers run names the files as
+// they go, so the command's end waits for the last few files' cycles, not for a whole batch's
+// flush and renames.
 //
 // The flushes, measured (Scripts/bench-download, 500 renditions on ext4 on a virtual disk): an
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
@@ -43,18 +44,23 @@ import OCEQCore
         self.finalDelay = finalDelay ?? maxDelay
     }
 
-    /// 128 files, or 1 ms while jobs are left to start and none once every job has started: in
-    /// effect a cycle starts as soon as the one before it ends, as a database's group commit does,
-    /// and the cycles' own flushes space them (a slower disk makes larger batches, not more waiting).
+    /// 128 files or 20 ms while jobs are left to start; none once every job has started, so that a
+    /// cycle then starts as soon as the one before it ends, as a database's group commit does, and
+    /// the command's end waits for the last few files' cycles only.
     ///
-    /// Scripts/bench-download-command, 11 rounds, all in the same rounds (a slow hour on the VM: curl
-    /// 33 ms for 74 files, 172 ms for 500): 74 files 44.1 ms, 500 files 172 ms; 3 ms and 1 ms: 46.0
-    /// and 170 ms; the two-flush batches this pipeline replaced, at 200 ms then 5 ms: 53.2 and 194
-    /// ms (and, before the pipeline, 3 ms then 1 ms: 34.5 against their 38.1 ms at 74 files, 11
-    /// rounds another day). Earlier (session 12): 128 rather than 64 files a batch, 11 % faster for
-    /// 500 files on a disk with slower flushes. The parts waiting hold a descriptor each, at most 256.
+    /// Scripts/bench-download-command, each line in the same rounds, against the two-flush batches
+    /// this pipeline replaced (200 ms, then 5 ms once every job had started): 74 files 44.1 vs 53.2
+    /// ms (11 rounds), 41.3 vs 47.2 (15), 52.6 vs 55.4 (15); 500 files 172 vs 194 ms, 158 vs 160,
+    /// 200 vs 192 (the VM's file system moved every figure by 20 % and more from one hour to the
+    /// next: files deleted minutes before slow every new one). Between 1 ms, 3 ms, 20 ms and 50 ms
+    /// while jobs are left, the differences stayed within that noise (500 files: 158, 165 and 169
+    /// ms for 1, 20 and 50 ms in one run; 74 files: 66.2 and 63.7 ms for 1 and 20 ms in another);
+    /// 20 ms is kept for its fewer flushes (500 files: 26 `syncfs` against 61 to 139 at 1 ms; each
+    /// also writes what other programs left dirty). Earlier (session 12): 128 rather than 64 files
+    /// a batch, 11 % faster for 500 files on a disk with slower flushes. The parts waiting hold a
+    /// descriptor each, at most 256.
     public static let standard = DownloadCommitPolicy(
-        maxFiles: 128, maxDelay: .milliseconds(1), finalDelay: .milliseconds(0))
+        maxFiles: 128, maxDelay: .milliseconds(20), finalDelay: .milliseconds(0))
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).
