@@ -1,5 +1,5 @@
 // Group commit for a batch of downloads, as a pipeline of cycles on a thread of its own while the
-// transfers keep every slot busy. Complete parts wait in a small batch (128 files or 20 ms, none
+// transfers keep every slot busy. Complete parts wait in a small batch (128 files or 3 ms, 1 ms
 // once every job has started: `DownloadCommitPolicy.standard`); a cycle then flushes them. The
 // next cycle renames them and flushes the renames, with the same `syncfs` that flushes the bytes
 // of the parts completed meanwhile, which the cycle after renames. Only then are files reported
@@ -44,23 +44,24 @@ import OCEQCore
         self.finalDelay = finalDelay ?? maxDelay
     }
 
-    /// 128 files or 20 ms while jobs are left to start; none once every job has started, so that a
-    /// cycle then starts as soon as the one before it ends, as a database's group commit does, and
-    /// the command's end waits for the last few files' cycles only.
+    /// 128 files or 3 ms while jobs are left to start, 1 ms once every job has started: a cycle
+    /// follows the one before it nearly at once, as a database's group commit does, so that the
+    /// files are named while the transfers run and the command's end waits for the last few files'
+    /// cycles only.
     ///
-    /// Scripts/bench-download-command, each line in the same rounds, against the two-flush batches
-    /// this pipeline replaced (200 ms, then 5 ms once every job had started): 74 files 44.1 vs 53.2
-    /// ms (11 rounds), 41.3 vs 47.2 (15), 52.6 vs 55.4 (15); 500 files 172 vs 194 ms, 158 vs 160,
-    /// 200 vs 192 (the VM's file system moved every figure by 20 % and more from one hour to the
-    /// next: files deleted minutes before slow every new one). Between 1 ms, 3 ms, 20 ms and 50 ms
-    /// while jobs are left, the differences stayed within that noise (500 files: 158, 165 and 169
-    /// ms for 1, 20 and 50 ms in one run; 74 files: 66.2 and 63.7 ms for 1 and 20 ms in another);
-    /// 20 ms is kept for its fewer flushes (500 files: 26 `syncfs` against 61 to 139 at 1 ms; each
-    /// also writes what other programs left dirty). Earlier (session 12): 128 rather than 64 files
-    /// a batch, 11 % faster for 500 files on a disk with slower flushes. The parts waiting hold a
-    /// descriptor each, at most 256.
+    /// Scripts/bench-download-command, each line in the same rounds (the VM's file system moved
+    /// every figure by 20 % and more from one hour to the next: files deleted minutes before slow
+    /// every new one), against the two-flush batches this pipeline replaced (200 ms, then 5 ms once
+    /// every job had started): 74 files 40.6 vs 46.4 ms, 42.8 vs 47.2, 46.0 vs 53.2; 500 files 170
+    /// vs 194 ms, 198 vs 196. 1 ms then none was as fast (74: 41.3, 44.1; 500: 172, 177, 158 vs
+    /// 160) with more flushes (500 files: 61 to 139 `syncfs`, 78 at 3 ms; each also writes what
+    /// other programs left dirty); 20 ms then none lost the gain at 74 files (52.4 vs 52.2 ms;
+    /// 54.3 against 47.7 for 3 ms, base 53.7, 21 rounds), its files waiting for their flush until
+    /// the transfers were nearly over. Earlier (session
+    /// 12): 128 rather than 64 files a batch, 11 % faster for 500 files on a disk with slower
+    /// flushes. The parts waiting hold a descriptor each, at most 256.
     public static let standard = DownloadCommitPolicy(
-        maxFiles: 128, maxDelay: .milliseconds(20), finalDelay: .milliseconds(0))
+        maxFiles: 128, maxDelay: .milliseconds(3), finalDelay: .milliseconds(1))
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).
