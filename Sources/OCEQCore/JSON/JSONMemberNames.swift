@@ -21,6 +21,12 @@ struct JSONMemberNames: Sendable {
 
     /// `names`, compared as their UTF-8 bytes.
     init(_ names: [String]) {
+        // Every parser starts with no names: that costs no allocation.
+        guard !names.isEmpty else {
+            byLength = []
+            lengths = 0
+            return
+        }
         var byLength = [[[UInt8]]](repeating: [], count: Self.longest + 1)
         var lengths: UInt64 = 0
         for name in names {
@@ -28,7 +34,7 @@ struct JSONMemberNames: Sendable {
             byLength[min(bytes.count, Self.longest)].append(bytes)
             lengths |= Self.bit(bytes.count)
         }
-        self.byLength = names.isEmpty ? [] : byLength
+        self.byLength = byLength
         self.lengths = lengths
     }
 
