@@ -1,6 +1,6 @@
 import DeliveryKit
 @_spi(Testing) import DeliveryTransport
-import FoundationEssentials
+import Foundation
 import OCEQCore
 import Testing
 
@@ -80,18 +80,39 @@ struct DownloadCommitTests {
     func oneFlushPerBatch() async throws {
         let folder = temporaryFolder()
         let jobs = Self.jobs(10, in: folder)
+        // The first cycle is held until every file is a complete part (all ten transfer at once), so
+        // that each cycle after it finds a full batch waiting beside the renames it owes: batches of
+        // 3, 3, 3 and 1, and one more flush to name the last.
+        let held = Locked(false)
         let (results, log, batches) = await Self.run(
-            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
+            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 10,
+            onStep: { step in
+                guard case .batch = step, !held.withLock({ $0 }) else { return }
+                held.withLock { $0 = true }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while ContinuousClock.now < deadline
+                    && !jobs.allSatisfy({ Self.fileSize($0.partPath) == 10_000 || Self.fileSize($0.path) == 10_000 })
+                {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                // The last part's transfer reports after its bytes are written.
+                Thread.sleep(forTimeInterval: 0.2)
+            })
         #expect(results.allSatisfy { (try? $0.get()) != nil })
+        #expect(batches.map(\.count) == [3, 3, 3, 1])
+        // Two flushes a batch (its bytes, then its renames) made 8.
         let flushes = log.filter { $0 == "flush" }.count
-        // Two flushes a batch (its bytes, then its renames) made 2 x batches.
-        #expect(flushes >= 1 && flushes <= batches.count + 1, "\(flushes) flushes for \(batches.count) batches")
-        // Between a batch's start and the next, the renames before it and its bytes share a flush
-        // (after the last batch, one more flush names its files).
+        #expect(flushes == batches.count + 1, "\(flushes) flushes for \(batches.count) batches")
+        // Between a batch's start and the next, the renames before it and its bytes share a flush.
         for (position, entry) in log.enumerated() where entry == "batch" {
             guard let next = log[(position + 1)...].firstIndex(of: "batch") else { continue }
-            #expect(log[position..<next].filter { $0 == "flush" }.count <= 1, "\(log[position..<next])")
+            #expect(log[position..<next].filter { $0 == "flush" }.count == 1, "\(log[position..<next])")
         }
+    }
+
+    /// The size of the file at `path`, or nil.
+    static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }
 
     @Test("when a batch starts, its files are complete parts and only reported files have final names")
