@@ -228,11 +228,6 @@ extension DeliveryClient {
                     committing = false
                     flushed = outcome.flushed
                     written = outcome.companion
-                    // A companion lists every file of its cycles: one that failed keeps it unpublished.
-                    if outcome.results.contains(where: { (try? $0.1.get()) == nil }) {
-                        written?.discard()
-                        written = nil
-                    }
                     for (index, result) in outcome.results { report(index, result) }
                 case .deadline:
                     break

@@ -57,9 +57,9 @@ import OCEQCore
     /// 160) with more flushes (500 files: 61 to 139 `syncfs`, 78 at 3 ms; each also writes what
     /// other programs left dirty); 20 ms then none lost the gain at 74 files (52.4 vs 52.2 ms;
     /// 54.3 against 47.7 for 3 ms, base 53.7, 21 rounds), its files waiting for their flush until
-    /// the transfers were nearly over. Earlier (session
-    /// 12): 128 rather than 64 files a batch, 11 % faster for 500 files on a disk with slower
-    /// flushes. The parts waiting hold a descriptor each, at most 256.
+    /// the transfers were nearly over. Earlier (session 12): 128 rather than 64 files a batch, 11 %
+    /// faster for 500 files on a disk with slower flushes. The parts waiting hold a descriptor each,
+    /// at most 256.
     public static let standard = DownloadCommitPolicy(
         maxFiles: 128, maxDelay: .milliseconds(3), finalDelay: .milliseconds(1))
 }
@@ -100,7 +100,8 @@ struct CommitOutcome: Sendable {
     var results: [(Int, Result<DownloadResult, DeliveryError>)] = []
     /// The parts of `flush` whose bytes are now on the disk, for the next cycle to rename.
     var flushed: [(Int, StagedDownload)] = []
-    /// `companionToWrite`, written and flushed; nil when it could not be (nothing is left of it).
+    /// `companionToWrite`, written and flushed; nil when it could not be, or when a file of this
+    /// cycle failed (nothing is left of it).
     var companion: DownloadCompanion?
 }
 
@@ -170,7 +171,11 @@ struct CommitOutcome: Sendable {
         if let companion = cycle.companionToWrite, let fd = companionFD {
             defer { FileIO.close(fd) }
             let fileSystemFlushed = flushFileSystem(of: fd, &flushed, observer: observer)
-            if (try? FileIO.flush(fd, path: companion.temporary, fileSystemFlushed: fileSystemFlushed)) != nil {
+            // It lists every file of this cycle (those renamed, those flushed): kept only when none
+            // failed. `results` holds failures alone until the successes are added below.
+            if outcome.results.isEmpty,
+                (try? FileIO.flush(fd, path: companion.temporary, fileSystemFlushed: fileSystemFlushed)) != nil
+            {
                 outcome.companion = companion
             } else {
                 companion.discard()
