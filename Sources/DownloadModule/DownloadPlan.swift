@@ -55,6 +55,9 @@ struct DownloadPlan {
     let force: Bool
     /// The names taken in the folder so far.
     private var names = UniqueFileNames()
+    /// The parts (`NAME.part`) the folder held when the plan was made: a job whose part is not
+    /// among them starts afresh without looking for one (`DownloadJob.partMayExist`).
+    private var parts: Set<String> = []
 
     /// An empty plan into `folder`, whose names `manifest` and the files already there take (`add`
     /// plans each item).
@@ -70,10 +73,13 @@ struct DownloadPlan {
         // replaced, a new file takes the next free name (`photo (2).jpg`). Its stem is kept too, as a
         // thumbnail is named before its extension is known.
         let recorded = Set(manifest.entries.values.map(\.file))
-        for name in DownloadFolder.names(in: folder)
-        where !recorded.contains(name) && !name.hasSuffix(".part") && name != DownloadManifest.fileName {
-            names.reserve(name)
-            names.reserve(SafeFileName.split(name).stem)
+        for name in DownloadFolder.names(in: folder) {
+            if name.hasSuffix(".part") {
+                parts.insert(name)
+            } else if !recorded.contains(name) && name != DownloadManifest.fileName {
+                names.reserve(name)
+                names.reserve(SafeFileName.split(name).stem)
+            }
         }
     }
 
@@ -102,6 +108,7 @@ struct DownloadPlan {
                 job.name = names.claim(source.name)
                 addsExtension = source.kind == .thumbnail
             }
+            job.partMayExist = parts.contains(job.name + ".part")
             downloads.append(
                 PlannedDownload(
                     assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,

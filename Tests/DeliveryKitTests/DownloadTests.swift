@@ -4,6 +4,10 @@ import FoundationEssentials
 import OCEQCore
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("Downloads to .part, checked and renamed")
 struct DownloadTests {
     static let file = sampleBytes(10_000)
@@ -140,6 +144,57 @@ struct DownloadTests {
         _ = try await makeClient(stub).download(job)
         #expect(stub.requests[0].header("Range") == nil)
         #expect(readFile(job.path) == Self.file)
+    }
+
+    @Test("a job whose caller found no part does not look for one, yet resumes what its own attempt left")
+    func partKnownAbsent() async throws {
+        let folder = temporaryFolder()
+        var job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "k.bin")
+        // A resumable part appears after the caller listed the folder: the job does not look for it.
+        writeFile(job.partPath, Array(Self.file[..<4000]))
+        writeFile(job.metaPath, Array(#"{"validator":"\"v1\"","length":10000}"#.utf8))
+        job.partMayExist = false
+        let fresh = Self.server()
+        let first = try await makeClient(fresh).download(job)
+        #expect(fresh.requests.count == 1)
+        #expect(fresh.requests[0].header("Range") == nil)
+        #expect(first.resumedFrom == 0)
+        #expect(readFile(job.path) == Self.file)
+        // The part an attempt of its own leaves is resumed by the next attempt, as always.
+        let again = DownloadJob(DeliveryAPI.downloadNative(id: "CONT2"), folder: folder, name: "again.bin")
+        var known = again
+        known.partMayExist = false
+        let cutting = Self.server(cutFirstAt: 6000)
+        let second = try await makeClient(cutting, retry: Self.retrying).download(known)
+        #expect(cutting.requests.map { $0.header("Range") } == [nil, "bytes=6000-"])
+        #expect(second.resumedFrom == 6000)
+        #expect(readFile(again.path) == Self.file)
+        #expect(!fileExists(again.partPath))
+    }
+
+    @Test("a missing folder is made when the part is opened: a refused download makes none")
+    func folderMadeWithPart() async throws {
+        let parent = temporaryFolder()
+        let refused = DownloadJob(
+            DeliveryAPI.downloadNative(id: "CONT1"), folder: parent + "/refused/sub", name: "r.jpg")
+        let notFound = StubTransport { _ in .json(#"{"title":"Not Found","status":404}"#, status: 404) }
+        await #expect(throws: DeliveryError.self) { try await makeClient(notFound).download(refused) }
+        #expect(!fileExists(parent + "/refused"))
+        // A file where the folder should be fails the job with the folder's path, not the part's.
+        writeFile(parent + "/taken", [1])
+        let blocked = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: parent + "/taken", name: "b.jpg")
+        let client = try makeClient(Self.server())
+        do throws(DeliveryError) {
+            _ = try await client.download(blocked)
+            Issue.record("expected an error")
+        } catch {
+            guard case .file(let path, _, let code) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(path == parent + "/taken")
+            #expect(code == ENOTDIR)
+        }
     }
 
     @Test("a weak ETag is not used for If-Range")

@@ -290,11 +290,9 @@ extension DeliveryClient {
     ) async throws(DeliveryError) -> StagedOutcome {
         try job.validate()
         let prepared = try prepare(download: job.request)
-        if let root = job.containedIn {
-            try FileIO.makeContainedDirectories(job.folder, inside: root)
-        } else {
-            try FileIO.makeDirectories(job.folder)
-        }
+        // A folder inside another is made now, link by link; any other when its first part is
+        // opened (`FileIO.openPart`).
+        if let root = job.containedIn { try FileIO.makeContainedDirectories(job.folder, inside: root) }
         let onBytes: @Sendable (Int64, Int64, Int64?) -> Void = { delta, received, expected in
             bytes?(delta)
             progress?(DownloadProgress(index: index, name: job.name, received: received, expected: expected))
@@ -314,7 +312,8 @@ extension DeliveryClient {
                     var request = HTTPRequest(url: prepared.url, headers: prepared.headers)
                     if let etag = job.ifNoneMatch { request.headers.append(HTTPHeader("If-None-Match", etag)) }
                     var resumeFrom: Int64 = 0
-                    let size = FileIO.size(job.partPath)
+                    // No part to look for when the caller found none and no attempt made one.
+                    let size = job.partMayExist || lastSink != nil ? FileIO.size(job.partPath) : nil
                     if let size, size > 0 {
                         let meta = DownloadMeta.load(for: job)
                         if let validator = meta?.validator, size <= meta?.length ?? Int64.max {

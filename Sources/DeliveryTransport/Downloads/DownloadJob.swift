@@ -17,6 +17,10 @@ public struct DownloadJob: Sendable {
     /// opened and created without following symbolic links, and a link on the way fails the job
     /// instead of sending the file (or the removal of others) somewhere else.
     public var containedIn: String?
+    /// False when the caller listed `folder` before handing out the job and found no part of it
+    /// (`partPath`): the download then starts afresh without looking for one to resume (a `stat`
+    /// a file saved). A part left by one of this job's own attempts is still resumed.
+    public var partMayExist = true
 
     /// A job writing `request`'s body to `folder/name`.
     public init(_ request: any DownloadRequest, folder: String, name: String) {

@@ -63,8 +63,21 @@ enum FileIO {
     /// Opens `job`'s part for writing (`O_NOFOLLOW`). For a job `containedIn` a folder, the file
     /// actually opened must lie inside that folder (checked on the descriptor, so a folder swapped
     /// for a link after `makeContainedDirectories` cannot take the bytes elsewhere).
+    /// A job not contained in a folder has its folder made here, when opening the part finds it
+    /// missing: the folder is there for every file but the first of a batch, and making sure of it
+    /// before each request cost a `stat` a file.
     static func openPart(of job: DownloadJob, append: Bool) throws(DeliveryError) -> Int32 {
-        let fd = try openForWriting(job.partPath, append: append)
+        let fd: Int32
+        do {
+            fd = try openForWriting(job.partPath, append: append)
+        } catch {
+            // Missing, or a file where a folder should be: `makeDirectories` makes it or says why not.
+            guard job.containedIn == nil, case .file(_, _, let code) = error, code == ENOENT || code == ENOTDIR else {
+                throw error
+            }
+            try makeDirectories(job.folder)
+            fd = try openForWriting(job.partPath, append: append)
+        }
         guard let root = job.containedIn else { return fd }
         let resolvedRoot = FileSystem.realPath(root) ?? root
         guard let opened = FileSystem.openedPath(fd), FileSystem.isInside(opened, root: resolvedRoot) else {
