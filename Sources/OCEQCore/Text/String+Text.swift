@@ -50,19 +50,22 @@ extension String {
     /// byte without Unicode's case tables (1 800 instructions a file name), and returned as it is
     /// when it has no capital letter.
     package var quickLowercased: String {
-        var capitals = false
-        for byte in utf8 {
-            if byte >= 0x80 { return lowercased() }
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { capitals = true }
-        }
-        guard capitals else { return self }
-        return String(unsafeUninitializedCapacity: utf8.count) { buffer in
-            var count = 0
-            for byte in utf8 {
-                buffer[count] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                count += 1
+        // Over the contiguous bytes: iterating `utf8` cost about 40 instructions a byte.
+        var text = self
+        return text.withUTF8 { bytes -> String in
+            var capitals = false
+            for byte in bytes {
+                if byte >= 0x80 { return lowercased() }
+                if byte &- UInt8(ascii: "A") < 26 { capitals = true }
             }
-            return count
+            guard capitals else { return self }
+            return String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    buffer[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
         }
     }
 }
