@@ -50,7 +50,7 @@ extension String {
     /// byte without Unicode's case tables (1 800 instructions a file name), and returned as it is
     /// when it has no capital letter.
     package var quickLowercased: String {
-        // Over the contiguous bytes: iterating `utf8` cost about 40 instructions a byte.
+        // Over the contiguous bytes: iterating `utf8` made it 2.5 K instructions a file name, 0.9 K now.
         var text = self
         return text.withUTF8 { bytes -> String in
             var capitals = false
