@@ -14,6 +14,8 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     public let host: String
     /// The port, if one was given.
     public let port: Int?
+    /// `scheme://host[:port]`: made once, not for every request's URL (2.3 K instructions each).
+    public let origin: String
 
     /// Parses `http[s]://host[:port]` with an optional trailing `/`, or followed by the delivery API's
     /// base `/content/published/api/v1.1` (the URL `oceq serve` prints).
@@ -48,6 +50,7 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme
         self.host = host.lowercased()
         self.port = components.port
+        origin = scheme + "://" + self.host + (components.port.map { ":\($0)" } ?? "")
     }
 
     /// The paths an address may end in: the delivery API's base, which oceq adds to every request.
@@ -65,11 +68,6 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
             if start <= at { shown = shown[..<start] + "REDACTED" + shown[at...] }
         }
         return String(shown)
-    }
-
-    /// `scheme://host[:port]`
-    public var origin: String {
-        scheme + "://" + host + (port.map { ":\($0)" } ?? "")
     }
 
     public var description: String { origin }
