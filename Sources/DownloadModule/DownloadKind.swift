@@ -30,13 +30,7 @@ package enum DownloadKind: Sendable, Hashable {
 
     /// A key that tells kinds apart (`rendition/Medium/webp`). Built by concatenation: an array
     /// joined cost 2 K instructions, four times a file (callgrind, 500 renditions).
-    package var key: String {
-        switch self {
-        case .native: return "native//"
-        case .thumbnail: return "thumbnail//"
-        case .rendition(let name, let format): return "rendition/" + name + "/" + (format ?? "")
-        }
-    }
+    package var key: String { kindName + "/" + (renditionName ?? "") + "/" + (format ?? "") }
 
     /// The kind of a manifest entry.
     init?(kindName: String, rendition: String?, format: String?) {
