@@ -29,6 +29,25 @@ struct ManifestEncodingTests {
         }
     }
 
+    @Test("many entries: the writer's bytes, files in the order of String's <")
+    func fileOrder() throws {
+        // Upper before lower case, a space before a digit, a shorter name before a longer one, and
+        // non-ASCII names (composed and decomposed) among them; each entry's runs of punctuation
+        // between its values, the first entry's and the others'.
+        let names = [
+            "b.jpg", "B (2).jpg", "Z.jpg", "a", "a.jpg", "~x", "\u{E9}t\u{E9}.jpg", "e\u{301}a.jpg", "e.jpg",
+            "\u{E4}", "a\u{E9}", "ab", "0.jpg", " lead.jpg",
+        ]
+        var manifest = DownloadManifest()
+        for (index, name) in names.enumerated() {
+            manifest.record(.init(assetId: "CONT\(index)", kind: .native, file: name, size: Int64(index), etag: nil))
+        }
+        let expected = JSONWriter(indent: 1).bytes(manifest.json) + [UInt8(ascii: "\n")]
+        #expect(String(decoding: manifest.encoded, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let listed = try JSON.parse(manifest.encoded)["files"]?.arrayValue?.compactMap { $0["file"]?.stringValue }
+        #expect(listed == names.sorted())
+    }
+
     @Test("the bytes read back as the same manifest (a name the folder could not hold is dropped)")
     func roundTrip() throws {
         var manifest = Self.manifest()
