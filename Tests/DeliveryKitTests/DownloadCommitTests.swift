@@ -111,6 +111,24 @@ struct DownloadCommitTests {
     }
 
     /// The size of the file at `path`, or nil.
+    @Test("the last files' cycles run one after the other on the commit thread: nothing is reported between them")
+    func lastCyclesTogether() async throws {
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(10, in: folder)
+        let (results, log, _) = await Self.run(
+            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
+        for result in results { #expect(try result.get().bytes == 10_000) }
+        let lastBatch = try #require(log.lastIndex(of: "batch"))
+        let lastFlush = try #require(log.lastIndex(of: "flush"))
+        // The last batch's cycle flushes it and renames the batch before; the next cycle renames it
+        // and flushes that. Going back to the pool in between would report the batch before.
+        #expect(log[lastBatch...].filter { $0 == "flush" }.count == 2, "\(log[lastBatch...])")
+        let reportedBetween = log[lastBatch..<lastFlush].filter { $0.hasPrefix("finished") }
+        #expect(reportedBetween.isEmpty, "\(log[lastBatch...])")
+        #expect(log[lastFlush...].filter { $0.hasPrefix("finished") }.count >= 3)
+        for job in jobs { #expect(readFile(job.path) == Self.file) }
+    }
+
     static func fileSize(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }

@@ -176,7 +176,12 @@ extension DeliveryClient {
                         (cycle.publish + cycle.flush).map { (index: $0.0, result: $0.1.result) })
                 }
                 committing = true
-                group.addTask { .committed(await DownloadCommit.run(cycle, on: queue, observer: observer)) }
+                // Nothing can join a later cycle: the commit thread runs them all at once.
+                let throughTheEnd = staged.isEmpty && transferring == 0 && exhausted
+                group.addTask {
+                    .committed(
+                        await DownloadCommit.run(cycle, on: queue, observer: observer, throughTheEnd: throughTheEnd))
+                }
             }
             /// Parts waiting for a commit hold a descriptor each: new transfers wait while two
             /// batches' worth are waiting. A file waiting in the lane holds none (its part is opened
