@@ -172,6 +172,25 @@ struct DownloadTests {
         #expect(!fileExists(again.partPath))
     }
 
+    @Test("a fresh part is made with its bytes, not with the answer's head; a large one before it is complete")
+    func partMadeWithBytes() async throws {
+        let folder = temporaryFolder()
+        // A small file: nothing on disk until it is whole, then the file under its final name.
+        let small = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "small.bin")
+        let smallSeen = PartWatcher(part: small.partPath, body: Self.file)
+        #expect(try await makeClient(smallSeen).download(small).bytes == 10_000)
+        #expect(smallSeen.seen.withLock { $0 } == [false, false])
+        #expect(readFile(small.path) == Self.file)
+        // A file larger than the write buffer: its part is there, short and resumable, before its end.
+        let large = DownloadJob(DeliveryAPI.downloadNative(id: "CONT2"), folder: folder, name: "large.bin")
+        let bytes = sampleBytes(600 << 10)
+        let largeSeen = PartWatcher(part: large.partPath, body: bytes)
+        #expect(try await makeClient(largeSeen).download(large).bytes == Int64(bytes.count))
+        #expect(largeSeen.seen.withLock { $0 } == [false, true])
+        #expect(readFile(large.path) == bytes)
+        #expect(!fileExists(large.partPath))
+    }
+
     @Test("a missing folder is made when the part is opened: a refused download makes none")
     func folderMadeWithPart() async throws {
         let parent = temporaryFolder()
@@ -369,5 +388,37 @@ final class GatedTransport: Transport {
         defer { inFlight.withLock { $0.now -= 1 } }
         try? await Task.sleep(for: .milliseconds(5))
         return try await inner.perform(request, into: sink)
+    }
+}
+
+/// Answers every request with `body` (200, with a strong ETag), noting whether the part exists just
+/// after the head and just before the last byte.
+final class PartWatcher: Transport, @unchecked Sendable {
+    let part: String
+    let body: [UInt8]
+    let seen = Locked<[Bool]>([])
+
+    init(part: String, body: [UInt8]) {
+        self.part = part
+        self.body = body
+    }
+
+    nonisolated(nonsending) func perform(
+        _ request: HTTPRequest, into sink: any ResponseSink
+    ) async throws(TransportError) -> HTTPResponseHead {
+        let head = HTTPResponseHead(
+            status: 200, headers: [HTTPHeader("ETag", #""w1""#), HTTPHeader("Content-Length", "\(body.count)")],
+            httpVersion: "1.1")
+        do {
+            try sink.receiveHead(head)
+            seen.withLock { $0.append(fileExists(part)) }
+            let last = body.count - 1
+            try body[..<last].withUnsafeBytes { try sink.receiveBody($0) }
+            seen.withLock { $0.append(fileExists(part)) }
+            try body[last...].withUnsafeBytes { try sink.receiveBody($0) }
+        } catch {
+            throw TransportError(.aborted, message: "\(error)", head: head)
+        }
+        return head
     }
 }

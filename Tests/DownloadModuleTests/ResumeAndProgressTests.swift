@@ -49,10 +49,12 @@ struct ResumeAndProgressTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let server = try DownloadServer(export: export.path, faults: "stall:bps=100")
         let task = Task { try await server.run("download (list type=File) to $1", arguments: [folder]) }
-        // Wait until the transfers have started (each takes seconds at 100 bytes a second), then interrupt.
-        // (Bounded: a command that ended without starting one would otherwise hold the run.)
+        // Wait until the transfers have started (the server answered a file's request; each body takes
+        // seconds at 100 bytes a second), then interrupt. A small file's part is only written with its
+        // bytes, so the folder does not show it yet. (Bounded: a command that ended without starting
+        // one would otherwise hold the run.)
         let deadline = Date().addingTimeInterval(300)
-        while !folderEntries(folder).contains(where: { $0.hasSuffix(".part") }) && Date() < deadline {
+        while !server.answeredPaths().contains(where: { $0.hasPrefix("/assets/") }) && Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         task.cancel()
