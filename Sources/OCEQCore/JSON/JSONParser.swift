@@ -141,16 +141,15 @@ struct JSONParser {
     mutating func parseObject() throws(JSONParseError) -> JSON {
         try enter()
         index += 1
-        var members: [String: JSON] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
         // Room for the few members most objects have (a link, a rendition format): growing from
         // one member cost as much as a tenth of parsing a page of images (callgrind).
-        members.reserveCapacity(6)
+        var members = [String: JSON](minimumCapacity: 6)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
