@@ -1,5 +1,6 @@
 // The loader behind every library opened at first use (see include/CSystem.h), and the wrappers of
-// pipe2 and the _np spawn file actions, which glibc declares only under _GNU_SOURCE.
+// pipe2, the _np spawn file actions and the thread affinity calls, which glibc declares only under
+// _GNU_SOURCE.
 #define _GNU_SOURCE
 #include "CSystem.h"
 
@@ -31,4 +32,23 @@ int oceq_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
 
 int oceq_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+int oceq_thread_attr_elsewhere(pthread_attr_t *attributes) {
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0;
+    int current = sched_getcpu();
+    if (current < 0 || current >= CPU_SETSIZE || !CPU_ISSET(current, &allowed) || CPU_COUNT(&allowed) < 2) return 0;
+    CPU_CLR(current, &allowed);
+    return pthread_attr_setaffinity_np(attributes, sizeof allowed, &allowed) == 0;
+}
+
+void oceq_thread_run_anywhere(void) {
+    cpu_set_t allowed;
+    if (sched_getaffinity(getpid(), sizeof allowed, &allowed) == 0) (void)sched_setaffinity(0, sizeof allowed, &allowed);
+}
+
+int oceq_thread_cpu_count(void) {
+    cpu_set_t allowed;
+    return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 0;
 }

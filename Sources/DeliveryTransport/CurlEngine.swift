@@ -2,6 +2,7 @@
 // overview is in CurlTransport.swift).
 
 import CCurl
+import CSystem
 import DeliveryKit
 import OCEQCore
 
@@ -67,8 +68,14 @@ final class CurlEngine: @unchecked Sendable {
         self.options = options
     }
 
+    /// Starts the engine thread on another CPU than the caller's when there is one (then lets it run
+    /// anywhere): queued behind its creator on the creator's CPU, it set libcurl up 1.1 ms late while
+    /// the other CPU was idle, and a one-shot's first request waited for that.
     func start() {
-        DetachedThread.start { [self] in run() }
+        DetachedThread.start(configure: { attributes in _ = oceq_thread_attr_elsewhere(&attributes) }) { [self] in
+            oceq_thread_run_anywhere()
+            run()
+        }
     }
 
     /// libcurl's set-up, on the engine thread before its first transfer.

@@ -23,6 +23,16 @@ struct SendAheadTests {
         #expect(stub.requests.count == 2)
     }
 
+    @Test("the request has reached the transport when sendAhead returns: it is sent on the caller's thread")
+    func sentBeforeReturning() throws {
+        let stub = ClientTests.scripted([.json(ClientTests.item)])
+        let client = try makeClient(stub)
+        client.sendAhead(DeliveryAPI.readAsset(id: "CORE1"))
+        // No await in between: a task started on Swift's pool would not have run yet.
+        #expect(stub.requests.count == 1)
+        #expect(stub.requests.first?.url.contains("/items/CORE1") == true)
+    }
+
     @Test("another request does not take it, and a copy of the client shares it")
     func otherRequest() async throws {
         let stub = ClientTests.scripted([.json(ClientTests.item)])

@@ -231,4 +231,18 @@ int oceq_spawn_addchdir(posix_spawn_file_actions_t *_Nonnull actions, const char
 /// error number.
 int oceq_spawn_addclosefrom(posix_spawn_file_actions_t *_Nonnull actions, int lowest);
 
+/// Makes a thread created with `attributes` start on a CPU other than the calling thread's, when the
+/// caller may run on two or more: Linux otherwise often queues a new thread behind its creator on the
+/// creator's CPU while another CPU is idle (on the 2-vCPU VM the engine thread waited 1.1 ms there,
+/// delaying every one-shot's first request). The new thread lifts this with `oceq_thread_run_anywhere`.
+/// Returns 1 when set, else 0 (one CPU, or the calls failed: the thread starts as it would have).
+int oceq_thread_attr_elsewhere(pthread_attr_t *_Nonnull attributes);
+
+/// Lets the calling thread run on every CPU the process's main thread may run on (what a thread
+/// started with `oceq_thread_attr_elsewhere` calls first).
+void oceq_thread_run_anywhere(void);
+
+/// How many CPUs the calling thread may run on (0 when that cannot be read).
+int oceq_thread_cpu_count(void);
+
 #pragma clang diagnostic pop

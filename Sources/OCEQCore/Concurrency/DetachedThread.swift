@@ -9,8 +9,10 @@ package enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (Linux keeps the first 15 bytes), with a stack of
     /// `stackSize` bytes (nil: the system's default). A thread that cannot be started stops the program, as
     /// Foundation's `Thread.start()` did: every caller needs its thread to make progress.
+    /// `configure`, when given, adjusts the thread's attributes before it is created (where it may run).
     package static func start(
-        name: String? = nil, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
+        name: String? = nil, stackSize: Int? = nil, configure: ((inout pthread_attr_t) -> Void)? = nil,
+        _ body: @escaping @Sendable () -> Void
     ) {
         final class Start: @unchecked Sendable {
             let name: String?
@@ -25,6 +27,7 @@ package enum DetachedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
+        configure?(&attributes)
         let context = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         var thread = pthread_t()
         let status = pthread_create(
