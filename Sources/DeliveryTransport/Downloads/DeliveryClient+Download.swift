@@ -169,15 +169,15 @@ extension DeliveryClient {
                     if !staged.isEmpty { startDeadline(max(.zero, delay() - waited)) }
                 }
                 // The last files: nothing left to transfer or to flush after them. The companion
-                // lists them (those this cycle renames and those it flushes) and is renamed after them.
-                if !companionAsked && staged.isEmpty && transferring == 0 && exhausted, let companion {
+                // lists them (those this cycle renames and those it flushes) and is renamed after them;
+                // nothing can join a later cycle, so the commit thread runs them all at once.
+                let throughTheEnd = staged.isEmpty && transferring == 0 && exhausted
+                if !companionAsked && throughTheEnd, let companion {
                     companionAsked = true
                     cycle.companionToWrite = companion(
                         (cycle.publish + cycle.flush).map { (index: $0.0, result: $0.1.result) })
                 }
                 committing = true
-                // Nothing can join a later cycle: the commit thread runs them all at once.
-                let throughTheEnd = staged.isEmpty && transferring == 0 && exhausted
                 group.addTask {
                     .committed(
                         await DownloadCommit.run(cycle, on: queue, observer: observer, throughTheEnd: throughTheEnd))
