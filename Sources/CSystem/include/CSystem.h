@@ -103,6 +103,25 @@ static inline int oceq_syncfs(int fd) {
 #endif
 }
 
+/// O_DIRECT, which glibc names only under _GNU_SOURCE (its value, __O_DIRECT, always): a file opened
+/// with it is written straight from the caller's memory to the disk, past the page cache.
+#if defined(O_DIRECT)
+#define OCEQ_O_DIRECT O_DIRECT
+#elif defined(__O_DIRECT)
+#define OCEQ_O_DIRECT __O_DIRECT
+#else
+#define OCEQ_O_DIRECT 0
+#endif
+static inline int oceq_o_direct(void) { return OCEQ_O_DIRECT; }
+
+/// Turns O_DIRECT off on an open file, so that its next writes go through the page cache (they
+/// need no alignment then). Returns 0, or -1 with errno.
+static inline int oceq_stop_direct(int fd) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0) return -1;
+    return fcntl(fd, F_SETFL, flags & ~OCEQ_O_DIRECT);
+}
+
 /// sync_file_range(fd, 0, 0, WAIT_BEFORE | WRITE | WAIT_AFTER): writes a file's dirty pages and
 /// waits for them, reporting that file's write-back errors (no journal commit, no cache flush).
 static inline int oceq_sync_file_range_wait(int fd) {

@@ -214,7 +214,9 @@ extension DeliveryClient {
                     // (Leaving small parts to the batch's `syncfs` alone saved 8 % of the command's
                     // CPU but took 5 % longer at 500 renditions: the last batch's flush had it all to
                     // write. Scripts/bench-download-command, 21 rounds.)
-                    if part.result.bytes < DownloadSink.writeBehind {
+                    // A part written past the page cache has at most one block there: the batch's
+                    // `syncfs` writes it, without a hop to the queue for each file.
+                    if part.result.bytes < DownloadSink.writeBehind && !part.writtenDirect {
                         let fd = part.fd
                         queue.async { FileIO.startWriteBack(fd, offset: 0, length: 0) }
                     }
@@ -403,7 +405,9 @@ extension DeliveryClient {
         let result = DownloadResult(
             path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
             etag: head.header("ETag"))
-        return StagedDownload(
+        var part = StagedDownload(
             job: job, fd: fd, device: facts.device, result: result, sidecarMayExist: sink.sidecarMayExist)
+        part.writtenDirect = sink.wroteDirect
+        return part
     }
 }

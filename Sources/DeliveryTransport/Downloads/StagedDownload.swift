@@ -16,6 +16,9 @@ struct StagedDownload: Sendable {
     let result: DownloadResult
     /// A `.part.meta` sidecar may exist and is removed after the rename.
     let sidecarMayExist: Bool
+    /// The part's bytes went past the page cache (`FileIO.writeDirect`): at most its last partial
+    /// block waits there for the flush.
+    var writtenDirect = false
 
     /// Flushes the part's bytes to the disk and closes it: `fsync`, or, when its file system was
     /// just flushed as a whole (`syncfs` succeeded after the part's last write), a wait for its

@@ -318,10 +318,13 @@ package enum FileSystem {
         if let failure { throw failure }
     }
 
-    /// Opens `path` for writing: truncated, or appended to. A symbolic link there is refused
-    /// (`O_NOFOLLOW`), so a planted link cannot send the bytes outside their folder.
-    package static func openForWriting(_ path: String, append: Bool) throws(FileSystemError) -> Int32 {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC)
+    /// Opens `path` for writing: truncated, or appended to, with `flags` besides (a caller's
+    /// `O_DIRECT`). A symbolic link there is refused (`O_NOFOLLOW`), so a planted link cannot send the
+    /// bytes outside their folder.
+    package static func openForWriting(
+        _ path: String, append: Bool, flags extra: Int32 = 0
+    ) throws(FileSystemError) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | (append ? O_APPEND : O_TRUNC) | extra
         let fd = open(path, flags, 0o644)
         guard fd >= 0 else { throw FileSystemError(path: path, code: errno) }
         return fd
