@@ -19,8 +19,9 @@
 //   blocks go from the buffer straight to the disk, its last partial block through the cache. The
 //   flush before the rename would write every byte anyway; copying them into the page cache first
 //   was a third of the CPU of a download of 500 renditions (the kernel's
-//   `copy_folio_from_iter_atomic`, for curl too), and the command took 0.82x the CPU and 0.89x-0.97x
-//   the time without it (Scripts/bench-download-command). A larger file is written through the
+//   `copy_folio_from_iter_atomic`, for curl too). The same binary with and without it, both orders:
+//   74 renditions 0.91x-0.93x the time and 0.79x-0.82x the CPU (61 rounds each), 500 renditions
+//   0.84x-0.85x the time and 0.66x-0.68x the CPU (21 rounds each). A larger file is written through the
 //   cache as it comes, on the engine thread, where a write that waits for the disk would hold up
 //   every transfer; a file system that refuses `O_DIRECT` gets the cache too.
 // - A fresh part (no part was there before this attempt) is opened with its first write, not with
