@@ -109,4 +109,30 @@ struct DirectWriteTests {
         FileIO.close(fd)
         #expect(readFile(job.partPath) == file)
     }
+
+    @Test("a folder where direct writes were slow, not just once, gets its next files through the cache")
+    func slowFolder() throws {
+        let folder = temporaryFolder()
+        try #require(Self.takesDirect(folder), "this file system takes O_DIRECT")
+        func write(_ name: String) throws -> Bool {
+            let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: name)
+            let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
+            try sink.receiveHead(DownloadSinkValidatorTests.head(length: 60_000, etag: #""v1""#))
+            let file = sampleBytes(60_000)
+            try DownloadSinkValidatorTests.feed(sink, file[...], chunk: 16_384)
+            FileIO.close(try sink.finishWriting())
+            #expect(readFile(job.partPath) == file, "\(name)")
+            return sink.wroteDirect
+        }
+        #expect(try write("before"))
+        // One slow write is a hiccup; a few show a slow device.
+        FileIO.noteSlowDirect(in: folder)
+        #expect(!FileIO.directIsSlow(in: folder))
+        #expect(try write("hiccup"))
+        for _ in 1..<FileIO.slowDirectWritesAllowed { FileIO.noteSlowDirect(in: folder) }
+        #expect(FileIO.directIsSlow(in: folder))
+        #expect(try !write("after"))
+        // Another folder is not affected.
+        #expect(!FileIO.directIsSlow(in: temporaryFolder()))
+    }
 }

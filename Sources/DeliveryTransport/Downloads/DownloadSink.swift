@@ -23,7 +23,10 @@
 //   74 renditions 0.91x-0.93x the time and 0.79x-0.82x the CPU (61 rounds each), 500 renditions
 //   0.84x-0.85x the time and 0.66x-0.68x the CPU (21 rounds each). A larger file is written through the
 //   cache as it comes, on the engine thread, where a write that waits for the disk would hold up
-//   every transfer; a file system that refuses `O_DIRECT` gets the cache too.
+//   every transfer; a file system that refuses `O_DIRECT` gets the cache too, and so does a folder
+//   where three direct writes took longer than `FileIO.slowDirectWrite` (a spinning disk, a network
+//   or USB file system: waiting for the device file after file on the pool's two threads would cost
+//   more than one flush of many files' cached bytes).
 // - A fresh part (no part was there before this attempt) is opened with its first write, not with
 //   the answer's head: a file that fits the write buffer is opened, written and handed over in one go
 //   by `finishWriting`, on the thread of the file's task, instead of being created on the engine
@@ -235,15 +238,18 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     /// and complete.
     private func flushBuffer(whole: Bool = false) throws(DeliveryError) {
         guard buffered > 0, let buffer else { return }
-        var direct = whole && opensWithFirstWrite && buffered >= FileIO.directBlock
+        var direct =
+            whole && opensWithFirstWrite && buffered >= FileIO.directBlock && !FileIO.directIsSlow(in: job.folder)
         try openIfFresh(direct: &direct)
         try storeValidator(before: buffered)
         let count = buffered
         buffered = 0
         let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
         if direct {
+            let start = ContinuousClock.now
             try FileIO.writeDirect(fd, bytes, path: job.partPath)
             wroteDirect = true
+            if ContinuousClock.now - start > FileIO.slowDirectWrite { FileIO.noteSlowDirect(in: job.folder) }
         } else {
             try FileIO.writeAll(fd, bytes, path: job.partPath)
         }

@@ -113,6 +113,30 @@ enum FileIO {
         return try mapped("open") { () throws(FileSystemError) in try FileSystem.openForWriting(path, append: append) }
     }
 
+    /// A direct write that takes longer than this shows a slow device (a spinning disk, a network or
+    /// USB file system): waiting for it, file after file, on the download pool's threads costs more
+    /// than the flush that writes many files' cached bytes together. A 60 KB write takes 0.05-0.3 ms
+    /// on a local SSD or this project's VMs.
+    static let slowDirectWrite = Duration.milliseconds(2)
+
+    /// Slow direct writes (`slowDirectWrite`) after which a folder's files go through the page cache,
+    /// for the rest of the process. More than one: a healthy disk has a slow write now and then (on
+    /// this project's VMs, one or two in about one download of 500 renditions in seven).
+    static let slowDirectWritesAllowed = 3
+
+    /// Slow direct writes so far, by folder.
+    private static let slowDirectWrites = Locked<[String: Int]>([:])
+
+    /// Whether direct writes into `folder` were found slow.
+    static func directIsSlow(in folder: String) -> Bool {
+        slowDirectWrites.withLock { ($0[folder] ?? 0) >= slowDirectWritesAllowed }
+    }
+
+    /// Records that a direct write into `folder` was slow.
+    static func noteSlowDirect(in folder: String) {
+        slowDirectWrites.withLock { $0[folder, default: 0] += 1 }
+    }
+
     /// Writes past the page cache (`O_DIRECT`) are of whole blocks of this many bytes, from memory
     /// aligned to it and at offsets that are multiples of it: a page, which covers disks of 512-byte
     /// and of 4 KiB blocks.
