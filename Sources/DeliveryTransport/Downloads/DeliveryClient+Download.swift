@@ -405,9 +405,8 @@ extension DeliveryClient {
         let result = DownloadResult(
             path: job.path, bytes: size, resumedFrom: resumedFrom, contentType: head.header("Content-Type"),
             etag: head.header("ETag"))
-        var part = StagedDownload(
-            job: job, fd: fd, device: facts.device, result: result, sidecarMayExist: sink.sidecarMayExist)
-        part.writtenDirect = sink.wroteDirect
-        return part
+        return StagedDownload(
+            job: job, fd: fd, device: facts.device, result: result, sidecarMayExist: sink.sidecarMayExist,
+            writtenDirect: sink.wroteDirect)
     }
 }

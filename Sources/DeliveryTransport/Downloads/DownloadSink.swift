@@ -302,7 +302,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     /// bytes, starts write-back of what is left.
     /// Returns the open part, which the caller now owns, for its `fsync` before the rename.
     func finishWriting() throws(DeliveryError) -> Int32 {
-        // A fresh part that fits the write buffer is opened and written here, in one go.
+        // What is buffered is written; a fresh part that fits the write buffer is opened and written
+        // here, in one go.
         do {
             try flushBuffer(whole: true)
         } catch {
@@ -313,12 +314,6 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         try openIfFresh()
         guard fd >= 0 else { throw FileIO.fail(job.partPath, "write", EBADF) }
         let open = fd
-        do {
-            try flushBuffer()
-        } catch {
-            closeKeepingBytes()
-            throw error
-        }
         fd = -1
         if attributeMayExist && (expectedTotal == nil || expectedTotal == startOffset + written) {
             FileIO.removeAttribute(open, FileIO.validatorAttribute)

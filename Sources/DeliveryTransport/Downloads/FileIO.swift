@@ -159,17 +159,18 @@ enum FileIO {
         }
         let whole = bytes.count / directBlock * directBlock
         var done = 0
-        if Int(bitPattern: base) % directBlock == 0 {
-            while done < whole {
-                let written = write(fd, base + done, whole - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EINVAL { break }
-                    throw fail(path, "write")
-                }
-                done += written
-                // A short write that ends off a block: the rest cannot go direct.
-                if written % directBlock != 0 { break }
+        if whole > 0 && Int(bitPattern: base) % directBlock == 0 {
+            do {
+                try writeAll(fd, UnsafeRawBufferPointer(start: base, count: whole), path: path)
+                done = whole
+            } catch {
+                // EINVAL: the file system wants larger blocks, or a short write left the rest off a
+                // block. What is not written yet goes through the page cache, from where the writes
+                // got to (the part was written from its start).
+                guard case .file(_, _, EINVAL) = error else { throw error }
+                let position = lseek(fd, 0, SEEK_CUR)
+                guard position >= 0 else { throw fail(path, "write") }
+                done = Int(position)
             }
         }
         if oceq_stop_direct(fd) != 0 { throw fail(path, "write") }

@@ -18,7 +18,7 @@ struct StagedDownload: Sendable {
     let sidecarMayExist: Bool
     /// The part's bytes went past the page cache (`FileIO.writeDirect`): at most its last partial
     /// block waits there for the flush.
-    var writtenDirect = false
+    let writtenDirect: Bool
 
     /// Flushes the part's bytes to the disk and closes it: `fsync`, or, when its file system was
     /// just flushed as a whole (`syncfs` succeeded after the part's last write), a wait for its
