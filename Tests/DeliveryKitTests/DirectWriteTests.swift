@@ -44,6 +44,20 @@ struct DirectWriteTests {
         return try body(UnsafeRawBufferPointer(start: memory + offset, count: bytes.count))
     }
 
+    /// Writes a fresh part `name` of `size` bytes in `folder` through a sink (a 200, fed in chunks),
+    /// checks its bytes and that the descriptor handed on writes through the cache; whether it went
+    /// direct.
+    static func writeFresh(_ name: String, size: Int, in folder: String) throws -> Bool {
+        let (job, sink) = try DownloadSinkValidatorTests.started(length: size, in: folder, name: name)
+        let file = sampleBytes(size)
+        try DownloadSinkValidatorTests.feed(sink, file[...], chunk: 16_384)
+        let fd = try sink.finishWriting()
+        #expect(!isDirect(fd), "\(name): the part is handed on writing through the cache")
+        FileIO.close(fd)
+        #expect(readFile(job.partPath) == file, "\(name)")
+        return sink.wroteDirect
+    }
+
     @Test(
         "every size is written whole, and the descriptor writes through the cache afterwards",
         arguments: [0, 1, 4_095, 4_096, 4_097, 8_209, 60_000, 262_144])
@@ -81,16 +95,7 @@ struct DirectWriteTests {
         let folder = temporaryFolder()
         let takes = Self.takesDirect(folder)
         for (name, size, expected) in [("fits", 60_000, takes), ("tiny", 100, false), ("large", 600_000, false)] {
-            let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: name)
-            let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-            try sink.receiveHead(DownloadSinkValidatorTests.head(length: size, etag: #""v1""#))
-            let file = sampleBytes(size)
-            try DownloadSinkValidatorTests.feed(sink, file[...], chunk: 16_384)
-            let fd = try sink.finishWriting()
-            #expect(sink.wroteDirect == expected, "\(name)")
-            #expect(!Self.isDirect(fd), "\(name): the part is handed on writing through the cache")
-            FileIO.close(fd)
-            #expect(readFile(job.partPath) == file, "\(name)")
+            #expect(try Self.writeFresh(name, size: size, in: folder) == expected, "\(name)")
         }
         // A part resumed with a 206 appends to what is there, through the cache.
         let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "resumed")
@@ -114,16 +119,7 @@ struct DirectWriteTests {
     func slowFolder() throws {
         let folder = temporaryFolder()
         try #require(Self.takesDirect(folder), "this file system takes O_DIRECT")
-        func write(_ name: String) throws -> Bool {
-            let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: name)
-            let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: false, onBytes: { _, _, _ in })
-            try sink.receiveHead(DownloadSinkValidatorTests.head(length: 60_000, etag: #""v1""#))
-            let file = sampleBytes(60_000)
-            try DownloadSinkValidatorTests.feed(sink, file[...], chunk: 16_384)
-            FileIO.close(try sink.finishWriting())
-            #expect(readFile(job.partPath) == file, "\(name)")
-            return sink.wroteDirect
-        }
+        func write(_ name: String) throws -> Bool { try Self.writeFresh(name, size: 60_000, in: folder) }
         #expect(try write("before"))
         // One slow write is a hiccup; a few show a slow device.
         FileIO.noteSlowDirect(in: folder)

@@ -55,13 +55,22 @@ struct DownloadCommitTests {
         return (results, log.withLock { $0 }, batches.withLock { $0 })
     }
 
-    @Test("each file is flushed, then renamed, then its folder flushed, and only then reported")
-    func order() async throws {
+    /// Ten files in a new folder, two at a time, in batches of at most three, each checked complete:
+    /// the folder, the jobs, the steps and the batches.
+    static func tenInBatchesOfThree() async throws -> (
+        folder: String, jobs: [DownloadJob], log: [String], batches: [[String]]
+    ) {
         let folder = temporaryFolder()
         let jobs = Self.jobs(10, in: folder)
         let (results, log, batches) = await Self.run(
             jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
         for result in results { #expect(try result.get().bytes == 10_000) }
+        return (folder, jobs, log, batches)
+    }
+
+    @Test("each file is flushed, then renamed, then its folder flushed, and only then reported")
+    func order() async throws {
+        let (folder, jobs, log, batches) = try await Self.tenInBatchesOfThree()
         #expect(batches.count >= 4, "10 files in batches of at most 3")
         #expect(batches.allSatisfy { $0.count <= 3 })
         #expect(Set(batches.flatMap { $0 }) == Set(jobs.map(\.path)))
@@ -110,14 +119,9 @@ struct DownloadCommitTests {
         }
     }
 
-    /// The size of the file at `path`, or nil.
     @Test("the last files' cycles run one after the other on the commit thread: nothing is reported between them")
     func lastCyclesTogether() async throws {
-        let folder = temporaryFolder()
-        let jobs = Self.jobs(10, in: folder)
-        let (results, log, _) = await Self.run(
-            jobs, client: try makeClient(Self.server()), maxFiles: 3, maxConcurrent: 2)
-        for result in results { #expect(try result.get().bytes == 10_000) }
+        let (_, jobs, log, _) = try await Self.tenInBatchesOfThree()
         let lastBatch = try #require(log.lastIndex(of: "batch"))
         let lastFlush = try #require(log.lastIndex(of: "flush"))
         // The last batch's cycle flushes it and renames the batch before; the next cycle renames it
@@ -129,6 +133,7 @@ struct DownloadCommitTests {
         for job in jobs { #expect(readFile(job.path) == Self.file) }
     }
 
+    /// The size of the file at `path`, or nil.
     static func fileSize(_ path: String) -> Int? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
     }

@@ -25,11 +25,13 @@ struct DownloadSinkValidatorTests {
         }
     }
 
-    /// A sink for `file.bin` in a new folder that has had the head of a 200 of `length` bytes.
+    /// A sink for `name` (by default `file.bin` in a new folder) that has had the head of a 200 of
+    /// `length` bytes.
     static func started(
-        length: Int, etag: String = #""v1""#, partExisted: Bool = false, in folder: String = temporaryFolder()
+        length: Int, etag: String = #""v1""#, partExisted: Bool = false, in folder: String = temporaryFolder(),
+        name: String = "file.bin"
     ) throws -> (DownloadJob, DownloadSink) {
-        let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: "file.bin")
+        let job = DownloadJob(DeliveryAPI.downloadNative(id: "CONT1"), folder: folder, name: name)
         let sink = DownloadSink(job: job, url: "u", resumeFrom: 0, partExisted: partExisted, onBytes: { _, _, _ in })
         try sink.receiveHead(head(length: length, etag: etag))
         return (job, sink)
