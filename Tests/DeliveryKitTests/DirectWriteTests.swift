@@ -90,6 +90,24 @@ struct DirectWriteTests {
         #expect(readFile(path) == bytes)
     }
 
+    /// A direct write off a block is refused by a file system that checks alignment (ext4: EINVAL, as
+    /// from one that wants blocks larger than `FileIO.directBlock`); tmpfs takes it. Either way the
+    /// bytes land where the descriptor stood, the ones refused written through the cache from there.
+    @Test("a direct write the file system refuses goes on through the cache from where it stood")
+    func refusedWrite() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/r.part"
+        let bytes = sampleBytes(3 * FileIO.directBlock + 100)
+        var direct = true
+        let fd = try FileIO.openForWriting(path, append: false, direct: &direct)
+        // As a short write would leave it: the offset off every block size a disk has.
+        #expect(lseek(fd, 100, SEEK_SET) == 100)
+        try Self.withAligned(bytes) { try FileIO.writeDirect(fd, $0, path: path) }
+        #expect(!Self.isDirect(fd))
+        FileIO.close(fd)
+        #expect(readFile(path) == [UInt8](repeating: 0, count: 100) + bytes)
+    }
+
     @Test("a fresh part that fits the buffer is written direct; a tiny one, a large one and a resumed one are not")
     func whichParts() throws {
         let folder = temporaryFolder()

@@ -142,11 +142,12 @@ enum FileIO {
     /// and of 4 KiB blocks.
     static let directBlock = 4096
 
-    /// Writes `bytes` to a part opened `O_DIRECT` (`openForWriting(_:append:direct:)`) at its start:
-    /// their whole blocks straight to the disk, then `O_DIRECT` off and the last partial block through
-    /// the page cache. A file system that refuses the direct write (EINVAL: it wants larger blocks)
-    /// gets the bytes through the page cache; nothing is lost either way. On return `fd` writes
-    /// through the page cache.
+    /// Writes `bytes` to a part opened `O_DIRECT` (`openForWriting(_:append:direct:)`), from where
+    /// `fd` stands (a fresh part: its start): their whole blocks straight to the disk, then `O_DIRECT`
+    /// off and the last partial block through the page cache. A file system that refuses the direct
+    /// write (EINVAL: it wants larger blocks, or offsets on its own block boundaries) gets the bytes it
+    /// refused through the page cache, from the first one not written; nothing is lost either way. On
+    /// return `fd` writes through the page cache.
     ///
     /// Why: a download flushes every byte to the disk before it names the file, so copying the bytes
     /// into the page cache first is work that buys nothing. That copy was a third of the CPU of a
@@ -161,16 +162,15 @@ enum FileIO {
         var done = 0
         if whole > 0 && Int(bitPattern: base) % directBlock == 0 {
             do {
-                try writeAll(fd, UnsafeRawBufferPointer(start: base, count: whole), path: path)
-                done = whole
+                try mapped("write") { () throws(FileSystemError) in
+                    try FileSystem.writeAll(
+                        fd, UnsafeRawBufferPointer(start: base, count: whole), path: path, written: &done)
+                }
             } catch {
-                // EINVAL: the file system wants larger blocks, or a short write left the rest off a
-                // block. What is not written yet goes through the page cache, from where the writes
-                // got to (the part was written from its start).
+                // EINVAL: the file system wants larger blocks or other offsets, or a short write left
+                // the rest off a block. What is not written yet (`done` counts what was) goes through
+                // the page cache, from where the writes got to.
                 guard case .file(_, _, EINVAL) = error else { throw error }
-                let position = lseek(fd, 0, SEEK_CUR)
-                guard position >= 0 else { throw fail(path, "write") }
-                done = Int(position)
             }
         }
         if oceq_stop_direct(fd) != 0 { throw fail(path, "write") }

@@ -344,16 +344,23 @@ package enum FileSystem {
 
     /// Writes all of `bytes` to `fd`, retrying short writes and interruptions.
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(FileSystemError) {
-        guard var base = bytes.baseAddress else { return }
-        var left = bytes.count
-        while left > 0 {
-            let written = Glibc.write(fd, base, left)
-            if written < 0 {
+        var written = 0
+        try writeAll(fd, bytes, path: path, written: &written)
+    }
+
+    /// The same, counting in `written` the bytes written so far, which a caller that catches the
+    /// error carries on from.
+    package static func writeAll(
+        _ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String, written: inout Int
+    ) throws(FileSystemError) {
+        guard let base = bytes.baseAddress else { return }
+        while written < bytes.count {
+            let count = Glibc.write(fd, base + written, bytes.count - written)
+            if count < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError(path: path, code: errno)
             }
-            left -= written
-            base += written
+            written += count
         }
     }
 
