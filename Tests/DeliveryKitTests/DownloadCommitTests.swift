@@ -316,6 +316,46 @@ struct DownloadCommitTests {
             DownloadCommitPolicy(maxFiles: 100, maxDelay: .seconds(3600), finalDelay: .milliseconds(20)))
     }
 
+    @Test("once every job has started, a flushed batch is renamed with the next batch's flush, not with its own")
+    func renamesWaitAtTheEnd() async throws {
+        // Two fast files fill a batch of two; the third is held until both are flushed. Every job has
+        // started, so their renames wait (the final delay is an hour) for the third file's batch, whose
+        // flush they share: three flushes in all, not four.
+        let folder = temporaryFolder()
+        let jobs = Self.jobs(3, in: folder)
+        let transport = HeldTransport(inner: Self.server(), holding: "/CONT2/")
+        let client = try makeClient(transport)
+        let log = Locked<[String]>([])
+        let policy = DownloadCommitPolicy(maxFiles: 2, maxDelay: .seconds(3600), finalDelay: .seconds(3600))
+        let results = await DownloadCommit.$policy.withValue(policy) {
+            await DownloadCommit.$observer.withValue({ step in
+                switch step {
+                case .batch(let paths): log.withLock { $0.append("batch \(paths.count)") }
+                case .synced(let part):
+                    let synced = log.withLock { log -> Int in
+                        log.append("synced " + part)
+                        return log.filter { $0.hasPrefix("synced") }.count
+                    }
+                    if synced == 2 { transport.release() }
+                case .published(let path): log.withLock { $0.append("published " + path) }
+                case .fileSystemFlushed: log.withLock { $0.append("flush") }
+                case .folderSynced: break
+                }
+            }) {
+                await client.download(jobs, maxConcurrent: 3)
+            }
+        }
+        #expect(!transport.timedOut)
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        let steps = log.withLock { $0 }
+        #expect(steps.filter { $0 == "flush" }.count == 3, "\(steps)")
+        // The first two are renamed in the third file's cycle: after its batch began, before its flush.
+        let lastBatch = try #require(steps.firstIndex(of: "batch 1"))
+        let firstRename = try #require(steps.firstIndex { $0.hasPrefix("published") })
+        #expect(lastBatch < firstRename, "\(steps)")
+        for job in jobs { #expect(readFile(job.path) == Self.file) }
+    }
+
     /// Downloads a held file and a fast one under `policy`: the fast one must be committed and
     /// reported while the other is held (its report releases the hold), not after the hold's 30 s.
     func expectCommittedBeforeSlowOne(_ policy: DownloadCommitPolicy) async throws {

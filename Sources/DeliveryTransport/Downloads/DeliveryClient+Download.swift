@@ -120,6 +120,9 @@ extension DeliveryClient {
             var committing = false
             /// Parts the last cycle flushed, and the companion it wrote: the next cycle renames them.
             var flushed: [(Int, StagedDownload)] = []
+            /// When the last cycle ended with parts in `flushed`, and whether a deadline for their renames runs.
+            var flushedSince = ContinuousClock.now
+            var renamesDeadline = false
             var written: DownloadCompanion?
             var companionAsked = false
             /// How long a batch's first file waits: shorter once every job has started, when what is
@@ -128,7 +131,9 @@ extension DeliveryClient {
             func launch(_ index: Int) {
                 transferring += 1
                 let job = jobs[index]
-                group.addTask {
+                // Started on this thread, up to the request handed to the engine: a task queued on the
+                // pool waited there behind the parts' direct writes (the pool has a thread per core).
+                group.addImmediateTask {
                     // Assigned, then returned after the `do`: with Swift 6.3.1 -O, returning the
                     // tuple from inside `do throws(DeliveryError)` here loses its index (every
                     // result came back as index 0 or garbage, and the pool crashed).
@@ -159,6 +164,19 @@ extension DeliveryClient {
                 let waited = ContinuousClock.now - stagedSince
                 let batchDue =
                     !staged.isEmpty && (staged.count >= policy.maxFiles || transferring == 0 || waited >= delay())
+                // Once every job has started, parts flushed wait for the next batch's cycle to be renamed
+                // (for the final delay at most) rather than take a cycle of their own: its `syncfs` held up the
+                // direct writes of the last files (the disk takes them one after the other), and the end
+                // then waited for one cycle more.
+                let renamesWait = exhausted && transferring > 0 && written == nil
+                let sinceFlushed = ContinuousClock.now - flushedSince
+                if !batchDue && renamesWait && !flushed.isEmpty && sinceFlushed < policy.finalDelay {
+                    if !renamesDeadline {
+                        renamesDeadline = true
+                        startDeadline(policy.finalDelay - sinceFlushed)
+                    }
+                    return
+                }
                 guard batchDue || !flushed.isEmpty || written != nil else { return }
                 var cycle = CommitCycle(publish: flushed, companionToPublish: written)
                 flushed = []
@@ -178,7 +196,9 @@ extension DeliveryClient {
                         (cycle.publish + cycle.flush).map { (index: $0.0, result: $0.1.result) })
                 }
                 committing = true
-                group.addTask {
+                // Handed to the commit thread from this thread: a task queued on the pool waited for one of
+                // its threads, busy with direct writes, and the cycle started up to 1 ms late (74 renditions).
+                group.addImmediateTask {
                     .committed(
                         await DownloadCommit.run(cycle, on: queue, observer: observer, throughTheEnd: throughTheEnd))
                 }
@@ -234,6 +254,8 @@ extension DeliveryClient {
                 case .committed(let outcome):
                     committing = false
                     flushed = outcome.flushed
+                    flushedSince = ContinuousClock.now
+                    renamesDeadline = false
                     written = outcome.companion
                     for (index, result) in outcome.results { report(index, result) }
                 case .deadline:

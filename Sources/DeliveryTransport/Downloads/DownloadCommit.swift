@@ -5,10 +5,13 @@
 // of the parts completed meanwhile, which the cycle after renames. Only then are files reported
 // (`finished`, hence the manifest): no file appears under its final name before its bytes are on
 // the disk, and nothing is reported before its name is. One cycle runs at a time; a cycle follows
-// at once while parts wait for their rename. Flushing while the transfers run names the files as
-// they go, so the command's end waits for the last few files' cycles, not for a whole batch's
-// flush and renames; those last cycles run one after the other on the commit thread, without going
-// back to the pool in between (`run(_:on:observer:throughTheEnd:)`).
+// at once while parts wait for their rename, except once every job has started and transfers still
+// run: the renames then wait (the final delay at most) for the next batch's cycle, whose `syncfs`
+// they share, instead of a `syncfs` of their own under the last files' direct writes. Flushing
+// while the transfers run names the files as they go, so the command's end waits for the last few
+// files' cycles, not for a whole batch's flush and renames; those last cycles run one after the
+// other on the commit thread, without going back to the pool in between
+// (`run(_:on:observer:throughTheEnd:)`).
 //
 // The flushes, measured (Scripts/bench-download, 500 renditions on ext4 on a virtual disk): an
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
