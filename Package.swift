@@ -112,6 +112,10 @@ let package = Package(
             name: "MirrorModule",
             dependencies: ["OCEQCore", "OCEQShell", "OCEQLanguage", "DeliveryKit", "DeliveryTransport"]),
 
+        // `CommandLine.arguments` for the executable from argv as glibc passes it to initialisers, in place of
+        // the Swift runtime's, which read /proc/self/maps at every start (CArguments.c has the figures).
+        .target(name: "CArguments"),
+
         // What the executable composes, kept testable: `oceq serve`'s command line and the opener that
         // serves a local export in-process for the shell.
         .target(name: "OCEQApp", dependencies: ["OCEQCore", "OCEQShell", "ChannelServer", "DeliveryKit", "CSystem"]),
@@ -127,7 +131,8 @@ let package = Package(
         .executableTarget(
             name: "oceq",
             dependencies: [
-                "CSystem", "OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule", "MirrorModule",
+                "CSystem", "CArguments", "OCEQShell", "OCEQApp", "BlogModule", "AssetModule", "DownloadModule",
+                "MirrorModule",
             ],
             linkerSettings: [
                 .unsafeFlags([
@@ -213,7 +218,7 @@ let package = Package(
             ]),
         // `oceq serve`'s command line and the in-process opener.
         .testTarget(
-            name: "OCEQAppTests", dependencies: ["OCEQCore", "OCEQApp", "OCEQShell", "ChannelServer"]),
+            name: "OCEQAppTests", dependencies: ["OCEQCore", "OCEQApp", "OCEQShell", "ChannelServer", "CArguments"]),
     ]
 )
 
