@@ -26,6 +26,16 @@ int oceq_library_open(const char *soname, int flags, const char *const *names, v
 
 int oceq_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+int oceq_open_tmpfile(const char *folder, int extra) { return open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC | extra, 0644); }
+
+int oceq_link_open_file(int fd, const char *path) {
+    if (linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH) == 0) return 0;
+    if (errno != ENOENT && errno != EPERM && errno != EINVAL) return -1;
+    char source[64];
+    snprintf(source, sizeof source, "/proc/self/fd/%d", fd);
+    return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
 int oceq_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }

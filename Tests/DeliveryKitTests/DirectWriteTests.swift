@@ -52,9 +52,9 @@ struct DirectWriteTests {
         let file = sampleBytes(size)
         try DownloadSinkValidatorTests.feed(sink, file[...], chunk: 16_384)
         let fd = try sink.finishWriting()
+        defer { FileIO.close(fd) }
         #expect(!isDirect(fd), "\(name): the part is handed on writing through the cache")
-        FileIO.close(fd)
-        #expect(readFile(job.partPath) == file, "\(name)")
+        #expect(readFile(DownloadSinkValidatorTests.partPath(of: sink, job, fd: fd)) == file, "\(name)")
         return sink.wroteDirect
     }
 

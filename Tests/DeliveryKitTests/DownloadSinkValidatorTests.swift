@@ -38,12 +38,21 @@ struct DownloadSinkValidatorTests {
     }
 
     /// Ends `sink`'s writing and checks the part: `file`'s bytes, no validator left on it or beside it.
+    /// A whole fresh part may have no name (`DownloadSink.nameless`): it is then read through `fd`.
     static func expectWhole(_ sink: DownloadSink, _ job: DownloadJob, _ file: [UInt8]) throws {
         let fd = try sink.finishWriting()
-        FileIO.close(fd)
-        #expect(DownloadJob.validatorAttribute(of: job.partPath) == nil, "a whole part keeps no validator")
+        defer { FileIO.close(fd) }
+        let part = partPath(of: sink, job, fd: fd)
+        #expect(DownloadJob.validatorAttribute(of: part) == nil, "a whole part keeps no validator")
         #expect(!fileExists(job.metaPath))
-        #expect(readFile(job.partPath) == file)
+        #expect(readFile(part) == file)
+    }
+
+    /// Where the part `sink` handed over as `fd` can be read: its path, or its descriptor's when it has none.
+    static func partPath(of sink: DownloadSink, _ job: DownloadJob, fd: Int32) -> String {
+        guard sink.nameless else { return job.partPath }
+        #expect(!fileExists(job.partPath), "a nameless part has no .part")
+        return "/proc/self/fd/\(fd)"
     }
 
     @Test("a fresh part that arrives whole is never given a validator")

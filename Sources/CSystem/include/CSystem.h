@@ -133,6 +133,18 @@ static inline int oceq_sync_file_range_wait(int fd) {
 #endif
 }
 
+/// open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC | extra, 0644): a new file in `folder`'s file system with
+/// no name yet (Linux 3.11; O_TMPFILE is named only under _GNU_SOURCE). Creating it takes no lock on
+/// the folder, as naming a file does; `oceq_link_open_file` names it once it is complete. Returns the
+/// descriptor, or -1 with errno (EOPNOTSUPP or EISDIR: the file system or kernel has no O_TMPFILE).
+int oceq_open_tmpfile(const char *_Nonnull folder, int extra);
+
+/// Gives the file open as `fd` (opened with `oceq_open_tmpfile`, or any file with links left) the name
+/// `path`: linkat with AT_EMPTY_PATH, or through /proc/self/fd where that is refused (before Linux
+/// 6.10 it needs CAP_DAC_READ_SEARCH). Never replaces anything at `path` and never follows a link
+/// there (EEXIST). Returns 0, or -1 with errno.
+int oceq_link_open_file(int fd, const char *_Nonnull path);
+
 /// openat2(AT_FDCWD, path, O_PATH | O_CLOEXEC, RESOLVE_NO_SYMLINKS): opens `path` without reading
 /// it, only when no component of it is a symbolic link (Linux 5.6; glibc has no wrapper). Returns the
 /// descriptor, or -1 with errno (ELOOP: a link on the way; ENOSYS or EPERM: no openat2 here).

@@ -429,6 +429,6 @@ extension DeliveryClient {
             etag: head.header("ETag"))
         return StagedDownload(
             job: job, fd: fd, device: facts.device, result: result, sidecarMayExist: sink.sidecarMayExist,
-            writtenDirect: sink.wroteDirect)
+            writtenDirect: sink.wroteDirect, nameless: sink.nameless)
     }
 }

@@ -87,6 +87,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
     private(set) var bodyBytes: Int64 = 0
     /// The part was written past the page cache (`FileIO.writeDirect`), all but its last partial block.
     private(set) var wroteDirect = false
+    /// The part has no name yet (`FileIO.openNamelessPart`): it is named `job.path` when committed.
+    private(set) var nameless = false
     private(set) var errorBody: [UInt8] = []
     /// Where this attempt's bytes start in the file.
     private(set) var startOffset: Int64 = 0
@@ -240,7 +242,8 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         guard buffered > 0, let buffer else { return }
         var direct =
             whole && opensWithFirstWrite && buffered >= FileIO.directBlock && !FileIO.directIsSlow(in: job.folder)
-        try openIfFresh(direct: &direct)
+        // A fresh part whose every byte is here needs no name until it is committed: it is not resumed.
+        try openIfFresh(direct: &direct, nameless: whole && startOffset == 0 && expectedTotal == Int64(buffered))
         try storeValidator(before: buffered)
         let count = buffered
         buffered = 0
@@ -262,13 +265,19 @@ final class DownloadSink: ExchangeSink, @unchecked Sendable {
         try openIfFresh(direct: &direct)
     }
 
-    /// Opens a fresh part, `O_DIRECT` when `direct` and its file system takes it (`direct` then stays true).
-    private func openIfFresh(direct: inout Bool) throws(DeliveryError) {
+    /// Opens a fresh part, `O_DIRECT` when `direct` and its file system takes it (`direct` then stays
+    /// true); with `nameless`, without a name where the file system allows (`FileIO.openNamelessPart`).
+    private func openIfFresh(direct: inout Bool, nameless: Bool = false) throws(DeliveryError) {
         guard opensWithFirstWrite else {
             direct = false
             return
         }
         opensWithFirstWrite = false
+        if nameless, let fd = FileIO.openNamelessPart(of: job, direct: &direct) {
+            self.fd = fd
+            self.nameless = true
+            return
+        }
         fd = try FileIO.openPart(of: job, append: false, direct: &direct)
     }
 
