@@ -127,7 +127,9 @@ let package = Package(
         // functions and data a start uses come first, side by side, in the order of Linker/oceq.order
         // (Scripts/make-symbol-order writes it; a name it lists that no longer exists is skipped). C++'s
         // runtime (which the Swift runtime needs) is linked statically through Linker/static-libstdc++ (see
-        // the script there).
+        // the script there). `--no-export-dynamic` undoes the driver's `-export-dynamic`: the executable's own
+        // public symbols (8,146) stay out of its dynamic symbol table, which the loader searched first for
+        // every symbol of every library (README "Start-up").
         .executableTarget(
             name: "oceq",
             dependencies: [
@@ -138,7 +140,7 @@ let package = Package(
                 .unsafeFlags([
                     "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                     "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/oceq.order",
-                    "-Xlinker", "--no-warn-symbol-ordering",
+                    "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
                     "-L", Context.packageDirectory + "/Linker/static-libstdc++",
                 ])
             ]),
