@@ -11,7 +11,9 @@
 // while the transfers run names the files as they go, so the command's end waits for the last few
 // files' cycles, not for a whole batch's flush and renames; those last cycles run one after the
 // other on the commit thread, without going back to the pool in between
-// (`run(_:on:observer:throughTheEnd:)`).
+// (`run(_:on:observer:throughTheEnd:)`). A part with no name (a file that arrived whole,
+// `FileIO.openNamelessPart`) is named with `linkat` where a `.part` is renamed: "rename" below means
+// either, and its descriptor stays open from its flush to its name.
 //
 // The flushes, measured (Scripts/bench-download, 500 renditions on ext4 on a virtual disk): an
 // `fsync` costs a journal commit or at least a disk cache flush, one to a few milliseconds even
