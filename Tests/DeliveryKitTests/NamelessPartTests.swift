@@ -120,4 +120,5 @@ struct NamelessPartTests {
         #expect(readFile(outside) == Array("keep".utf8))
         #expect(!fileExists(job.path))
     }
+
 }

@@ -18,19 +18,6 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// Raises the soft limit on open descriptors to the hard limit; returns the soft limit in force.
-    @discardableResult
-    public static func raiseDescriptorLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-        if limit.rlim_cur < limit.rlim_max {
-            var raised = limit
-            raised.rlim_cur = limit.rlim_max
-            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
-        }
-        return limit.rlim_cur == rlim_t.max ? Int(Int32.max) : Int(clamping: limit.rlim_cur)
-    }
-
     /// The connection limit given to MHD: `maximumConnections`, at most half the descriptors.
     func effectiveConnectionLimit(descriptors: Int) -> Int {
         max(1, min(maximumConnections, (descriptors - 64) / 2))

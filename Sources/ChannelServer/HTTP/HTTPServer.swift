@@ -95,7 +95,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.observer = observer
         self.host = host
         _ = try CLibraries.requireHTTP()
-        let descriptors = ConnectionLimits.raiseDescriptorLimit()
+        let descriptors = FileSystem.raiseDescriptorLimit()
         let headerDeadline = HeaderDeadline(seconds: limits.headerTimeout)
         self.headerDeadline = headerDeadline
         let slowPool = WorkPool(threads: slowThreads, queueLimit: 64, name: "oceq-slow")

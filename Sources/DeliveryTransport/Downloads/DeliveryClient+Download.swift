@@ -101,13 +101,16 @@ extension DeliveryClient {
             }
             return nil
         }
-        let policy = DownloadCommit.policy
         let observer = DownloadCommit.observer
         let queue = DispatchQueue(label: "oceq.download.commit")
         // Over libcurl the engine bounds the transfers (`TransferLane`), so as many files again are
         // prepared and handed to it ahead, to start there the moment a place is free; over another
         // transport the pool alone bounds them.
-        let running = max(1, maxConcurrent)
+        // Under a low limit on open descriptors (`ulimit -n 32`), fewer transfers and smaller batches, each
+        // file holding one from its part to its name, rather than files failing with "Too many open files".
+        let descriptors = Self.descriptorLimit - Self.descriptorsHeldElsewhere
+        let running = max(1, min(maxConcurrent, descriptors / 4))
+        let policy = DownloadCommit.policy.fitting(descriptors: descriptors, transfers: running)
         let lane = transport is CurlTransport ? TransferLane(limit: running) : nil
         let prepared = lane == nil ? running : 2 * running
         await withTaskGroup(of: PoolEvent.self, isolation: isolation) { group in
@@ -272,6 +275,14 @@ extension DeliveryClient {
         }
         return results.map { $0 ?? .failure(.invalidRequest("not run")) }
     }
+
+    /// The process's limit on open descriptors, raised to its hard limit by the first batch (as the
+    /// server raises it): each file holds one between its transfer and its name.
+    private static let descriptorLimit = FileSystem.raiseDescriptorLimit()
+
+    /// Descriptors a pool leaves to the rest of the process (standard streams, the engine's and
+    /// Dispatch's event descriptors, a server serving a local export in-process, the manifest).
+    private static let descriptorsHeldElsewhere = 32
 
     /// What a pool's child task reports.
     private enum PoolEvent: Sendable {

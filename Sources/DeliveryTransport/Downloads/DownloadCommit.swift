@@ -68,6 +68,16 @@ import OCEQCore
     /// at most 256.
     public static let standard = DownloadCommitPolicy(
         maxFiles: 128, maxDelay: .milliseconds(3), finalDelay: .milliseconds(1))
+
+    /// This policy with batches no larger than `descriptors` (those the pool may use) allow beside
+    /// `transfers` at a time: a file holds a descriptor from its part's first write to its name (two
+    /// batches waiting for their flush and one flushed, waiting for its name), and each transfer a
+    /// connection and a part. With the usual limit of 1024 and more, unchanged.
+    func fitting(descriptors: Int, transfers: Int) -> DownloadCommitPolicy {
+        var fitted = self
+        fitted.maxFiles = max(1, min(maxFiles, (descriptors - 2 * transfers) / 3))
+        return fitted
+    }
 }
 
 /// One step of a commit, as seen by `DownloadCommit.observer` (tests check their order).

@@ -389,6 +389,21 @@ package enum FileSystem {
         return (Int64(info.st_size), UInt64(info.st_dev))
     }
 
+    /// Raises the soft limit on open descriptors to the hard limit (once is enough: a later call finds
+    /// them equal); returns the soft limit in force. The server holds a descriptor per connection; a
+    /// download holds one per file between its transfer and its name.
+    @discardableResult
+    package static func raiseDescriptorLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = limit.rlim_max
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        return limit.rlim_cur == rlim_t.max ? Int(Int32.max) : Int(clamping: limit.rlim_cur)
+    }
+
     /// Closes a descriptor.
     package static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
