@@ -22,7 +22,7 @@ struct StagedDownload: Sendable {
     /// block waits there for the flush.
     let writtenDirect: Bool
     /// The part has no name (`FileIO.openNamelessPart`): `fd` is all there is of it, so it stays open
-    /// after the flush, until `publish` names it `job.path` (or `discard` drops it).
+    /// after the flush, until `publish` names it `job.path` (closing it without a name drops it).
     var nameless = false
 
     /// Flushes the part's bytes to the disk and closes it: `fsync`, or, when its file system was
