@@ -12,12 +12,9 @@ struct DescriptorLimitTests {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Soft and hard limit alike, so the download cannot raise it.
-        let shell = #"ulimit -n 32 && exec "$0" "$@""#
         let result = try await OceqBinary.run(
-            [
-                "-c", shell, OceqBinary.executable.path, "--url", server.origin, "--token", DownloadServer.token, "-c",
-                "download (list type=Image) to \(folder)",
-            ], executable: URL(fileURLWithPath: "/bin/sh"))
+            after: "ulimit -n 32",
+            ["--url", server.origin, "--token", DownloadServer.token, "-c", "download (list type=Image) to \(folder)"])
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         #expect(!result.stdout.contains("Too many open files"), "\(result.stdout)")
         let entries = try manifestFiles(folder)

@@ -18,12 +18,12 @@ struct DiskFullTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // 96 blocks: 48 KiB in dash's 512-byte blocks (96 KiB were /bin/sh bash): either way some
         // of the sample's images (20 KB to 170 KB) fit and some do not.
-        let shell = #"ulimit -f 96 && trap '' XFSZ && exec "$0" "$@""#
         let result = try await OceqBinary.run(
+            after: "ulimit -f 96 && trap '' XFSZ",
             [
-                "-c", shell, OceqBinary.executable.path, "--url", server.origin, "--token", DownloadServer.token, "-c",
+                "--url", server.origin, "--token", DownloadServer.token, "-c",
                 "download (list type=Image order name limit 12) to \(folder)",
-            ], executable: URL(fileURLWithPath: "/bin/sh"))
+            ])
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("failed: ") }
         #expect(!failures.isEmpty, "\(result.stdout)")

@@ -35,4 +35,14 @@ public enum OceqBinary {
             directory: (directory ?? repositoryRoot).path, input: Array(input.utf8))
         return (finished.code, finished.stdoutText, finished.stderrText)
     }
+
+    /// Runs oceq with `arguments` from `/bin/sh` after the shell commands `setup` (a limit set with
+    /// `ulimit`, a signal ignored with `trap`), which oceq inherits; otherwise as `run`.
+    public static func run(
+        after setup: String, _ arguments: [String]
+    ) async throws -> (code: Int32, stdout: String, stderr: String) {
+        try await run(
+            ["-c", setup + #" && exec "$0" "$@""#, executable.path] + arguments,
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
 }
