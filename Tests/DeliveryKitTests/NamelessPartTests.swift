@@ -121,4 +121,14 @@ struct NamelessPartTests {
         #expect(!fileExists(job.path))
     }
 
+    @Test("where no nameless file can be made (here: the folder is missing), the part is a .part, its folder made")
+    func fallsBackToNamedPart() throws {
+        let folder = temporaryFolder() + "/made/by/the/part"
+        var direct = true
+        #expect(FileIO.openNamelessPart(of: Self.job(in: folder), direct: &direct) == nil)
+        let (job, sink, fd) = try Self.finished(size: 10_000, in: folder)
+        FileIO.close(fd)
+        #expect(!sink.nameless)
+        #expect(readFile(job.partPath) == sampleBytes(10_000))
+    }
 }
