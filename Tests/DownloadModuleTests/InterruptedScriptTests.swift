@@ -1,7 +1,8 @@
 // Ctrl-C during a script, through the built binary: the running `download` is cancelled as in the
-// REPL, records what completed, prints its summary, and oceq then exits 130. The server is
-// `oceq serve --faults` as its own process, each file delayed so that the batch is still running
-// when SIGINT arrives.
+// REPL, records what completed, prints its summary, and oceq then exits 130. SIGTERM and SIGHUP stop
+// it the same way (exit 143 and 129), so that a run ended by `kill` or `timeout` can be run again
+// without copies of what it had named. The server is `oceq serve --faults` as its own process, each
+// file delayed so that the batch is still running when the signal arrives.
 
 import DeliveryKit
 import Foundation
@@ -20,8 +21,13 @@ struct InterruptedScriptTests {
         Set(folderEntries(folder).filter(isFinalFile))
     }
 
-    @Test("SIGINT mid-batch: the summary is printed, the manifest lists exactly the complete files, exit 130")
-    func interrupted() async throws {
+    @Test(
+        "a signal mid-batch: the summary is printed, the manifest lists exactly the complete files, the exit code says which; a rerun completes without copies",
+        arguments: [
+            (SIGINT, 130, "interrupted\n"), (SIGTERM, 143, "terminated (SIGTERM)\n"),
+            (SIGHUP, 129, "terminated (SIGHUP)\n"),
+        ])
+    func interrupted(signal: Int32, code: Int32, report: String) async throws {
         let export = try SyntheticExport(count: 24)
         defer { export.remove() }
         let folder = temporaryFolder()
@@ -47,7 +53,7 @@ struct InterruptedScriptTests {
             let deadline = Date().addingTimeInterval(120)
             while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
             guard process.isRunning else { return false }
-            process.interrupt()
+            process.kill(signal)
             return true
         }
         try #require(interrupted, "the batch ended before it could be interrupted")
@@ -55,11 +61,11 @@ struct InterruptedScriptTests {
         let output = finished.stdoutText
         let errors = finished.stderrText
 
-        #expect(finished.termination == .exit(130), "\(output)\n\(errors)")
+        #expect(finished.termination == .exit(code), "\(output)\n\(errors)")
         #expect(output.hasPrefix("start\n"))
         #expect(output.contains("  cancelled "), "the download's summary: \(output)")
         #expect(!output.contains("never"), "the script stops at the interrupt")
-        #expect(errors.hasSuffix("interrupted\n"), "\(errors)")
+        #expect(errors.hasSuffix(report), "\(errors)")
         #expect(!output.contains(DownloadServer.token) && !errors.contains(DownloadServer.token))
 
         let onDisk = Self.finalFiles(folder)
@@ -74,5 +80,15 @@ struct InterruptedScriptTests {
             let id = try #require(entry["assetId"]?.stringValue)
             #expect(fileBytes(folder + "/" + name) == byId[id], "\(name) is whole")
         }
+
+        // The next run keeps those files and fetches the others under their own names: no copies.
+        let rerun = try ChildProcess(
+            OceqBinary.executable.path,
+            ["--url", server.origin, "--token", DownloadServer.token, "-c", "download (list type=File) to \(folder)"],
+            directory: OceqBinary.repositoryRoot.path, stdin: .null, stdout: .pipe, stderr: .pipe)
+        let second = await rerun.finish()
+        #expect(second.termination == .exit(0), "\(second.stdoutText)\n\(second.stderrText)")
+        #expect(second.stdoutText.contains("skipped     \(onDisk.count) file"), "\(second.stdoutText)")
+        #expect(Self.finalFiles(folder).count == export.files.count, "\(Self.finalFiles(folder).sorted())")
     }
 }

@@ -13,6 +13,16 @@ import OCEQCore
 
 /// Running work that Ctrl-C cancels.
 extension Interrupts {
+    /// The line written to stderr when running work was stopped: `interrupted` (Ctrl-C), or
+    /// `terminated (SIGTERM)` / `terminated (SIGHUP)`.
+    package static var stopReport: String {
+        switch terminationSignal {
+        case SIGTERM?: return "terminated (SIGTERM)\n"
+        case SIGHUP?: return "terminated (SIGHUP)\n"
+        default: return "interrupted\n"
+        }
+    }
+
     /// What a second Ctrl-C does while the work is still stopping.
     enum Repeat {
         /// Cancel again (nothing more happens): the REPL.
@@ -34,7 +44,7 @@ extension Interrupts {
         let spinner = status.flatMap { $0.isTerminal ? $0.begin() : nil }
         let task = Task { await work() }
         let interrupted = Locked(false)
-        let subscription = Interrupts.subscribe {
+        let subscription = Interrupts.subscribe(stopsWork: true) {
             let before = interrupted.withLock { seen in
                 defer { seen = true }
                 return seen

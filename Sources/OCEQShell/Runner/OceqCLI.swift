@@ -92,7 +92,8 @@ package struct CLIOptions: Equatable {
                                $XDG_CONFIG_HOME/oceq/plugins/*.oceq (~/.config/oceq/plugins)
           --version, --help
 
-        exit codes: 0 success, 1 a statement failed, 2 usage or syntax error, 130 interrupted
+        exit codes: 0 success, 1 a statement failed, 2 usage or syntax error, 130 interrupted,
+                    143 SIGTERM, 129 SIGHUP (the running statement stops as on Ctrl-C first)
         """
 
     /// The options `oceq` accepts (before the script or the first operand).
@@ -308,10 +309,16 @@ package enum OceqCLI {
         if let script {
             let code = await ScriptRunner.runInterruptibly(
                 script.parsed, fileName: script.fileName, in: session, keepGoing: options.keepGoing)
-            return code == ScriptRunner.ExitCode.quit ? 0 : code
+            return terminated(or: code == ScriptRunner.ExitCode.quit ? 0 : code)
         }
         output.write(REPL.banner(channel: connection.channelName, items: items, version: version))
-        return await REPL(reader: makeLineReader(), session: session).run()
+        return terminated(or: await REPL(reader: makeLineReader(), session: session).run())
+    }
+
+    /// 128 + the signal when SIGTERM or SIGHUP stopped the run (as a shell reports a process it
+    /// ended), else `code`.
+    static func terminated(or code: Int32) -> Int32 {
+        Interrupts.terminationSignal.map { 128 + $0 } ?? code
     }
 
     /// Starts what connecting needs and takes a while (`CurlTransport.prepare`: libcurl's set-up) on a thread

@@ -126,12 +126,17 @@ package struct REPL {
         session.currentSource = (parsed.source, nil)
         for statement in parsed.statements {
             let (result, interrupted) = await performInterruptibly(statement)
+            // SIGTERM or SIGHUP: the statement has stopped as Ctrl-C stops it; the REPL ends.
+            if Interrupts.terminationSignal != nil {
+                session.errors.write(Interrupts.stopReport)
+                return true
+            }
             switch result {
             case .success(.quit): return true
             case .success: continue
             case .failure(let error):
                 if interrupted {
-                    session.errors.write("interrupted\n")
+                    session.errors.write(Interrupts.stopReport)
                 } else {
                     let presenter = ErrorPresenter(
                         fileName: nil, source: parsed.source, colors: session.settings.color, redact: session.redact)

@@ -50,7 +50,7 @@ package enum ScriptRunner {
         let (code, _) = await Interrupts.cancelling(again: .exit) {
             await runStatements(parsed, fileName: fileName, in: session, keepGoing: keepGoing)
         }
-        if code == ExitCode.interrupted { session.errors.write("interrupted\n") }
+        if code == ExitCode.interrupted { session.errors.write(Interrupts.stopReport) }
         return code
     }
 
