@@ -6,6 +6,11 @@
 // last group of files is reported is handed to the pool (`companion`), which writes it with that
 // group, renames it after their renames and flushes it with them. When every file of the group
 // then reports as planned, the manifest is already on the disk; otherwise it is saved as before.
+//
+// Between saves, files are named that the manifest on the disk does not list yet: each group of new
+// files is first appended to the manifest's journal (`announcement(for:)`, by the commit cycle that
+// flushes their bytes), which `DownloadManifest.load` reads, so a run killed in between (SIGKILL, a
+// crash) does not leave files the next run would take for someone else's. The final save removes it.
 
 import DeliveryKit
 import DeliveryTransport
@@ -31,6 +36,8 @@ final class DownloadBatch: @unchecked Sendable {
     private var unsaved = false
     /// The manifest handed to the pool with its last group of files, and that manifest.
     private var companion: (file: DownloadCompanion, manifest: DownloadManifest)?
+    /// The manifest's journal, opened by the first group announced (`announcement(for:)`).
+    private lazy var journal = DownloadJournal(path: DownloadManifest.journalPath(folder: folder))
 
     init(plan: DownloadPlan, manifest: DownloadManifest, folder: String, summary: DownloadSummary) {
         self.plan = plan
@@ -122,12 +129,31 @@ final class DownloadBatch: @unchecked Sendable {
         return file
     }
 
+    /// The lines the manifest's journal gets before a group of files (`group`, with the results they
+    /// will report) is named: one entry for each file whose name was free when planned, so that a
+    /// run killed after naming them and before saving the manifest leaves them recorded
+    /// (`DownloadManifest.load` reads the journal). Not a file that replaces one (its old entry is
+    /// what a crash should leave) nor a thumbnail, whose extension comes with its report.
+    func announcement(for group: [(index: Int, result: DownloadResult)]) -> DownloadAnnouncement? {
+        let entries = group.compactMap { (index, result) -> DownloadManifest.Entry? in
+            let planned = plan.downloads[index]
+            guard planned.freshName, !planned.addsExtension, !result.notModified else { return nil }
+            return DownloadManifest.Entry(
+                assetId: planned.assetId, kind: planned.kind, file: planned.job.name, size: result.bytes,
+                etag: result.etag)
+        }
+        guard !entries.isEmpty else { return nil }
+        return DownloadAnnouncement(journal: journal) { DownloadManifest.journalLines(entries) }
+    }
+
     /// Writes the manifest if it changed; a failure is reported only for the final save. The final
     /// save is skipped when the manifest went to the disk with the last group of files and is what
-    /// the files reported make it.
+    /// the files reported make it. Once the final manifest is on the disk, the journal goes.
     func saveManifest(final: Bool) {
+        if final { journal.close() }
         if final, let companion, companion.file.published, companion.manifest == manifest {
             unsaved = false
+            DownloadManifest.removeJournal(folder: folder)
             return
         }
         guard unsaved || final else { return }
@@ -135,6 +161,7 @@ final class DownloadBatch: @unchecked Sendable {
         do {
             try manifest.save(folder: folder)
             unsaved = false
+            if final { DownloadManifest.removeJournal(folder: folder) }
         } catch {
             if final { summary.manifestProblem = error.reason }
         }

@@ -155,7 +155,8 @@ package enum DownloadCommand: Command {
             finished: { @Sendable index, result in
                 if let line = batch.finished(index, result) { progress?.note(TerminalText.clean("failed: " + line)) }
             },
-            companion: { @Sendable group in batch.companion(for: group) }, isolation: nil)
+            companion: { @Sendable group in batch.companion(for: group) },
+            announce: { @Sendable group in batch.announcement(for: group) }, isolation: nil)
         progress?.finish()
         if batch.plan.downloads.isEmpty && !hadManifest && batch.manifest.entries.isEmpty {
             // Nothing to download (every item skipped): no manifest, and no folder this run made.

@@ -171,8 +171,61 @@ package struct DownloadManifest: Sendable, Equatable {
         }
     }
 
-    /// The manifest of `folder`: empty when there is none; an unreadable one is an error.
+    /// The manifest of `folder`: empty when there is none; an unreadable one is an error. The
+    /// entries of its journal (files a run named and did not live to record) are added when their
+    /// files are there as recorded (`mergeJournal`).
     package static func load(folder: String) throws(ManifestError) -> DownloadManifest {
+        var manifest = try loadFile(folder: folder)
+        manifest.mergeJournal(folder: folder)
+        return manifest
+    }
+
+    /// The journal's file name: beside the manifest, lines appended before files are named.
+    package static let journalName = fileName + ".journal"
+
+    /// The journal's path in `folder`.
+    package static func journalPath(folder: String) -> String { folder + "/" + journalName }
+
+    /// What the journal gets for `entries`: a manifest of them (`encoded`), one document after another
+    /// in the journal, each ending with the line `}` (no line of an entry is that: its strings are
+    /// quoted, and its objects are indented).
+    package static func journalLines(_ entries: [Entry]) -> [UInt8] {
+        var group = DownloadManifest()
+        for entry in entries { group.record(entry) }
+        return group.encoded
+    }
+
+    /// Where each document of a journal ends: the `}` line that closes it.
+    private static let journalDocumentEnd = Array("\n}\n".utf8)
+
+    /// Removes the journal (its entries are in the manifest on the disk).
+    package static func removeJournal(folder: String) {
+        _ = unlink(journalPath(folder: folder))
+    }
+
+    /// Adds the journal's entries whose file is in `folder` with the size recorded: a run named it
+    /// and was ended (killed, crashed) before its manifest listed it. A group that does not parse, an
+    /// entry whose file is missing or of another size, and a journal that is a link are ignored.
+    mutating func mergeJournal(folder: String) {
+        guard let bytes = try? ContainedDirectory(root: folder).read(DownloadManifest.journalName, limit: 64 << 20)
+        else { return }
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            // A document that a crash cut short has no end: it and what follows are ignored.
+            guard let end = bytes[start...].firstRange(of: DownloadManifest.journalDocumentEnd)?.upperBound else {
+                return
+            }
+            defer { start = end }
+            guard let json = try? JSON.parse(Array(bytes[start..<end])), let group = try? DownloadManifest(json: json)
+            else { continue }
+            for entry in group.entries.values where DownloadFolder.size(of: folder + "/" + entry.file) == entry.size {
+                record(entry)
+            }
+        }
+    }
+
+    /// The manifest file of `folder` alone.
+    private static func loadFile(folder: String) throws(ManifestError) -> DownloadManifest {
         let path = folder + "/" + fileName
         guard FileManager.default.fileExists(atPath: path) else { return DownloadManifest() }
         // Read without following a link: a manifest linked to a file elsewhere is refused.

@@ -27,6 +27,9 @@ struct PlannedDownload {
     var expectedSize: Int64?
     /// A thumbnail whose name gets the extension of the type received.
     var addsExtension: Bool
+    /// Its name was free when planned (no file of the folder's, no entry of its manifest): the
+    /// manifest's journal may describe it before it is named (`DownloadBatch.announcement`).
+    var freshName = false
 
     /// The manifest key.
     var key: String { assetId + "|" + kind.key }
@@ -97,6 +100,7 @@ struct DownloadPlan {
         case .success(let source):
             var job = DownloadJob(source.request, folder: folder, name: "")
             var addsExtension = false
+            var freshName = false
             if let entry = manifest.entry(assetId: asset.id, kind: source.kind) {
                 job.name = entry.file
                 if !force, entry.etag != nil, DownloadFolder.size(of: job.path) == entry.size {
@@ -107,12 +111,13 @@ struct DownloadPlan {
             } else {
                 job.name = names.claim(source.name)
                 addsExtension = source.kind == .thumbnail
+                freshName = true
             }
             job.partMayExist = parts.contains(job.name + ".part")
             downloads.append(
                 PlannedDownload(
                     assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,
-                    addsExtension: addsExtension))
+                    addsExtension: addsExtension, freshName: freshName))
             return true
         }
     }

@@ -5,6 +5,7 @@
 // file delayed so that the batch is still running when the signal arrives.
 
 import DeliveryKit
+import DownloadModule
 import Foundation
 import OCEQCore
 import OCEQTestSupport
@@ -90,5 +91,46 @@ struct InterruptedScriptTests {
         #expect(second.termination == .exit(0), "\(second.stdoutText)\n\(second.stderrText)")
         #expect(second.stdoutText.contains("skipped     \(onDisk.count) file"), "\(second.stdoutText)")
         #expect(Self.finalFiles(folder).count == export.files.count, "\(Self.finalFiles(folder).sorted())")
+    }
+
+    @Test("SIGKILL mid-batch: the next run keeps the files named before the kill (the manifest's journal), no copies")
+    func killed() async throws {
+        let export = try SyntheticExport(count: 24)
+        defer { export.remove() }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await ServeProcess(
+            export: export.path,
+            arguments: ["--token", DownloadServer.token, "--faults", "delay:ms=300:path=/assets"])
+        defer { server.stop() }
+        let arguments = [
+            "--url", server.origin, "--token", DownloadServer.token, "-c",
+            "download (list type=File) to \(folder) --concurrency 2",
+        ]
+        let process = try ChildProcess(
+            OceqBinary.executable.path, arguments, directory: OceqBinary.repositoryRoot.path, stdin: .null,
+            stdout: .pipe, stderr: .pipe)
+        let killed = await OffPool.run { () -> Bool in
+            let deadline = Date().addingTimeInterval(120)
+            while Self.finalFiles(folder).count < 3, process.isRunning, Date() < deadline { usleep(10_000) }
+            guard process.isRunning else { return false }
+            process.kill(SIGKILL)
+            return true
+        }
+        try #require(killed, "the batch ended before it could be killed")
+        _ = await process.finish()
+        let onDisk = Self.finalFiles(folder)
+        #expect(onDisk.count >= 3 && onDisk.count < export.files.count, "\(onDisk.count) files complete")
+
+        let rerun = try ChildProcess(
+            OceqBinary.executable.path, arguments, directory: OceqBinary.repositoryRoot.path, stdin: .null,
+            stdout: .pipe, stderr: .pipe)
+        let second = await rerun.finish()
+        #expect(second.termination == .exit(0), "\(second.stdoutText)\n\(second.stderrText)")
+        #expect(second.stdoutText.contains("skipped     \(onDisk.count) file"), "\(second.stdoutText)")
+        #expect(Self.finalFiles(folder).count == export.files.count, "\(Self.finalFiles(folder).sorted())")
+        #expect(!folderEntries(folder).contains(DownloadManifest.journalName), "the journal goes with the final save")
+        let listed = Set(try manifestFiles(folder).compactMap { $0["file"]?.stringValue })
+        #expect(listed == Self.finalFiles(folder))
     }
 }

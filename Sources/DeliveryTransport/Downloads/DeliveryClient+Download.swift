@@ -41,12 +41,13 @@ extension DeliveryClient {
         totals: (@Sendable (DownloadTotals) -> Void)? = nil,
         finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil,
         companion: (([(index: Int, result: DownloadResult)]) -> DownloadCompanion?)? = nil,
+        announce: (([(index: Int, result: DownloadResult)]) -> DownloadAnnouncement?)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async -> [Result<DownloadResult, DeliveryError>] {
         var remaining = jobs.makeIterator()
         return await download(
             next: { remaining.next() }, maxConcurrent: maxConcurrent, progress: progress, totals: totals,
-            finished: finished, companion: companion, isolation: isolation)
+            finished: finished, companion: companion, announce: announce, isolation: isolation)
     }
 
     /// Downloads the files `next` hands out, one job at a time until it returns nil, as
@@ -54,12 +55,16 @@ extension DeliveryClient {
     /// order `next` gave them. `next` is called on the caller's actor (`isolation`), only when a
     /// place is free for one more file, so a caller can plan each job as it is asked for and the
     /// first files transfer while the others are still being planned. `totals.files` counts the jobs
-    /// handed out so far.
+    /// handed out so far. `announce`, when given, is asked for each group of parts whose bytes a cycle
+    /// is about to flush (with the results they will have once named) for lines to append before
+    /// anything of that cycle happens (`DownloadAnnouncement`: a folder's manifest journal), so that
+    /// every file is described somewhere before it has its name.
     public func download(
         next: @escaping () async -> DownloadJob?, maxConcurrent: Int = 8,
         progress: (@Sendable (DownloadProgress) -> Void)? = nil, totals: (@Sendable (DownloadTotals) -> Void)? = nil,
         finished: ((Int, Result<DownloadResult, DeliveryError>) -> Void)? = nil,
         companion: (([(index: Int, result: DownloadResult)]) -> DownloadCompanion?)? = nil,
+        announce: (([(index: Int, result: DownloadResult)]) -> DownloadAnnouncement?)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) async -> [Result<DownloadResult, DeliveryError>] {
         let counter = Locked(DownloadTotals(files: 0, completed: 0, failed: 0, bytesReceived: 0))
@@ -197,6 +202,12 @@ extension DeliveryClient {
                     companionAsked = true
                     cycle.companionToWrite = companion(
                         (cycle.publish + cycle.flush).map { (index: $0.0, result: $0.1.result) })
+                }
+                // The parts this cycle flushes are described before the next names them, unless the
+                // companion written now lists them: it is renamed right after their names, on the same
+                // thread, and a journal entry would only add to the end of the download.
+                if !cycle.flush.isEmpty, cycle.companionToWrite == nil, let announce {
+                    cycle.announcement = announce(cycle.flush.map { (index: $0.0, result: $0.1.result) })
                 }
                 committing = true
                 // Handed to the commit thread from this thread: a task queued on the pool waited for one of

@@ -107,6 +107,9 @@ struct CommitCycle: Sendable {
     var flush: [(Int, StagedDownload)] = []
     /// A companion to write now, flushed with `flush`, renamed by the next cycle.
     var companionToWrite: DownloadCompanion?
+    /// Lines to append before anything else, describing the parts of `flush`, which the next
+    /// cycle names (`DownloadAnnouncement`).
+    var announcement: DownloadAnnouncement?
 }
 
 /// What a cycle did.
@@ -163,6 +166,7 @@ struct CommitOutcome: Sendable {
     /// bytes are: each file takes two cycles, but each cycle one flush, not two.
     static func commit(_ cycle: CommitCycle, observer: (@Sendable (DownloadCommitStep) -> Void)?) -> CommitOutcome {
         if !cycle.flush.isEmpty { observer?(.batch(cycle.flush.map { $0.1.job.path })) }
+        cycle.announcement?.append()
         var outcome = CommitOutcome()
         let companionFD = cycle.companionToWrite?.write()
         var folders: [String] = []
