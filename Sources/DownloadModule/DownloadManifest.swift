@@ -200,7 +200,7 @@ package struct DownloadManifest: Sendable, Equatable {
 
     /// Removes the journal (its entries are in the manifest on the disk).
     package static func removeJournal(folder: String) {
-        _ = unlink(journalPath(folder: folder))
+        FileSystem.remove(journalPath(folder: folder))
     }
 
     /// Adds the journal's entries whose file is in `folder` with the size recorded: a run named it
@@ -215,9 +215,9 @@ package struct DownloadManifest: Sendable, Equatable {
             guard let end = bytes[start...].firstRange(of: DownloadManifest.journalDocumentEnd)?.upperBound else {
                 return
             }
-            defer { start = end }
-            guard let json = try? JSON.parse(Array(bytes[start..<end])), let group = try? DownloadManifest(json: json)
-            else { continue }
+            let document = Array(bytes[start..<end])
+            start = end
+            guard let json = try? JSON.parse(document), let group = try? DownloadManifest(json: json) else { continue }
             for entry in group.entries.values where DownloadFolder.size(of: folder + "/" + entry.file) == entry.size {
                 record(entry)
             }

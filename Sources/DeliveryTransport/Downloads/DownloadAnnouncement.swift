@@ -7,12 +7,6 @@
 // link planted there, a full disk) leaves the download as it was without one.
 import OCEQCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A file that a batch appends to before it names files; opened at the first append, kept open
 /// until `close`.
 public final class DownloadJournal: Sendable {
@@ -30,10 +24,7 @@ public final class DownloadJournal: Sendable {
     @discardableResult
     func append(_ bytes: [UInt8]) -> Bool {
         descriptor.withLock { fd -> Bool in
-            if fd == -1 {
-                fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o644)
-                if fd < 0 { fd = -2 }
-            }
+            if fd == -1 { fd = (try? FileSystem.openForWriting(path, append: true)) ?? -2 }
             guard fd >= 0 else { return false }
             return bytes.withUnsafeBytes { (try? FileIO.writeAll(fd, $0, path: path)) != nil }
         }
@@ -42,7 +33,7 @@ public final class DownloadJournal: Sendable {
     /// Closes the file (later appends do nothing).
     public func close() {
         descriptor.withLock { fd in
-            if fd >= 0 { _ = Glibc.close(fd) }
+            if fd >= 0 { FileIO.close(fd) }
             fd = -2
         }
     }
