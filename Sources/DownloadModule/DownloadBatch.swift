@@ -48,7 +48,7 @@ final class DownloadBatch: @unchecked Sendable {
 
     /// Plans `asset`, the next item; its job when it gives a file to fetch, whose index in the pool
     /// is `plan.downloads.count - 1`.
-    func add(_ asset: Asset) -> DownloadJob? {
+    func add(_ asset: DownloadItem) -> DownloadJob? {
         plan.add(asset, manifest: &manifest) ? plan.downloads[plan.downloads.count - 1].job : nil
     }
 
@@ -58,12 +58,9 @@ final class DownloadBatch: @unchecked Sendable {
     func outcome(items: Int) -> DownloadSummary {
         var outcome = summary
         outcome.items = items
-        outcome.notFiles = plan.notFiles.map {
-            DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason)
-        }
+        outcome.notFiles = plan.notFiles.map { DownloadSummary.Line(name: $0.name, id: $0.id, reason: $0.reason) }
         outcome.failures =
-            plan.problems.map { DownloadSummary.Line(name: $0.asset.name, id: $0.asset.id, reason: $0.reason) }
-            + summary.failures
+            plan.problems.map { DownloadSummary.Line(name: $0.name, id: $0.id, reason: $0.reason) } + summary.failures
         return outcome
     }
 

@@ -73,7 +73,7 @@ package enum DownloadCommand: Command {
         } else {
             let (held, single) = try await DownloadTargets.items(arguments.target, of: command, in: session)
             if single, let asset = held.first,
-                case .failure(let refusal) = DownloadPlan.source(of: asset, kind: arguments.kind)
+                case .failure(let refusal) = DownloadPlan.source(of: DownloadItem(asset), kind: arguments.kind)
             {
                 // The caret goes under the word the asset cannot satisfy.
                 let (reason, span): (String, SourceSpan)
@@ -123,10 +123,8 @@ package enum DownloadCommand: Command {
         // transfer while the rest of the listing is still to be read.
         _ = await client.download(
             next: { @Sendable () async -> DownloadJob? in
-                while let asset = await items.next() {
-                    let job = batch.add(asset)
-                    items.retire(asset)
-                    guard let job else { continue }
+                while let item = await items.next() {
+                    guard let job = batch.add(item) else { continue }
                     let now = estimate.withLock { estimate -> DownloadEstimate in
                         estimate.files = batch.plan.downloads.count + items.remaining
                         return estimate
@@ -136,7 +134,6 @@ package enum DownloadCommand: Command {
                     }
                     return job
                 }
-                items.releaseRetired()
                 let exact = DownloadEstimate(exactly: batch.plan.downloads)
                 estimate.withLock { $0 = exact }
                 // Every file is planned: the line shows the bytes expected from now on (its counts

@@ -1,7 +1,7 @@
 // The items a `download` goes through, handed out one at a time, each id once. A selection's
-// pages are read with their items unbuilt (`DeliveryClient.fetchDeferred`): each item is built
-// when the download pool asks for one more file, so the first files transfer while the rest of
-// the page is still to be read. Only the first page is read before the folder is touched (a
+// pages are read with their items unbuilt (`DeliveryClient.fetchDeferred`): each item is read in
+// place when the download pool asks for one more file (`DownloadItem.reading`: what the plan needs,
+// nothing else built), so the first files transfer while the rest of the page is still to be read. Only the first page is read before the folder is touched (a
 // selection that matched nothing makes no folder; a refused query fails before anything is
 // written); each next page is asked for as soon as the one before it arrives (`DeferredPages`).
 //
@@ -12,13 +12,9 @@
 // A hit that came without its `fields` (OCM leaves them out of the hits of a query pinning no one
 // type) is read whole before it is handed out when it is a digital asset; the reads of the next few
 // such hits of the page go out with it (`readsAhead` at once), so a slow server's round trips overlap.
-//
-// Planned items are let go in groups on another thread: freeing an item's parsed JSON costs about
-// as much as building it (callgrind, 500 images), and it is no part of what the next file waits for.
 
 import DeliveryKit
 import DeliveryTransport
-import Dispatch
 import OCEQCore
 import OCEQLanguage
 import OCEQShell
@@ -27,21 +23,20 @@ import OCEQShell
 /// the download pool's loop (off the main actor) while it runs, then the command again.
 final class DownloadItems: @unchecked Sendable {
     /// Items read already (one item, a `$var`'s rows), handed out first.
-    private let held: [Asset]
+    private let held: [DownloadItem]
     private var heldPosition = 0
     /// The selection's page being handed out, and the pages after it (nil when there are none).
-    private var page: DeferredPage<Asset>?
+    private var page: DeferredPage<DownloadItem>?
     private var position = 0
-    private var pages: DeferredPages<ListAssets>?
+    private var pages: DeferredPages<ListAssets, DownloadItem>?
     private var seen: Set<String> = []
-    private var retired: [Asset] = []
     /// Reads an asset whole when its hit came without `fields` (OCM leaves them out of the hits of a
     /// query that does not pin one type); nil for held items, which are whole already.
     private var client: DeliveryClient?
     /// The hits of the current page built ahead of their turn, and the reads under way for those that
     /// need one, by position in the page.
-    private var builtAhead: [Int: Asset] = [:]
-    private var reads: [Int: Task<Result<Asset, DeliveryError>, Never>] = [:]
+    private var builtAhead: [Int: DownloadItem] = [:]
+    private var reads: [Int: Task<Result<DownloadItem, DeliveryError>, Never>] = [:]
     /// How many hits ahead of the one handed out are read at once.
     static let readsAhead = 8
     /// Items handed out so far.
@@ -53,10 +48,12 @@ final class DownloadItems: @unchecked Sendable {
 
     /// `items`, handed out in order.
     init(_ items: [Asset]) {
-        held = items
+        held = items.map(DownloadItem.init)
     }
 
-    private init(first: DeferredPage<Asset>, pages: DeferredPages<ListAssets>?, client: DeliveryClient) {
+    private init(
+        first: DeferredPage<DownloadItem>, pages: DeferredPages<ListAssets, DownloadItem>?, client: DeliveryClient
+    ) {
         held = []
         page = first
         self.pages = pages
@@ -74,21 +71,16 @@ final class DownloadItems: @unchecked Sendable {
         let (query, client, request, paged) = try DownloadTargets.selectionRead(select, at: span, in: session)
         do {
             if paged {
-                var pages = client.deferredPages(request, element: DownloadItems.asset)
+                var pages = client.deferredPages(request, element: DownloadItem.reading)
                 guard let first = try await pages.next() else { return DownloadItems([]) }
                 return DownloadItems(first: first, pages: pages, client: client)
             }
             return DownloadItems(
-                first: try await client.fetchDeferred(request, element: DownloadItems.asset), pages: nil,
+                first: try await client.fetchDeferred(request, element: DownloadItem.reading), pages: nil,
                 client: client)
         } catch {
             throw QueryRefusal.error(error, select: select, query: query, in: session)
         }
-    }
-
-    /// An item of a listing, decoded.
-    static let asset: @Sendable (JSON, String) throws(ShapeError) -> Asset = { json, path throws(ShapeError) in
-        try Asset(json: json, path: path)
     }
 
     /// Items listed or held and not handed out yet (repeated ids included; later pages not counted).
@@ -98,9 +90,9 @@ final class DownloadItems: @unchecked Sendable {
     var isEmpty: Bool { held.isEmpty && (page?.count ?? 0) == 0 }
 
     /// The next item not handed out before, or nil at the end (or when the listing failed: `failure`).
-    func next() async -> Asset? {
+    func next() async -> DownloadItem? {
         while true {
-            let asset: Asset
+            let asset: DownloadItem
             if heldPosition < held.count {
                 asset = held[heldPosition]
                 heldPosition += 1
@@ -132,10 +124,7 @@ final class DownloadItems: @unchecked Sendable {
             } else {
                 return nil
             }
-            guard seen.insert(asset.id).inserted else {
-                retire(asset)
-                continue
-            }
+            guard seen.insert(asset.id).inserted else { continue }
             count += 1
             return asset
         }
@@ -144,13 +133,15 @@ final class DownloadItems: @unchecked Sendable {
     /// The hit at `position` of `page`, or the item read whole when it is a digital asset whose hit has
     /// no `fields` (a content item gives no file either way, so it is not read); starts the reads of the
     /// next `readsAhead` hits that need one.
-    private func whole(at position: Int, of page: DeferredPage<Asset>) async throws(DeliveryError) -> Asset {
-        let hit: Asset
+    private func whole(
+        at position: Int, of page: DeferredPage<DownloadItem>
+    ) async throws(DeliveryError) -> DownloadItem {
+        let hit: DownloadItem
         if let built = builtAhead.removeValue(forKey: position) { hit = built } else { hit = try page.item(position) }
         guard Self.needsRead(hit), let client else { return hit }
         let end = min(page.count, position + Self.readsAhead + 1)
         for ahead in position..<end where reads[ahead] == nil {
-            let item: Asset
+            let item: DownloadItem
             if ahead == position {
                 item = hit
             } else if let built = builtAhead[ahead] {
@@ -165,7 +156,7 @@ final class DownloadItems: @unchecked Sendable {
             let id = item.id
             reads[ahead] = Task {
                 do throws(DeliveryError) {
-                    return .success(try await client.fetch(DeliveryAPI.readAsset(id: id)))
+                    return .success(DownloadItem(try await client.fetch(DeliveryAPI.readAsset(id: id))))
                 } catch {
                     return .failure(error)
                 }
@@ -176,8 +167,8 @@ final class DownloadItems: @unchecked Sendable {
     }
 
     /// A digital asset whose hit came without its fields.
-    static func needsRead(_ hit: Asset) -> Bool {
-        hit.fields == nil && (hit.isDigitalAsset || hit.id.hasPrefix("CONT"))
+    static func needsRead(_ hit: DownloadItem) -> Bool {
+        !hit.hasFields && (hit.isDigitalAsset || hit.id.hasPrefix("CONT"))
     }
 
     /// Ends the listing at `error`.
@@ -189,19 +180,5 @@ final class DownloadItems: @unchecked Sendable {
         for read in reads.values { read.cancel() }
         reads = [:]
         builtAhead = [:]
-    }
-
-    /// Lets `asset` go once planned, with others, on another thread.
-    func retire(_ asset: consuming Asset) {
-        retired.append(asset)
-        if retired.count >= 64 { releaseRetired() }
-    }
-
-    /// Frees the items let go so far on another thread.
-    func releaseRetired() {
-        guard !retired.isEmpty else { return }
-        let listing = retired
-        retired = []
-        DispatchQueue.global(qos: .utility).async { _ = listing.count }
     }
 }

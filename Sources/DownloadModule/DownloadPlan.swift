@@ -37,8 +37,9 @@ struct PlannedDownload {
 
 /// An item that gives nothing to download, and why.
 struct PlanNote {
-    /// The item.
-    var asset: Asset
+    /// The item's name and id.
+    var name: String
+    var id: String
     /// Why, in lower case.
     var reason: String
 }
@@ -89,13 +90,13 @@ struct DownloadPlan {
     /// Plans `asset`, the next item: a download, a note that it gives no file, or a problem.
     /// `manifest` loses its entry when its file is gone or changed. True when a download was added.
     @discardableResult
-    mutating func add(_ asset: Asset, manifest: inout DownloadManifest) -> Bool {
+    mutating func add(_ asset: DownloadItem, manifest: inout DownloadManifest) -> Bool {
         switch DownloadPlan.source(of: asset, kind: kind) {
         case .failure(.notAFile(let reason)):
-            notFiles.append(PlanNote(asset: asset, reason: reason))
+            notFiles.append(PlanNote(name: asset.name, id: asset.id, reason: reason))
             return false
         case .failure(.noRendition(let reason)), .failure(.noFormat(let reason)):
-            problems.append(PlanNote(asset: asset, reason: reason))
+            problems.append(PlanNote(name: asset.name, id: asset.id, reason: reason))
             return false
         case .success(let source):
             var job = DownloadJob(source.request, folder: folder, name: "")
@@ -141,9 +142,8 @@ struct DownloadPlan {
     }
 
     /// The request, name and size for `asset`'s `kind`.
-    static func source(of asset: Asset, kind: DownloadKind) -> Result<Source, Refusal> {
-        // `asset.digitalAsset` would build every rendition with its links; one is read (`rendition(named:)`).
-        guard asset.isDigitalAsset, let fields = asset.fields else {
+    static func source(of asset: DownloadItem, kind: DownloadKind) -> Result<Source, Refusal> {
+        guard asset.isDigitalAsset, asset.hasFields else {
             let what = asset.type.isEmpty ? "a content item" : "a content item (\(asset.type))"
             let has: String
             switch kind {
@@ -160,15 +160,17 @@ struct DownloadPlan {
             return .success(
                 Source(
                     request: DeliveryAPI.downloadNative(id: asset.id), kind: .native, name: name,
-                    size: fields["size"]?.intValue.map(Int64.init)))
+                    size: asset.size.map(Int64.init)))
         case .thumbnail:
             return .success(
                 Source(
-                    request: DeliveryAPI.downloadThumbnail(for: asset), kind: .thumbnail,
+                    request: DeliveryAPI.downloadThumbnail(
+                        id: asset.id, fileGroup: asset.fileGroup, advancedVideo: asset.advancedVideo),
+                    kind: .thumbnail,
                     name: SafeFileName.sanitize(stem + "-thumbnail", fallback: asset.id), size: nil))
         case .rendition(let renditionName, let format):
-            guard let rendition = asset.rendition(named: renditionName) else {
-                let has = asset.digitalAsset?.renditions.map(\.name) ?? []
+            guard let rendition = asset.renditions.first(named: renditionName) else {
+                let has = asset.renditions.map(\.name)
                 let suggestion = Suggestions.closest(to: renditionName, among: has).map { "did you mean '\($0)'? " }
                 return .failure(
                     .noRendition(

@@ -41,12 +41,13 @@ enum DownloadTargets {
         return ([try await ItemLookup.fetch(read, at: argument.span, in: session)], true)
     }
 
-    /// The members of a selection's items left unread (at any depth): the items are read for their
-    /// ids, names, types, file groups and extensions, renditions (names, types, formats) and sizes
-    /// (`DownloadPlan.source`, `DeliveryAPI.downloadThumbnail`). Links and the files' `metadata`
-    /// (width and height) were 70% of a page of images; dates, descriptions, slugs, taxonomies, the
-    /// `native` block and the media types a third of what was left, and parsing the page is what
-    /// the first file waits for (callgrind, 74 images).
+    /// The members a selection's client leaves unread (at any depth) where it builds what it reads: the
+    /// rest of a page around its items, and a hit read whole because it came without its fields (the
+    /// page's items themselves are read in place, `DownloadItem.reading`, which builds none of these).
+    /// A download reads an item's id, name, type, file group and extension, renditions (names, types,
+    /// formats) and size (`DownloadPlan.source`). Links and the files' `metadata` (width and height)
+    /// were 70% of a page of images; dates, descriptions, slugs, taxonomies, the `native` block and the
+    /// media types a third of what was left (callgrind, 74 images).
     static let unreadMembers = [
         "links", "metadata", "createdDate", "updatedDate", "description", "slug", "taxonomies", "translatable",
         "native", "mimeType", "fileType", "language",
@@ -64,7 +65,7 @@ enum DownloadTargets {
         else { return }
         read.client.sendAhead(
             deferring: read.paged ? read.client.pages(read.request).firstPageRequest : read.request,
-            element: DownloadItems.asset)
+            element: DownloadItem.reading)
     }
 
     /// How a selection is read: its query, the client (leaving `unreadMembers` unread), the request

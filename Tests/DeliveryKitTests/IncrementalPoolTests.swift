@@ -85,8 +85,8 @@ struct DeferredPageTests {
         }
         defer { server.stop() }
         let client = try CurlTransportTests.client(server)
-        let page = try await client.fetchDeferred(DeliveryAPI.listAssets()) { json, path throws(ShapeError) in
-            try Asset(json: json, path: path)
+        let page = try await client.fetchDeferred(DeliveryAPI.listAssets()) { reader, path in
+            try Asset(json: try reader.value(), path: path)
         }
         #expect(page.count == 3 && page.page.count == 3 && !page.page.hasMore)
         #expect(try page.item(0).id == "A")
@@ -107,9 +107,7 @@ struct DeferredPageTests {
         }
         defer { server.stop() }
         let client = try CurlTransportTests.client(server)
-        let decode: @Sendable (JSON, String) throws(ShapeError) -> Asset = { json, path throws(ShapeError) in
-            try Asset(json: json, path: path)
-        }
+        let decode: DeferredElementReader<Asset> = { reader, path in try Asset(json: try reader.value(), path: path) }
         client.sendAhead(deferring: DeliveryAPI.listAssets(), element: decode)
         // A whole-page fetch of the same request does not take the deferred answer.
         _ = try await client.fetch(DeliveryAPI.listAssets())
@@ -135,8 +133,8 @@ extension DeferredPageTests {
         }
         defer { server.stop() }
         let client = try CurlTransportTests.client(server)
-        var pages = client.deferredPages(DeliveryAPI.listAssets().limit(2)) { json, path throws(ShapeError) in
-            try Asset(json: json, path: path)
+        var pages = client.deferredPages(DeliveryAPI.listAssets().limit(2)) { reader, path in
+            try Asset(json: try reader.value(), path: path)
         }
         var ids: [String] = []
         var page = try await pages.next()

@@ -259,6 +259,11 @@ struct ThumbnailFromAssetTests {
                 #"{"id":"C1","typeCategory":"DigitalAssetType","fileGroup":"Videos","fields":{"advancedVideoInfo":{"provider":"K"}}}"#,
                 "Thumbnail?format=jpg&type=advancedvideo"
             ),
+            // A null advancedVideoInfo is none (it read as one until session 31).
+            (
+                #"{"id":"C1","typeCategory":"DigitalAssetType","fileGroup":"Videos","fields":{"advancedVideoInfo":null}}"#,
+                "thumbnail?type=uithumbnail"
+            ),
         ])
     func thumbnail(json: String, suffix: String) throws {
         let asset = try Asset(json: try JSON.parse(json))

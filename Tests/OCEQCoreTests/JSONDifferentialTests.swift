@@ -12,31 +12,11 @@ import Testing
 
 @Suite("JSON parser beside JSONSerialization")
 struct JSONDifferentialTests {
-    /// Folders whose files are fed to both parsers, relative to the repository root. Everything in
-    /// them is read, JSON or not: a file both parsers refuse is fine.
-    static let folders = [
-        "Tests/DeliveryKitTests/Fixtures", "Tests/ChannelServerTests/Fixtures/ocm", "Tests/Fuzz/Corpus", "Samples",
-        "../shared/fixtures/ocm", "../shared/fixtures/ocm-recorded/responses",
-    ]
-
-    /// Every file below `folders` that is not an image, archive or note.
+    /// Every file of the repository's corpus that is not an image, archive or note: JSON or not, a
+    /// file both parsers refuse is fine.
     static let files: [String] = {
-        let root = OceqBinary.repositoryRoot.path
         let skipped: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "zip", "md", "MF", "keep", "bin", "py"]
-        var files: [String] = []
-        for folder in folders {
-            let base = root + "/" + folder
-            guard let walker = FileManager.default.enumerator(atPath: base) else { continue }
-            for case let relative as String in walker {
-                let path = base + "/" + relative
-                var isFolder: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue,
-                    !skipped.contains((relative as NSString).pathExtension)
-                else { continue }
-                files.append(folder + "/" + relative)
-            }
-        }
-        return files.sorted()
+        return RepositoryCorpus.files { !skipped.contains(($0 as NSString).pathExtension) }
     }()
 
     @Test("the repository's JSON files are all found (the comparison below is not vacuous)")

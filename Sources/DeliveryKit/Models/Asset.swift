@@ -68,7 +68,10 @@ public struct Asset: Sendable, Hashable, Identifiable {
 
     /// Digital asset when `typeCategory` is `DigitalAssetType`, or when it is missing or empty and
     /// `type` is `DigitalAsset`; otherwise a content item.
-    public var kind: Kind {
+    public var kind: Kind { Self.kind(type: type, typeCategory: typeCategory) }
+
+    /// The kind of an item of this `type` and `typeCategory` (see `kind`).
+    public static func kind(type: String, typeCategory: String?) -> Kind {
         if typeCategory == "DigitalAssetType" { return .digitalAsset }
         if (typeCategory ?? "").isEmpty && type == "DigitalAsset" { return .digitalAsset }
         return .contentItem
@@ -155,7 +158,13 @@ public struct DigitalAssetFields: Sendable, Hashable {
         fileType = fields["fileType"]?.stringValue
         version = fields["version"]?.stringValue ?? fields["version"]?.intValue.map(String.init)
         fileGroup = fields["fileGroup"]?.stringValue
-        advancedVideoInfo = fields["advancedVideoInfo"].flatMap { $0.isNull ? nil : $0 }
+        // Not `.flatMap { $0.isNull ? nil : $0 }`: that `nil` is `JSON.null` (JSON is
+        // ExpressibleByNilLiteral), which made a video whose `advancedVideoInfo` is null an advanced one.
+        if let info = fields["advancedVideoInfo"], !info.isNull {
+            advancedVideoInfo = info
+        } else {
+            advancedVideoInfo = nil
+        }
     }
 
     /// The renditions' JSON objects: `fields.renditions`, else the top-level `renditions.items`.
@@ -168,7 +177,7 @@ public struct DigitalAssetFields: Sendable, Hashable {
     /// The rendition with this name: the one spelled exactly so, else the one that differs only in
     /// case (`medium` is `Medium`). Use its `name` in requests: the server compares names exactly.
     public func rendition(named name: String) -> Rendition? {
-        renditions.first(named: name) { $0.name }
+        renditions.first(named: name)
     }
 }
 
@@ -178,6 +187,13 @@ public struct Rendition: Sendable, Hashable {
     /// `responsiveimage`, ...
     public var type: String?
     public var formats: [RenditionFormat]
+
+    /// A rendition with these values.
+    public init(name: String, type: String?, formats: [RenditionFormat]) {
+        self.name = name
+        self.type = type
+        self.formats = formats
+    }
 
     init?(json: JSON) {
         guard let name = Self.name(in: json) else { return nil }
@@ -194,6 +210,13 @@ public struct Rendition: Sendable, Hashable {
     /// The format with this extension (`jpg`, `webp`).
     public func format(_ format: String) -> RenditionFormat? {
         formats.first(named: format) { $0.format }
+    }
+}
+
+extension Collection where Element == Rendition {
+    /// The rendition with this name, picked as `DigitalAssetFields.rendition(named:)` picks it.
+    public func first(named name: String) -> Rendition? {
+        first(named: name) { $0.name }
     }
 }
 
@@ -217,6 +240,18 @@ public struct RenditionFormat: Sendable, Hashable {
     public var width: Int?
     public var height: Int?
     public var links: [Link]
+
+    /// A format with these values (no media type, dimensions or links unless given).
+    public init(
+        format: String, size: Int?, mimeType: String? = nil, width: Int? = nil, height: Int? = nil, links: [Link] = []
+    ) {
+        self.format = format
+        self.size = size
+        self.mimeType = mimeType
+        self.width = width
+        self.height = height
+        self.links = links
+    }
 
     init?(json: JSON) {
         guard let format = json["format"]?.stringValue else { return nil }

@@ -31,25 +31,14 @@ public struct JSONDeferredElements: Sendable {
     /// How many elements there are.
     public var count: Int { ranges.count }
 
-    /// The element at `position` (0 ..< `count`), built.
+    /// The element at `position` (0 ..< `count`), built (`read(_:_:)` reads one in place).
     public func element(_ position: Int) throws(JSONParseError) -> JSON {
-        let range = ranges[position]
         do {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                var parser = JSONParser(bytes: buffer, maximumDepth: maximumDepth)
-                parser.skipped = skipped
-                parser.index = range.lowerBound
-                // An element of an array member of the top-level object.
-                parser.depth = 2
-                let value = try parser.parseValue()
-                parser.skipWhitespace()
-                if parser.index != range.upperBound { throw parser.fail("expected ',' or ']'") }
-                return value
-            }
+            return try read(position) { reader throws(JSONParseError) in try reader.value() }
         } catch let error as JSONParseError {
             throw error
         } catch {
-            throw JSONParseError(offset: range.lowerBound, message: "\(error)")
+            throw JSONParseError(offset: ranges[position].lowerBound, message: "\(error)")
         }
     }
 }
