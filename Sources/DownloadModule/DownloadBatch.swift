@@ -46,10 +46,10 @@ final class DownloadBatch: @unchecked Sendable {
         self.summary = summary
     }
 
-    /// Plans `asset`, the next item; its job when it gives a file to fetch, whose index in the pool
+    /// Plans `item`, the next item; its job when it gives a file to fetch, whose index in the pool
     /// is `plan.downloads.count - 1`.
-    func add(_ asset: DownloadItem) -> DownloadJob? {
-        plan.add(asset, manifest: &manifest) ? plan.downloads[plan.downloads.count - 1].job : nil
+    func add(_ item: DownloadItem) -> DownloadJob? {
+        plan.add(item, manifest: &manifest) ? plan.downloads[plan.downloads.count - 1].job : nil
     }
 
     /// The summary of the batch of `items` items as it stands: the items that gave no file, the

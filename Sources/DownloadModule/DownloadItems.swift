@@ -1,9 +1,10 @@
 // The items a `download` goes through, handed out one at a time, each id once. A selection's
 // pages are read with their items unbuilt (`DeliveryClient.fetchDeferred`): each item is read in
 // place when the download pool asks for one more file (`DownloadItem.reading`: what the plan needs,
-// nothing else built), so the first files transfer while the rest of the page is still to be read. Only the first page is read before the folder is touched (a
-// selection that matched nothing makes no folder; a refused query fails before anything is
-// written); each next page is asked for as soon as the one before it arrives (`DeferredPages`).
+// nothing else built), so the first files transfer while the rest of the page is still to be read.
+// Only the first page is read before the folder is touched (a selection that matched nothing makes
+// no folder; a refused query fails before anything is written); each next page is asked for as
+// soon as the one before it arrives (`DeferredPages`).
 //
 // A listing that fails part-way (a later page refused or cut short, an item malformed or of the
 // wrong shape) ends the items there: the files already under way finish and are recorded as
@@ -92,13 +93,13 @@ final class DownloadItems: @unchecked Sendable {
     /// The next item not handed out before, or nil at the end (or when the listing failed: `failure`).
     func next() async -> DownloadItem? {
         while true {
-            let asset: DownloadItem
+            let item: DownloadItem
             if heldPosition < held.count {
-                asset = held[heldPosition]
+                item = held[heldPosition]
                 heldPosition += 1
             } else if let page, position < page.count {
                 do {
-                    asset = try await whole(at: position, of: page)
+                    item = try await whole(at: position, of: page)
                 } catch {
                     stop(error)
                     return nil
@@ -124,9 +125,9 @@ final class DownloadItems: @unchecked Sendable {
             } else {
                 return nil
             }
-            guard seen.insert(asset.id).inserted else { continue }
+            guard seen.insert(item.id).inserted else { continue }
             count += 1
-            return asset
+            return item
         }
     }
 

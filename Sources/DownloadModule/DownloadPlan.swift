@@ -87,22 +87,22 @@ struct DownloadPlan {
         }
     }
 
-    /// Plans `asset`, the next item: a download, a note that it gives no file, or a problem.
+    /// Plans `item`, the next item: a download, a note that it gives no file, or a problem.
     /// `manifest` loses its entry when its file is gone or changed. True when a download was added.
     @discardableResult
-    mutating func add(_ asset: DownloadItem, manifest: inout DownloadManifest) -> Bool {
-        switch DownloadPlan.source(of: asset, kind: kind) {
+    mutating func add(_ item: DownloadItem, manifest: inout DownloadManifest) -> Bool {
+        switch DownloadPlan.source(of: item, kind: kind) {
         case .failure(.notAFile(let reason)):
-            notFiles.append(PlanNote(name: asset.name, id: asset.id, reason: reason))
+            notFiles.append(PlanNote(name: item.name, id: item.id, reason: reason))
             return false
         case .failure(.noRendition(let reason)), .failure(.noFormat(let reason)):
-            problems.append(PlanNote(name: asset.name, id: asset.id, reason: reason))
+            problems.append(PlanNote(name: item.name, id: item.id, reason: reason))
             return false
         case .success(let source):
             var job = DownloadJob(source.request, folder: folder, name: "")
             var addsExtension = false
             var freshName = false
-            if let entry = manifest.entry(assetId: asset.id, kind: source.kind) {
+            if let entry = manifest.entry(assetId: item.id, kind: source.kind) {
                 job.name = entry.file
                 if !force, entry.etag != nil, DownloadFolder.size(of: job.path) == entry.size {
                     job.ifNoneMatch = entry.etag
@@ -117,7 +117,7 @@ struct DownloadPlan {
             job.partMayExist = parts.contains(job.name + ".part")
             downloads.append(
                 PlannedDownload(
-                    assetId: asset.id, kind: source.kind, job: job, expectedSize: source.size,
+                    assetId: item.id, kind: source.kind, job: job, expectedSize: source.size,
                     addsExtension: addsExtension, freshName: freshName))
             return true
         }
@@ -141,10 +141,10 @@ struct DownloadPlan {
         case noFormat(String)
     }
 
-    /// The request, name and size for `asset`'s `kind`.
-    static func source(of asset: DownloadItem, kind: DownloadKind) -> Result<Source, Refusal> {
-        guard asset.isDigitalAsset, asset.hasFields else {
-            let what = asset.type.isEmpty ? "a content item" : "a content item (\(asset.type))"
+    /// The request, name and size for `item`'s `kind`.
+    static func source(of item: DownloadItem, kind: DownloadKind) -> Result<Source, Refusal> {
+        guard item.isDigitalAsset, item.hasFields else {
+            let what = item.type.isEmpty ? "a content item" : "a content item (\(item.type))"
             let has: String
             switch kind {
             case .native: has = "no native file"
@@ -153,24 +153,24 @@ struct DownloadPlan {
             }
             return .failure(.notAFile("\(what), not a digital asset: it has \(has)"))
         }
-        let name = SafeFileName.sanitize(asset.name, fallback: asset.id)
+        let name = SafeFileName.sanitize(item.name, fallback: item.id)
         let stem = SafeFileName.split(name).stem
         switch kind {
         case .native:
             return .success(
                 Source(
-                    request: DeliveryAPI.downloadNative(id: asset.id), kind: .native, name: name,
-                    size: asset.size.map(Int64.init)))
+                    request: DeliveryAPI.downloadNative(id: item.id), kind: .native, name: name,
+                    size: item.size.map(Int64.init)))
         case .thumbnail:
             return .success(
                 Source(
                     request: DeliveryAPI.downloadThumbnail(
-                        id: asset.id, fileGroup: asset.fileGroup, advancedVideo: asset.advancedVideo),
+                        id: item.id, fileGroup: item.fileGroup, advancedVideo: item.advancedVideo),
                     kind: .thumbnail,
-                    name: SafeFileName.sanitize(stem + "-thumbnail", fallback: asset.id), size: nil))
+                    name: SafeFileName.sanitize(stem + "-thumbnail", fallback: item.id), size: nil))
         case .rendition(let renditionName, let format):
-            guard let rendition = asset.renditions.first(named: renditionName) else {
-                let has = asset.renditions.map(\.name)
+            guard let rendition = item.renditions.first(named: renditionName) else {
+                let has = item.renditions.map(\.name)
                 let suggestion = Suggestions.closest(to: renditionName, among: has).map { "did you mean '\($0)'? " }
                 return .failure(
                     .noRendition(
@@ -187,16 +187,16 @@ struct DownloadPlan {
                             + (has.isEmpty ? "it lists none" : "it has \(has.joined(separator: ", "))")))
             }
             if format == nil { chosen = rendition.formats.first }
-            let ext = chosen?.format ?? asset.fileExtension ?? ""
+            let ext = chosen?.format ?? item.fileExtension ?? ""
             let fileName = stem + "-" + renditionName + (ext.isEmpty ? "" : "." + ext)
             let size = chosen?.size.flatMap { $0 > 0 ? Int64($0) : nil }
             return .success(
                 Source(
                     request: DeliveryAPI.downloadRendition(
-                        id: asset.id, renditionName: renditionName, format: chosen?.format ?? format,
+                        id: item.id, renditionName: renditionName, format: chosen?.format ?? format,
                         type: rendition.type),
                     kind: .rendition(name: renditionName, format: chosen?.format ?? format),
-                    name: SafeFileName.sanitize(fileName, fallback: asset.id), size: size))
+                    name: SafeFileName.sanitize(fileName, fallback: item.id), size: size))
         }
     }
 }
