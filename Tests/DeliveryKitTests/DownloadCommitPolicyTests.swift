@@ -4,14 +4,17 @@ import Testing
 
 @Suite("Download pool: batches fitted to the descriptors left")
 struct DownloadCommitPolicyTests {
-    @Test("batches shrink to what a low descriptor limit leaves; the usual limit leaves them as they are")
+    @Test("transfers and batches shrink to what a low descriptor limit leaves; the usual limit leaves them as they are")
     func policyFitsDescriptors() {
         let standard = DownloadCommitPolicy.standard
-        #expect(standard.fitting(descriptors: 1024 - 32, transfers: 8).maxFiles == 128)
-        #expect(standard.fitting(descriptors: 100, transfers: 8).maxFiles == 28)
-        #expect(standard.fitting(descriptors: 8, transfers: 2).maxFiles == 1)
-        #expect(standard.fitting(descriptors: 0, transfers: 1).maxFiles == 1, "never none")
-        #expect(standard.fitting(descriptors: 100, transfers: 8).maxDelay == standard.maxDelay)
+        let usual = standard.fitting(descriptors: 1024 - 32, maxConcurrent: 8)
+        #expect(usual.transfers == 8 && usual.policy == standard)
+        let low = standard.fitting(descriptors: 100, maxConcurrent: 8)
+        #expect(low.transfers == 8 && low.policy.maxFiles == 28 && low.policy.maxDelay == standard.maxDelay)
+        let lower = standard.fitting(descriptors: 16, maxConcurrent: 8)
+        #expect(lower.transfers == 4 && lower.policy.maxFiles == 2)
+        let none = standard.fitting(descriptors: 0, maxConcurrent: 8)
+        #expect(none.transfers == 1 && none.policy.maxFiles == 1, "never none")
+        #expect(standard.fitting(descriptors: 1024, maxConcurrent: 2).transfers == 2)
     }
-
 }

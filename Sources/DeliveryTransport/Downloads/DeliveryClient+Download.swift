@@ -113,9 +113,8 @@ extension DeliveryClient {
         // transport the pool alone bounds them.
         // Under a low limit on open descriptors (`ulimit -n 32`), fewer transfers and smaller batches, each
         // file holding one from its part to its name, rather than files failing with "Too many open files".
-        let descriptors = Self.descriptorLimit - Self.descriptorsHeldElsewhere
-        let running = max(1, min(maxConcurrent, descriptors / 4))
-        let policy = DownloadCommit.policy.fitting(descriptors: descriptors, transfers: running)
+        let (running, policy) = DownloadCommit.policy.fitting(
+            descriptors: Self.descriptorLimit - Self.descriptorsHeldElsewhere, maxConcurrent: maxConcurrent)
         let lane = transport is CurlTransport ? TransferLane(limit: running) : nil
         let prepared = lane == nil ? running : 2 * running
         await withTaskGroup(of: PoolEvent.self, isolation: isolation) { group in

@@ -69,14 +69,17 @@ import OCEQCore
     public static let standard = DownloadCommitPolicy(
         maxFiles: 128, maxDelay: .milliseconds(3), finalDelay: .milliseconds(1))
 
-    /// This policy with batches no larger than `descriptors` (those the pool may use) allow beside
-    /// `transfers` at a time: a file holds a descriptor from its part's first write to its name (two
-    /// batches waiting for their flush and one flushed, waiting for its name), and each transfer a
-    /// connection and a part. With the usual limit of 1024 and more, unchanged.
-    func fitting(descriptors: Int, transfers: Int) -> DownloadCommitPolicy {
+    /// How many transfers a pool of at most `maxConcurrent` runs at a time, and this policy with batches
+    /// no larger than the rest allows, within the `descriptors` the pool may use: each transfer holds a
+    /// connection and a part (a quarter of the descriptors at most go to transfers), and a file holds a
+    /// descriptor from its part's first write to its name (two batches waiting for their flush and one
+    /// flushed, waiting for its name). With the usual limit of 1024 and more, `maxConcurrent` and this
+    /// policy unchanged.
+    func fitting(descriptors: Int, maxConcurrent: Int) -> (transfers: Int, policy: DownloadCommitPolicy) {
+        let transfers = max(1, min(maxConcurrent, descriptors / 4))
         var fitted = self
         fitted.maxFiles = max(1, min(maxFiles, (descriptors - 2 * transfers) / 3))
-        return fitted
+        return (transfers, fitted)
     }
 }
 

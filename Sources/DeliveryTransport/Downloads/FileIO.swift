@@ -113,17 +113,28 @@ enum FileIO {
         return fd >= 0 ? fd : refusedNameless(errno, in: job.folder)
     }
 
-    /// Folders whose file system (or kernel) has no nameless files.
-    private static let namelessRefusals = Locked<Set<String>>([])
-
-    private static func namelessRefused(in folder: String) -> Bool {
-        namelessRefusals.withLock { !$0.isEmpty && $0.contains(folder) }
+    /// What the process has learnt of a folder's file system, for the rest of the process: how many
+    /// direct writes into it were slow (`slowDirectWrite`), and whether it (or the kernel) refused a
+    /// nameless file.
+    private struct FolderFacts {
+        var slowDirectWrites = 0
+        var refusesNameless = false
     }
+
+    /// By folder; empty (no lookup) while every folder behaves.
+    private static let folderFacts = Locked<[String: FolderFacts]>([:])
+
+    /// What is known of `folder`, the defaults when nothing is.
+    private static func facts(of folder: String) -> FolderFacts {
+        folderFacts.withLock { $0.isEmpty ? FolderFacts() : $0[folder] ?? FolderFacts() }
+    }
+
+    private static func namelessRefused(in folder: String) -> Bool { facts(of: folder).refusesNameless }
 
     /// Remembers a folder whose file system refuses `O_TMPFILE` (`code`); nil for the caller to return.
     private static func refusedNameless(_ code: Int32, in folder: String) -> Int32? {
         if code == EOPNOTSUPP || code == EISDIR || code == EINVAL {
-            _ = namelessRefusals.withLock { $0.insert(folder) }
+            folderFacts.withLock { $0[folder, default: FolderFacts()].refusesNameless = true }
         }
         return nil
     }
@@ -172,17 +183,14 @@ enum FileIO {
     /// this project's VMs, one or two in about one download of 500 renditions in seven).
     static let slowDirectWritesAllowed = 3
 
-    /// Slow direct writes so far, by folder.
-    private static let slowDirectWrites = Locked<[String: Int]>([:])
-
     /// Whether direct writes into `folder` were found slow.
     static func directIsSlow(in folder: String) -> Bool {
-        slowDirectWrites.withLock { ($0[folder] ?? 0) >= slowDirectWritesAllowed }
+        facts(of: folder).slowDirectWrites >= slowDirectWritesAllowed
     }
 
     /// Records that a direct write into `folder` was slow.
     static func noteSlowDirect(in folder: String) {
-        slowDirectWrites.withLock { $0[folder, default: 0] += 1 }
+        folderFacts.withLock { $0[folder, default: FolderFacts()].slowDirectWrites += 1 }
     }
 
     /// Writes past the page cache (`O_DIRECT`) are of whole blocks of this many bytes, from memory
