@@ -80,13 +80,16 @@ struct DownloadItemTests {
         }
     }
 
-    @Test("the corpus holds digital assets with renditions (the comparison above is not vacuous)")
+    @Test("the repository's own files hold digital assets with renditions (the comparison above is not vacuous)")
     func corpusHasRenditions() throws {
         var renditions = 0
         var assets = 0
-        for file in Self.files {
+        // The repository's own folders: ../shared is not there in a clean clone.
+        for file in Self.files where !file.hasPrefix("../") {
             let bytes = try #require(RepositoryCorpus.contents(file))
-            guard let elements = try? JSON.parse(bytes, deferring: "items").1 else { continue }
+            guard let document = try? JSON.parse(bytes) else { continue }
+            let page = document["items"]?.arrayValue != nil ? bytes : document["id"] != nil ? Self.page([bytes]) : nil
+            guard let page, let elements = try? JSON.parse(page, deferring: "items").1 else { continue }
             for position in 0..<elements.count {
                 guard case .success(let item) = Self.bothWays(elements, position).read else { continue }
                 if item.isDigitalAsset { assets += 1 }
@@ -95,7 +98,7 @@ struct DownloadItemTests {
         }
         #expect(Self.files.count >= 50)
         #expect(assets >= 20)
-        #expect(renditions >= 50)
+        #expect(renditions >= 24)
     }
 
     @Test("hand-made items that bend Asset's rules read the same both ways")
