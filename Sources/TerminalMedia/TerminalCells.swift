@@ -21,7 +21,7 @@ package enum TerminalCells {
     /// True when every byte of `text` is printable ASCII (or, `keepingLines`, a line break or a tab):
     /// then there is nothing to clean. Looked at byte by byte rather than scalar by scalar, which cost
     /// ten times as much (a download's summary of 50 files was cleaned in 0.3 M instructions).
-    package static func isPlainASCII(_ text: String, keepingLines: Bool) -> Bool {
+    static func isPlainASCII(_ text: String, keepingLines: Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             for byte in bytes where byte < 0x20 || byte > 0x7E {
                 guard keepingLines && (byte == 0x0A || byte == 0x09) else { return false }
@@ -30,13 +30,17 @@ package enum TerminalCells {
         } ?? false
     }
 
-    /// `text` with tabs and line breaks as spaces and every other control character dropped.
-    package static func clean(_ text: String) -> String {
-        if isPlainASCII(text, keepingLines: false) { return text }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+    /// `text` with tabs and line breaks as spaces and every other control character dropped; with
+    /// `keepingLines`, line breaks and tabs kept as they are (a multi-line value) and the rest dropped.
+    package static func clean(_ text: String, keepingLines: Bool = false) -> String {
+        if isPlainASCII(text, keepingLines: keepingLines) { return text }
+        func kept(_ scalar: Unicode.Scalar) -> Bool { keepingLines && (scalar == "\n" || scalar == "\t") }
+        guard text.unicodeScalars.contains(where: { !kept($0) && isControl($0) }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+            if kept(scalar) {
+                out.append(scalar)
+            } else if !keepingLines && (scalar == "\t" || scalar == "\n" || scalar == "\r") {
                 out.append(" ")
             } else if !isControl(scalar) {
                 out.append(scalar)

@@ -20,6 +20,8 @@ struct PlainASCIITests {
                 expected = text
             }
             #expect(TerminalCells.clean(text) == expected, "byte \(value)")
+            let keptLines = value == 0x09 || value == 0x0A ? text : value < 0x20 || value == 0x7F ? "ab" : text
+            #expect(TerminalCells.clean(text, keepingLines: true) == keptLines, "byte \(value), lines kept")
             #expect(TerminalCells.isPlainASCII(text, keepingLines: false) == (value >= 0x20 && value < 0x7F))
             #expect(
                 TerminalCells.isPlainASCII(text, keepingLines: true)
@@ -32,5 +34,6 @@ struct PlainASCIITests {
         #expect(!TerminalCells.isPlainASCII("café", keepingLines: true))
         #expect(TerminalCells.clean("caf\u{e9}\u{9b}[31m") == "café[31m")
         #expect(TerminalCells.clean("x\u{2066}y") == "xy")
+        #expect(TerminalCells.clean("caf\u{e9}\n\u{1b}[1m\r\tx", keepingLines: true) == "café\n[1m\tx")
     }
 }

@@ -11,16 +11,7 @@ package enum TerminalText {
     package static func clean(_ text: String) -> String { TerminalCells.clean(text) }
 
     /// `text` with control characters dropped but line breaks and tabs kept (for multi-line values).
-    package static func cleanKeepingLines(_ text: String) -> String {
-        // Line breaks are kept, so a text whose only controls are line breaks is returned as it is.
-        if TerminalCells.isPlainASCII(text, keepingLines: true) { return text }
-        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isControl($0) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !isControl(scalar) {
-            out.append(scalar)
-        }
-        return String(out)
-    }
+    package static func cleanKeepingLines(_ text: String) -> String { TerminalCells.clean(text, keepingLines: true) }
 
     /// C0 (ESC among them), DEL and C1.
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool { TerminalCells.isControl(scalar) }
