@@ -109,16 +109,6 @@ public struct Asset: Sendable, Hashable, Identifiable {
         return DigitalAssetFields(fields: fields, topLevelRenditions: raw["renditions"])
     }
 
-    /// The digital asset's rendition with this name, found as `DigitalAssetFields.rendition(named:)`
-    /// finds it, reading that one rendition only (nil for content items and summaries): a download
-    /// of many items needs one rendition of each, and building every rendition with its links cost
-    /// more than a tenth of the whole `download` command (callgrind, 74 images).
-    public func rendition(named name: String) -> Rendition? {
-        guard isDigitalAsset, let fields else { return nil }
-        return DigitalAssetFields.renditionList(fields: fields, topLevelRenditions: raw["renditions"])
-            .first(named: name, by: Rendition.name(in:)).flatMap(Rendition.init(json:))
-    }
-
     /// The `Thumbnail` rendition's `png` or `jpg` format, as the SDK picks it.
     public var thumbnailRendition: RenditionFormat? {
         guard let renditions = digitalAsset?.renditions,
