@@ -1,7 +1,6 @@
 // `oceq serve`'s command line, now the executable's (OCEQApp): options, environment, mistakes.
 
 import ChannelServer
-import Foundation
 import OCEQApp
 import OCEQCore
 import Testing
@@ -22,22 +21,6 @@ struct ServeOptionsTests {
         }
         let secure = try ServeOptions.parse(["x"], environment: ["OCEQ_SERVE_BEARER": "b-s3cr3t-long"])
         #expect(secure.bearer == "b-s3cr3t-long")
-    }
-
-    @Test("without --threads, one worker per CPU the process may run on (at least 2), and --help says how many")
-    func defaultThreads() throws {
-        // The CPUs this process may run on, read here from /proc (the server asks sched_getaffinity).
-        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") })
-        var cpus = 0
-        for range in line.split(separator: ":")[1].split(separator: ",") {
-            let bounds = range.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            cpus += bounds.count == 2 ? bounds[1] - bounds[0] + 1 : 1
-        }
-        #expect(ServeOptions.defaultThreads == max(2, min(64, cpus)))
-        #expect(try ServeOptions.parse(["x"]).threads == ServeOptions.defaultThreads)
-        #expect(try ServeOptions.parse(["x", "--threads", "7"]).threads == 7)
-        #expect(ServeOptions.usage.contains("at least 2: \(ServeOptions.defaultThreads) here)"))
     }
 
     @Test("the tokens are secrets: printing or dumping the options shows neither")

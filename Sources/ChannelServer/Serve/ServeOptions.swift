@@ -1,20 +1,9 @@
-import CSystem
 import OCEQCore
 
 /// What `oceq serve` (or an in-process server for the REPL) serves, and how: the configuration
 /// `ChannelService.load` and the HTTP server read. The command line that fills it is the
 /// executable's (`OCEQApp`'s `ServeCommandLine`).
 public struct ServeOptions: Sendable, Equatable {
-    /// The worker threads of a server not told how many: one for each CPU the process may run on, at
-    /// least 2 and at most 64. An answer is work for a CPU (a page read from the index, shaped and
-    /// written), and a worker waits on nothing but its connections' sockets: more workers than CPUs
-    /// only take turns, and each turn can leave another worker waiting for a lock the one put aside
-    /// holds (glibc's heap). On 2 CPUs, 100,000 items, 8 connections, cache off, alternating
-    /// restarts: pages of 100 whole items 1,731-1,770 requests/s with 2 workers against 934-1,364
-    /// with 4 (the old default), the varied queries of `Scripts/bench-serve-load` 5,428-5,858 against
-    /// 4,768-5,374.
-    public static let defaultThreads = max(2, min(64, Int(oceq_thread_cpu_count())))
-
     /// Export folders and zips; several merge into one channel.
     public var paths: [String] = []
     /// The address to bind.
@@ -27,8 +16,8 @@ public struct ServeOptions: Sendable, Equatable {
     public var bearer: Secret?
     /// Refuse to start when any item could not be read.
     public var strict = false
-    /// Worker threads (`defaultThreads` unless told).
-    public var threads = ServeOptions.defaultThreads
+    /// Worker threads.
+    public var threads = 4
     /// Where zips are extracted and indexes cached (nil: `XDGPaths`' cache folder).
     public var cacheDirectory: String?
     /// No access log.

@@ -25,7 +25,7 @@ extension ServeOptions {
           --insecure-token  accept a --token or --bearer that cannot be a secret (shorter than 8
                             characters)
           --strict          refuse to start if any item of the export could not be read
-          --threads N       worker threads (default one per CPU, at least 2: \(ServeOptions.defaultThreads) here)
+          --threads N       worker threads (default 4)
           --cache-dir DIR   where zips are extracted and indexes cached (default ~/.cache/oceq)
           --response-cache MIB
                             memory for finished JSON answers to repeated requests (default 32; 0 is off)
