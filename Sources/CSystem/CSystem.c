@@ -3,6 +3,7 @@
 // _GNU_SOURCE.
 #define _GNU_SOURCE
 #include "CSystem.h"
+#include <sys/socket.h>
 
 
 int oceq_library_open(const char *soname, int flags, const char *const *names, void **slots, size_t count, char *error,
@@ -61,4 +62,8 @@ void oceq_thread_run_anywhere(void) {
 int oceq_thread_cpu_count(void) {
     cpu_set_t allowed;
     return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : 0;
+}
+
+int oceq_accept_cloexec(int fd, void *address, socklen_t *length) {
+    return accept4(fd, (struct sockaddr *)address, length, SOCK_CLOEXEC);
 }

@@ -1,4 +1,4 @@
-import ChannelServer
+@_spi(Testing) import ChannelServer
 import Foundation
 import OCEQCore
 import OCEQTestSupport
@@ -111,6 +111,60 @@ struct ServerLimitsTests {
         // While the held ones are still open, another client is answered.
         #expect(Self.get(port: server.port, target: "/items", from: "127.0.0.2") == 200)
         #expect(open.allSatisfy { !Self.isClosed($0, within: 0) })
+    }
+
+    @Test("a burst of connections is shared out among the workers in turn, and each is answered on its own")
+    func burstSharedOut() throws {
+        // MHD's own pool let whichever worker woke first take the whole burst (all eight of wrk's
+        // connections on one of two workers, in about half the runs), and keep it.
+        let server = try HTTPServer(port: 0, threads: 3, handler: Self.ok)
+        defer { server.stop() }
+        var sockets: [Int32] = []
+        defer { for fd in sockets { close(fd) } }
+        for _ in 0..<9 {
+            if let fd = Self.connect(port: server.port) { sockets.append(fd) }
+        }
+        #expect(sockets.count == 9)
+        for fd in sockets {
+            var tv = timeval(tv_sec: 20, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+            #expect(Self.send(fd, "GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
+        }
+        for fd in sockets {
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let n = read(fd, &buffer, buffer.count)
+            #expect(n > 0 && String(decoding: buffer[0..<max(0, n)], as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        }
+        #expect(server.connectionsPerWorker == [3, 3, 3])
+    }
+
+    @Test("the total cap holds across the workers, and a closed connection frees its place")
+    func totalCapAcrossWorkers() throws {
+        var limits = ConnectionLimits()
+        limits.maximumConnections = 4
+        limits.headerTimeout = 120
+        let server = try HTTPServer(port: 0, threads: 3, limits: limits, handler: Self.ok)
+        defer { server.stop() }
+        var sockets: [Int32] = []
+        for client in 1...10 {
+            if let fd = Self.connect(port: server.port, from: "127.0.0.\(client)") { sockets.append(fd) }
+        }
+        #expect(sockets.count == 10)
+        var open: [Int32] = []
+        for fd in sockets {
+            _ = Self.send(fd, "GET / HTTP/1.1\r\nHost")
+            if Self.isClosed(fd, within: 0.05) { close(fd) } else { open.append(fd) }
+        }
+        #expect(open.count == 4, "\(open.count) held of 10 with a cap of 4")
+        // While they are held, a fifth is refused; once they are closed, the server answers again.
+        #expect(Self.get(port: server.port, target: "/", from: "127.0.0.20", timeout: 2) == 0)
+        for fd in open { close(fd) }
+        var answered = 0
+        for _ in 0..<50 where answered != 200 {
+            answered = Self.get(port: server.port, target: "/", from: "127.0.0.21", timeout: 2)
+            if answered != 200 { usleep(20_000) }
+        }
+        #expect(answered == 200)
     }
 
     @Test("the descriptor limit is raised to the hard limit")

@@ -276,4 +276,8 @@ void oceq_thread_run_anywhere(void);
 /// How many CPUs the calling thread may run on (0 when that cannot be read).
 int oceq_thread_cpu_count(void);
 
+/// accept4(fd, address, length, SOCK_CLOEXEC): a connection of a listening socket, closed on exec;
+/// `address` is a `struct sockaddr_storage`.
+int oceq_accept_cloexec(int fd, void *address, socklen_t *length);
+
 #pragma clang diagnostic pop

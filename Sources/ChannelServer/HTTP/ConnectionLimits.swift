@@ -18,7 +18,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// The defaults.
     public init() {}
 
-    /// The connection limit given to MHD: `maximumConnections`, at most half the descriptors.
+    /// The connections held at once (`ConnectionSpreader`): `maximumConnections`, at most half the descriptors.
     func effectiveConnectionLimit(descriptors: Int) -> Int {
         max(1, min(maximumConnections, (descriptors - 64) / 2))
     }

@@ -1,7 +1,9 @@
 // HTTPServer: libmicrohttpd underneath, a plain `ServerRequest -> HTTPResponse` function on top.
 //
-// MHD runs its own thread pool (internal polling, one epoll loop per thread) and calls the
-// access handler on those threads, so the handler must be thread-safe. The raw request target is
+// Each worker thread is an MHD daemon of its own (internal polling, one epoll loop), fed by one accept
+// loop that hands the connections out in turn (`ConnectionSpreader`: MHD's own pool let one worker take
+// a whole burst of connections); MHD calls the access handler on those threads, so the handler must be
+// thread-safe. The raw request target is
 // captured by MHD's URI-log callback before MHD decodes anything; that object lives as the
 // request's context until MHD's completion callback releases it. A file up to `inlineFileLimit`
 // (a cached rendition, a thumbnail) is read into a buffer MHD frees, so its headers and body leave
@@ -10,8 +12,8 @@
 // (sendfile): their bodies are never copied. With `NativeContainment` and `MadeRendition`, a cached
 // Medium jpg went from about 49 to 25–30 µs of server CPU per request (nginx: 21–24 µs).
 //
-// Limits (`ConnectionLimits`): the descriptor limit is raised to the hard limit at start; MHD
-// accepts and at once closes connections over the total or per-client cap; `HeaderDeadline`
+// Limits (`ConnectionLimits`): the descriptor limit is raised to the hard limit at start; the accept
+// loop accepts and at once closes connections over the total or per-client cap; `HeaderDeadline`
 // closes connections that trickle their headers. The listening socket is exclusive (no
 // SO_REUSEPORT), so a port another server holds is refused with `portInUse`.
 //
@@ -75,7 +77,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     let handler: Handler
     let observer: Observer?
-    private var daemon: OpaquePointer?
+    private var daemons: [OpaquePointer] = []
+    /// The listening socket and its accept loop, which hands each connection to the next worker.
+    private var spreader: ConnectionSpreader?
     /// Closes connections that take too long to send their headers.
     let headerDeadline: HeaderDeadline
     /// Makes slow answers off the request threads.
@@ -101,60 +105,104 @@ public final class HTTPServer: @unchecked Sendable {
         let slowPool = WorkPool(threads: slowThreads, queueLimit: 64, name: "oceq-slow")
         self.slowPool = slowPool
         let context = Unmanaged.passUnretained(self).toOpaque()
-        var flags = UInt32(
+        let flags = UInt32(
             MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue)
-        let started: OpaquePointer? = try HTTPServer.withSocketAddress(host: host, port: port) { address, isIPv6 in
-            if isIPv6 { flags |= UInt32(MHD_USE_IPv6.rawValue) }
-            return oceq_mhd_start(
-                flags, UInt16(port), address, accessHandler, context, completedHandler, context, uriLogHandler, context,
-                connectionNotifier, context, UInt32(max(1, threads)),
-                UInt32(limits.effectiveConnectionLimit(descriptors: descriptors)),
-                UInt32(max(0, limits.maximumConnectionsPerClient)), UInt32(max(1, limits.listenBacklog)),
-                // 32 KiB per connection: room for a 16 KiB target and headers. MHD clears the pool on each
-                // request, so a larger pool costs a memset per request (96 KiB halved file throughput).
-                UInt32(max(1, limits.idleTimeout)), 32 * 1024)
-        }
-        guard let started else {
+        let connectionLimit = limits.effectiveConnectionLimit(descriptors: descriptors)
+        let listening: Int32
+        do {
+            listening = try HTTPServer.listen(host: host, port: port, backlog: max(1, limits.listenBacklog))
+        } catch {
             headerDeadline.stop()
             slowPool.close()
-            if port != 0, (try? HTTPServer.portIsTaken(host: host, port: port)) == true {
-                throw HTTPServerError.portInUse(port: port)
-            }
-            throw HTTPServerError.cannotListen(host: host, port: port)
+            throw error
         }
-        daemon = started
-        self.port = Int(oceq_mhd_bound_port(started))
+        for _ in 0..<max(1, threads) {
+            // 32 KiB per connection: room for a 16 KiB target and headers. MHD clears the pool on each
+            // request, so a larger pool costs a memset per request (96 KiB halved file throughput).
+            guard
+                let worker = oceq_mhd_start_worker(
+                    flags, accessHandler, context, completedHandler, context, uriLogHandler, context,
+                    connectionNotifier, context, UInt32(connectionLimit), UInt32(max(1, limits.idleTimeout)),
+                    32 * 1024)
+            else {
+                for started in daemons { CLibraries.mhd.MHD_stop_daemon(started) }
+                daemons = []
+                close(listening)
+                headerDeadline.stop()
+                slowPool.close()
+                throw HTTPServerError.cannotListen(host: host, port: port)
+            }
+            daemons.append(worker)
+        }
+        self.port = HTTPServer.boundPort(listening)
+        let spreader = ConnectionSpreader(
+            listening: listening, workers: daemons, totalLimit: connectionLimit,
+            perClientLimit: max(0, limits.maximumConnectionsPerClient))
+        self.spreader = spreader
+        spreader.start()
+    }
+
+    /// How many connections each worker thread was handed so far (for tests: a burst is shared out).
+    @_spi(Testing) public var connectionsPerWorker: [Int] { spreader?.handedOut ?? [] }
+
+    /// A socket bound to `host:port` and listening, exclusive (no SO_REUSEPORT; SO_REUSEADDR, so a
+    /// restart is not refused by the last run's closing connections; IPv6 only for an IPv6 address).
+    static func listen(host: String, port: Int, backlog: Int) throws -> Int32 {
+        // The socket, or the errno of the step that failed (negated).
+        let result = try withSocketAddress(host: host, port: port) { address, isIPv6 -> Int32 in
+            let fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { return -errno }
+            var on: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+            if isIPv6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &on, socklen_t(MemoryLayout<Int32>.size)) }
+            let length = socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+            guard Glibc.bind(fd, address, length) == 0, Glibc.listen(fd, Int32(min(backlog, Int(Int32.max)))) == 0
+            else {
+                let failure = errno
+                close(fd)
+                return -failure
+            }
+            return fd
+        }
+        if result >= 0 { return result }
+        if -result == EADDRINUSE { throw HTTPServerError.portInUse(port: port) }
+        throw HTTPServerError.cannotListen(host: host, port: port)
+    }
+
+    /// The port `fd` is bound to.
+    static func boundPort(_ fd: Int32) -> Int {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let ok = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { return 0 }
+        return withUnsafeBytes(of: &storage) { raw in
+            // sin_port and sin6_port sit at the same offset, in network order.
+            Int(UInt16(raw[2]) << 8 | UInt16(raw[3]))
+        }
+    }
+
+    /// MHD closed a connection: the accept loop no longer counts it.
+    func connectionClosed(socket: Int32) {
+        spreader?.closed(socket: socket)
     }
 
     /// Stops accepting, finishes in-flight requests and joins the pool threads.
     public func stop() {
+        // No new connection first; then every suspended one must be resumed before MHD stops: finish
+        // the slow answers.
+        spreader?.stop()
         headerDeadline.stop()
-        // Every suspended connection must be resumed before MHD stops: finish the slow answers first.
         slowPool.close()
-        if let daemon {
-            CLibraries.mhd.MHD_stop_daemon(daemon)
-            self.daemon = nil
-        }
+        for daemon in daemons { CLibraries.mhd.MHD_stop_daemon(daemon) }
+        daemons = []
     }
 
     deinit { stop() }
 
     /// Connections closed so far for taking longer than the header deadline.
     public var connectionsPastHeaderDeadline: Int { headerDeadline.expiredCount.withLock { $0 } }
-
-    /// True when binding `host:port` fails with EADDRINUSE (after MHD failed to listen there).
-    static func portIsTaken(host: String, port: Int) throws -> Bool {
-        try withSocketAddress(host: host, port: port) { address, isIPv6 in
-            let probe = socket(
-                isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard probe >= 0 else { return false }
-            defer { close(probe) }
-            var on: Int32 = 1
-            setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-            let length = socklen_t(isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-            return bind(probe, address, length) != 0 && errno == EADDRINUSE
-        }
-    }
 
     static func withSocketAddress<T>(
         host: String, port: Int, _ body: (UnsafePointer<sockaddr>, Bool) -> T

@@ -74,6 +74,7 @@ let connectionNotifier: MHD_NotifyConnectionCallback = { cls, connection, _, eve
         server.headerDeadline.opened(socket)
     } else {
         server.headerDeadline.closed(socket)
+        server.connectionClosed(socket: socket)
     }
 }
 

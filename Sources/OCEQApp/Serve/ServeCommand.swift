@@ -38,10 +38,14 @@ package enum ServeCommand {
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        // Two heap arenas, not one per thread: the parallel load and the server's pool otherwise each
-        // keep a fragmented arena. Process-wide, so here and not in `ChannelService.load`, which the
-        // REPL also calls to open a local export.
-        oceq_limit_heap_arenas(2)
+        // Heap arenas for the request threads and two more, not one per thread of the parallel load,
+        // which otherwise each keep a fragmented arena. Process-wide, so here and not in
+        // `ChannelService.load`, which the REPL also calls to open a local export; and fixed now, as
+        // glibc reads the cap once. Two arenas for everything (until session 32) left the request
+        // threads waiting for each other's heap locks: with both workers busy, pages of 100 whole items
+        // at 690-710 requests/s in half the runs instead of 1,720-1,810 (2 CPUs, 100,000 items; the
+        // cold start's peak, 300 MB, did not move).
+        oceq_limit_heap_arenas(Int32(options.threads + options.renderThreads + 2))
         let service: ChannelService
         do {
             service = try ChannelService.load(options)
