@@ -47,4 +47,16 @@ struct LockedTests {
         #expect(taken == [1, 2, 3])
         #expect(list.withLock { $0.isEmpty })
     }
+
+    @Test("testAndSet: of many threads racing, exactly one finds the flag unset, and it stays set")
+    func testAndSet() {
+        let flag = Locked(false)
+        let firsts = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            if !flag.testAndSet() { firsts.withLock { $0 += 1 } }
+        }
+        #expect(firsts.withLock { $0 } == 1)
+        #expect(flag.withLock { $0 })
+        #expect(flag.testAndSet())
+    }
 }

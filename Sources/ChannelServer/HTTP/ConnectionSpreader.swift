@@ -63,11 +63,7 @@ final class ConnectionSpreader: @unchecked Sendable {
 
     /// Stops accepting and waits for the loop to end; the workers keep the connections they have.
     func stop() {
-        let wasStopped = stopped.withLock { value in
-            defer { value = true }
-            return value
-        }
-        guard !wasStopped else { return }
+        guard !stopped.testAndSet() else { return }
         // Wakes the blocked accept (it fails with EINVAL once the socket is shut down).
         // SHUT_RDWR (2): naming the constant here hid it from HeaderDeadline.swift (Swift 6.3.1, the
         // importer's anonymous-enum constants), which failed to build.

@@ -41,11 +41,7 @@ final class HeaderDeadline: @unchecked Sendable {
 
     /// Stops the watchdog and waits for it.
     func stop() {
-        let wasStopped = stopped.withLock { value in
-            defer { value = true }
-            return value
-        }
-        if !wasStopped {
+        if !stopped.testAndSet() {
             wake.signal()
             finished.wait()
         }

@@ -47,11 +47,8 @@ final class IndexBuild: Sendable {
     /// Writes the main file at `path` for `builder`'s items (all given to `store` first), while the
     /// side writer finishes; throws the first failure of either.
     func finish(_ builder: IndexBuilder, at path: String) throws {
-        let first = ended.withLock { ended in
-            defer { ended = true }
-            return !ended
-        }
-        precondition(first, "build already ended")
+        let wasEnded = ended.testAndSet()
+        precondition(!wasEnded, "build already ended")
         batches.close()
         rest.put(builder)
         var handedOver = false
@@ -72,11 +69,7 @@ final class IndexBuild: Sendable {
     /// or a first `abandon`.
     @discardableResult
     func abandon() -> Bool {
-        let first = ended.withLock { ended in
-            defer { ended = true }
-            return !ended
-        }
-        guard first else { return false }
+        guard !ended.testAndSet() else { return false }
         abandoned.withLock { $0 = true }
         batches.close()
         rest.put(nil)

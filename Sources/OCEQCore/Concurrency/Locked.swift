@@ -44,3 +44,14 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked where Value == Bool {
+    /// Sets the flag; whether it was set already (by an earlier call, on any thread). The one call
+    /// that finds it unset is the one to act: stopping a watchdog, ending a build.
+    public func testAndSet() -> Bool {
+        withLock { value in
+            defer { value = true }
+            return value
+        }
+    }
+}

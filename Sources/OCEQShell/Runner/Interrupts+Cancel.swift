@@ -45,11 +45,7 @@ extension Interrupts {
         let task = Task { await work() }
         let interrupted = Locked(false)
         let subscription = Interrupts.subscribe(stopsWork: true) {
-            let before = interrupted.withLock { seen in
-                defer { seen = true }
-                return seen
-            }
-            if before && again == .exit { _exit(130) }
+            if interrupted.testAndSet() && again == .exit { _exit(130) }
             task.cancel()
         }
         defer { subscription.cancel() }
