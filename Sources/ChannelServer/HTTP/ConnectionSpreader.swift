@@ -22,44 +22,41 @@ import OCEQCore
 
 /// Accepts connections on one socket and hands them to the worker daemons in turn, within the limits.
 final class ConnectionSpreader: @unchecked Sendable {
-    /// The open connections: socket -> the client address they count against.
+    /// The open connections (socket -> the client address they count against), and the hand-out.
     private struct Open {
         var clients: [Int32: [UInt8]] = [:]
         var perClient: [[UInt8]: Int] = [:]
+        /// The worker the next connection goes to.
         var next = 0
+        /// Connections handed to each worker so far.
+        var handed: [Int]
     }
 
     private let listening: Int32
     private let workers: [OpaquePointer]
     private let totalLimit: Int
     private let perClientLimit: Int
-    private let open = Locked(Open())
-    private let handed: Locked<[Int]>
+    private let open: Locked<Open>
     private let stopped = Locked(false)
-    private let started = Locked(false)
     private let finished = DispatchSemaphore(value: 0)
 
-    /// Spreads the connections of `listening` (bound and listening) over `workers`; at most
-    /// `totalLimit` at once, and `perClientLimit` from one address (0: no cap).
+    /// Spreads the connections of `listening` (bound and listening) over `workers`, from an accept
+    /// loop started now on a thread of its own; at most `totalLimit` at once, and `perClientLimit`
+    /// from one address (0: no cap).
     init(listening: Int32, workers: [OpaquePointer], totalLimit: Int, perClientLimit: Int) {
         self.listening = listening
         self.workers = workers
         self.totalLimit = max(1, totalLimit)
         self.perClientLimit = perClientLimit
-        handed = Locked(Array(repeating: 0, count: workers.count))
-    }
-
-    /// How many connections each worker was handed so far, in order (for tests).
-    var handedOut: [Int] { handed.withLock { $0 } }
-
-    /// Starts the accept loop on a thread of its own.
-    func start() {
-        started.withLock { $0 = true }
+        open = Locked(Open(handed: Array(repeating: 0, count: workers.count)))
         DetachedThread.start(name: "oceq-accept") { [self] in
             acceptLoop()
             finished.signal()
         }
     }
+
+    /// How many connections each worker was handed so far, in order (for tests).
+    var handedOut: [Int] { open.withLock { $0.handed } }
 
     /// Stops accepting and waits for the loop to end; the workers keep the connections they have.
     func stop() {
@@ -68,7 +65,7 @@ final class ConnectionSpreader: @unchecked Sendable {
         // SHUT_RDWR (2): naming the constant here hid it from HeaderDeadline.swift (Swift 6.3.1, the
         // importer's anonymous-enum constants), which failed to build.
         shutdown(listening, 2)
-        if started.withLock({ $0 }) { finished.wait() }
+        finished.wait()
         close(listening)
     }
 
@@ -122,7 +119,7 @@ final class ConnectionSpreader: @unchecked Sendable {
             state.perClient[client] = fromClient + 1
             let worker = state.next
             state.next = (state.next + 1) % workers.count
-            handed.withLock { $0[worker] += 1 }
+            state.handed[worker] += 1
             return worker
         }
     }

@@ -135,11 +135,9 @@ public final class HTTPServer: @unchecked Sendable {
             daemons.append(worker)
         }
         self.port = HTTPServer.boundPort(listening)
-        let spreader = ConnectionSpreader(
+        spreader = ConnectionSpreader(
             listening: listening, workers: daemons, totalLimit: connectionLimit,
             perClientLimit: max(0, limits.maximumConnectionsPerClient))
-        self.spreader = spreader
-        spreader.start()
     }
 
     /// How many connections each worker thread was handed so far (for tests: a burst is shared out).
