@@ -3,6 +3,8 @@
 // _GNU_SOURCE.
 #define _GNU_SOURCE
 #include "CSystem.h"
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 
 
@@ -66,4 +68,27 @@ int oceq_thread_cpu_count(void) {
 
 int oceq_accept_cloexec(int fd, void *address, socklen_t *length) {
     return accept4(fd, (struct sockaddr *)address, length, SOCK_CLOEXEC);
+}
+
+// The executable's zero-initialised data: from `__bss_start` to `_end`, symbols every GNU-compatible linker
+// (ld.bfd, gold, lld) defines for an executable.
+extern char __bss_start[], _end[];
+
+void oceq_static_zero_data(void **start, size_t *length) {
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = (uintptr_t)__bss_start & ~(page - 1);
+    uintptr_t end = ((uintptr_t)_end + page - 1) & ~(page - 1);
+    *start = (void *)first;
+    *length = end > first ? end - first : 0;
+}
+
+int oceq_populate_static_zero_data(void) {
+    void *start;
+    size_t length;
+    oceq_static_zero_data(&start, &length);
+    if (length == 0) return 0;
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+    return madvise(start, length, MADV_POPULATE_WRITE);
 }

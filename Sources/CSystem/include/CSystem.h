@@ -262,6 +262,20 @@ int oceq_spawn_addchdir(posix_spawn_file_actions_t *_Nonnull actions, const char
 /// error number.
 int oceq_spawn_addclosefrom(posix_spawn_file_actions_t *_Nonnull actions, int lowest);
 
+/// The executable's zero-initialised data (its `.bss`, the Swift runtime's caches included), rounded out
+/// to whole pages.
+void oceq_static_zero_data(void *_Nullable *_Nonnull start, size_t *_Nonnull length);
+
+/// Makes every page of the executable's `.bss` present and writable now (madvise MADV_POPULATE_WRITE,
+/// Linux 5.14 and later), for a process about to start threads. Until written, such a page maps the
+/// kernel's shared zero page once read; its first write then replaces it, and once a second thread
+/// runs on another CPU that replacement flushes that CPU's TLB with an inter-processor interrupt the
+/// writer waits for, costly in a VM. The Swift runtime reads, then fills, its metadata and
+/// `swift_once` caches there as each type and global is first used: about 30 such writes after the
+/// engine thread starts, every run. Returns madvise's result (-1 with errno EINVAL on an older
+/// kernel, where nothing changes).
+int oceq_populate_static_zero_data(void);
+
 /// Makes a thread created with `attributes` start on a CPU other than the calling thread's, when the
 /// caller may run on two or more: Linux otherwise often queues a new thread behind its creator on the
 /// creator's CPU while another CPU is idle (on the 2-vCPU VM the engine thread waited 1.1 ms there,
