@@ -1,6 +1,6 @@
-// The loader behind every library opened at first use (see include/CSystem.h), and the wrappers of
+// The loader behind every library opened at first use (see include/CSystem.h), the wrappers of
 // pipe2, the _np spawn file actions and the thread affinity calls, which glibc declares only under
-// _GNU_SOURCE.
+// _GNU_SOURCE, and the executable's `.bss` made present at start (`oceq_populate_static_zero_data`).
 #define _GNU_SOURCE
 #include "CSystem.h"
 #include <stdint.h>

@@ -35,8 +35,8 @@ oceq_keep_freed_heap()
 // The executable's `.bss` made present now, while this is the only thread (`oceq_populate_static_zero_data`):
 // the Swift runtime's caches there are first written as types and globals are first used, and each such
 // page's first write, once the engine thread below runs on the other CPU, waited for an inter-processor TLB
-// flush. About 30 of them a run; without them, in alternating runs on tmpfs, 200 each: the one-shot `list`
-// 0.97x the time, a download of one rendition 0.965x, of 74 renditions 0.969x. The `.bss` is 0.5 MiB.
+// flush. About 30 of them a run; without them, in alternating runs: the one-shot `list` 0.95x-0.97x the time
+// (200-300 rounds), a download of one rendition 0.965x (200), of 74 to tmpfs 0.969x (61). The `.bss` is 0.5 MiB.
 _ = oceq_populate_static_zero_data()
 
 // What connecting needs and takes a while (libcurl's set-up) starts now on a thread of its own, beside the
