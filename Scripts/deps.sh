@@ -1,4 +1,5 @@
-# Sourced by Scripts/test, Scripts/oceq and .ci/run: the Debian packages oceq builds and tests with.
+# Sourced by Scripts/test, Scripts/oceq, the benchmarks and .ci/run: the Debian packages oceq builds and
+# tests with, and the one release build they all run.
 # shellcheck shell=bash
 OCEQ_APT_PACKAGES=(
     pkg-config
@@ -24,4 +25,13 @@ oceq_install_missing() {
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"
     $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# Builds PRODUCT (default oceq) as every release of it is built (Scripts/oceq, the benchmarks; README
+# "Start-up"): the Swift runtime and FoundationEssentials linked statically, and without the `$ORIGIN`
+# run path SwiftPM adds by default. With the runtime static, the executable needs no library beside
+# it, and that run path sent the dynamic loader to look for libcurl in a dozen folders under .build
+# before the system's (and would load a libcurl.so.4 that anyone put beside the executable).
+oceq_build_release() {
+    swift build -c release --static-swift-stdlib --disable-local-rpath --product "${1:-oceq}" >&2
 }
