@@ -102,6 +102,9 @@ let errorCases: [ErrorCase] = [
     ErrorCase("get ⟦$0⟧", "argumentOutOfRange"),
     ErrorCase("get ⟦@0⟧", "rowNumberInvalid"),
     ErrorCase("echo ⟦\"⟧hello", "unterminatedString"),
+    ErrorCase("list name = \"say ⟦\\\"⟧hi\\\"\"", "escapedQuote"),
+    ErrorCase("list name = 'it⟦\\'⟧s' type=A", "escapedQuote"),
+    ErrorCase("list name = \"a\\\" and⟦", "expectedCondition"),
     ErrorCase("echo (list type=Image rendition Thumbnail⟦", "expectedRightParen"),
     // Compiler: references and values
     ErrorCase("list name = ⟦$nme⟧", "unknownVariable", suggests: "$name"),

@@ -80,6 +80,17 @@ struct ParserTests {
         #expect(kinds[6] == .row(4))
     }
 
+    @Test("a string may end with a backslash when nothing touches its closing quote")
+    func trailingBackslash() throws {
+        guard case .select(let select) = try statements(#"list a="C:\" b in ('x\', y) c="d\";list"#)[0]
+        else { return fail("not a select") }
+        let values = select.conditions.compactMap { condition -> Value.Kind? in
+            if case .comparison(_, _, let value) = condition.kind { return value.kind }
+            return nil
+        }
+        #expect(values == [.string(#"C:\"#, .double), .string(#"d\"#, .double)])
+    }
+
     @Test("keywords are matched in any case")
     func keywordCase() throws {
         guard case .select(let select) = try statements("list a=1 AND b=2 Order By name DESC LIMIT 3")[0]

@@ -114,6 +114,9 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case unexpected(String)
     /// A string without its closing quote.
     case unterminatedString
+    /// `"say \"hi\""`, `'it\'s'`: a backslash before a quote that then ends the string (strings have no
+    /// escapes), of that quote style.
+    case escapedQuote(QuoteStyle)
     /// A value containing `"`, which the API cannot express.
     case valueContainsDoubleQuote
     /// `$x` bound to something that is not a single value.
@@ -350,6 +353,11 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "unexpected \(text)"
         case .unterminatedString:
             return "unterminated string"
+        case .escapedQuote(.double):
+            return
+                "strings have no escapes, and a value cannot contain '\"' (a delivery api query has no way to write it)"
+        case .escapedQuote(.single):
+            return "strings have no escapes: put a value with ' in double quotes (\"it's\")"
         case .valueContainsDoubleQuote:
             return "the value contains '\"', which a delivery api query cannot express"
         case .variableNotAValue(let name, let holds):

@@ -51,6 +51,10 @@ extension ParserState {
         }
     }
 
+    /// Tokens that, touching a string that ends in `\"`, carry on the value the user meant (not `)`,
+    /// `,`, `;` or a line break, which may follow `"C:\"`).
+    static let continuesValue: Set<TokenKind> = [.word, .string, .variable, .argument, .row, .op, .other]
+
     func placeholder(_ token: Token) -> Value {
         Value(.bareword(""), span: token.span)
     }
@@ -65,6 +69,16 @@ extension ParserState {
             return placeholder(token)
         }
         let quote: QuoteStyle = bytes[token.span.start] == UInt8(ascii: "\"") ? .double : .single
+        // `"say \"hi\""`: the string ends at the escaped quote and the rest of the text runs on. A string
+        // may end with a backslash (`"C:\"`), so only one that the next token touches is taken for this.
+        if token.span.length >= 3, bytes[token.span.end - 2] == UInt8(ascii: "\\"), !current.spaceBefore,
+            Self.continuesValue.contains(current.kind)
+        {
+            diagnose(.escapedQuote(quote), at: SourceSpan(start: token.span.end - 2, end: token.span.end))
+            // The rest of the value the user meant, up to the next space, is not parsed on its own.
+            while !current.spaceBefore && Self.continuesValue.contains(current.kind) { advance() }
+            return placeholder(token)
+        }
         let inner = text(SourceSpan(start: token.span.start + 1, end: token.span.end - 1))
         return Value(.string(inner, quote), span: token.span)
     }
