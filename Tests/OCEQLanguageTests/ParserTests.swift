@@ -189,6 +189,8 @@ struct ParserTests {
             ("list name = \"a\nb\"", .complete),
             ("list a=1 # (comment", .complete),
             ("list name = \"(\"", .complete),
+            ("list name = \"a\\\"b\"", .complete),
+            ("list name = \"C:\\\" or name = \"x", .insideString),
             ("list a=1)", .complete),
             ("list ) (", .insideParentheses(depth: 1)),
             ("", .complete),

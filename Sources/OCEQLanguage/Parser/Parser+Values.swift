@@ -55,6 +55,14 @@ extension ParserState {
     /// `,`, `;` or a line break, which may follow `"C:\"`).
     static let continuesValue: Set<TokenKind> = [.word, .string, .variable, .argument, .row, .op, .other]
 
+    /// Whether the string `token` ends in `\"` (or `\'`) that `next` touches: a quote the user meant to
+    /// escape, which ended the string instead.
+    static func endsWithEscapedQuote(_ token: Token, before next: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        token.kind == .string && token.isTerminated && token.span.length >= 3
+            && bytes[token.span.end - 2] == UInt8(ascii: "\\") && !next.spaceBefore
+            && continuesValue.contains(next.kind)
+    }
+
     func placeholder(_ token: Token) -> Value {
         Value(.bareword(""), span: token.span)
     }
@@ -71,9 +79,7 @@ extension ParserState {
         let quote: QuoteStyle = bytes[token.span.start] == UInt8(ascii: "\"") ? .double : .single
         // `"say \"hi\""`: the string ends at the escaped quote and the rest of the text runs on. A string
         // may end with a backslash (`"C:\"`), so only one that the next token touches is taken for this.
-        if token.span.length >= 3, bytes[token.span.end - 2] == UInt8(ascii: "\\"), !current.spaceBefore,
-            Self.continuesValue.contains(current.kind)
-        {
+        if Self.endsWithEscapedQuote(token, before: current, bytes) {
             diagnose(.escapedQuote(quote), at: SourceSpan(start: token.span.end - 2, end: token.span.end))
             // The rest of the value the user meant, up to the next space, is not parsed on its own.
             while !current.spaceBefore && Self.continuesValue.contains(current.kind) { advance() }

@@ -94,9 +94,17 @@ package enum Parser {
     }
 
     /// Whether `text` ends inside parentheses or a string, so that the REPL continues on the next line.
+    /// A string left open after a quote the user meant to escape (`"a\"b"`) is not waited for: the
+    /// input is whole, and parsing it reports that quote.
     package static func inputState(of text: String) -> InputState {
-        let (tokens, summary) = Lexer.tokenize(SourceText(text))
-        if summary.endsInsideString { return .insideString }
+        let source = SourceText(text)
+        let (tokens, summary) = Lexer.tokenize(source)
+        if summary.endsInsideString {
+            let escaped = source.bytes.withUnsafeBufferPointer { bytes in
+                zip(tokens, tokens.dropFirst()).contains { ParserState.endsWithEscapedQuote($0, before: $1, bytes) }
+            }
+            return escaped ? .complete : .insideString
+        }
         if summary.openParentheses > 0 { return .insideParentheses(depth: summary.openParentheses) }
         return ParserState.endsInsideDefine(tokens, text: text) ? .insideDefine : .complete
     }
