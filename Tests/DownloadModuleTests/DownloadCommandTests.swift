@@ -235,6 +235,21 @@ struct DownloadCommandTests {
         #expect(server.takeAssetStatuses().isEmpty, "no transfer was attempted")
     }
 
+    @Test("a selection whose assets lack the format asked for fails without advice to run it again")
+    func selectionLackingFormat() async throws {
+        let server = try DownloadServer()
+        let base = temporaryFolder()
+        defer { TestTemporary.remove(base) }
+        let run = try await server.run(
+            "download (list type=Image limit 2) rendition Medium format gif to $1", arguments: [base + "/out"])
+        #expect(run.code == 1)
+        #expect(
+            run.output.contains("has no format 'gif' of rendition 'Medium'; it has jpg, png, webp"), "\(run.output)")
+        #expect(run.errors.contains("error: download: 2 files failed (see the summary)\n"), "\(run.errors)")
+        #expect(!run.errors.contains("run it again"), "\(run.errors)")
+        #expect(server.takeAssetStatuses().isEmpty, "no transfer was attempted")
+    }
+
     @Test("a content item alone is refused; in a selection it is reported and skipped, and nothing is written")
     func contentItems() async throws {
         let server = try DownloadServer()
