@@ -40,6 +40,9 @@ struct BlogTarget {
             default: throw .usage("\(command.name) takes one \(what): @n, an id or a name", span: argument.span)
             }
         }
+        guard command.argumentText != "slug:" else {
+            throw .usage(DiagnosticMessage.expectedSlug.text, span: span)
+        }
         return BlogTarget(text: command.argumentText, span: span)
     }
 

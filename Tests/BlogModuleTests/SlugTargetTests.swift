@@ -29,4 +29,17 @@ struct SlugTargetTests {
             #expect(slugRun.output == (await shell.run(byName)).output, "\(bySlug)")
         }
     }
+
+    @Test("'slug:' without a slug is one error, for the blog commands and their explain")
+    func emptySlug() async {
+        let shell = Shell()
+        for statement in ["read slug:", "articles slug:", "author slug:", "explain read slug:"] {
+            let run = await shell.run(statement)
+            #expect(run.code == 1, "\(statement)")
+            #expect(
+                run.errors.contains("error: expected a slug after 'slug:' (slug:NAME)\n"), "\(statement): \(run.errors)"
+            )
+            #expect(run.output.isEmpty, "\(statement): \(run.output)")
+        }
+    }
 }

@@ -116,6 +116,7 @@ let errorCases: [ErrorCase] = [
     ErrorCase("list topic in (a, ⟦$nothing⟧)", "unknownVariable"),
     ErrorCase("get ⟦@9⟧", "rowOutOfRange"),
     ErrorCase("get⟦", "expectedItem"),
+    ErrorCase("get ⟦slug:⟧ expand all", "expectedSlug"),
     ErrorCase("get @1 ⟦expnd⟧ all", "unknownOption", suggests: "expand"),
     ErrorCase("get @1 expand⟦", "expectedFieldName"),
     ErrorCase("get @1 expand author, ⟦2x⟧", "invalidFieldName"),

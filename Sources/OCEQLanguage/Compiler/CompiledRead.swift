@@ -53,6 +53,8 @@ extension CompilerRun {
         switch first.kind {
         case .word(let word) where word.hasPrefix("slug:") && word.utf8.count > 5:
             target = .slug(String(word.dropFirst(5)))
+        case .word("slug:"):
+            diagnose(.expectedSlug, at: first.span)
         case .word(let word):
             target = .id(word)
         case .value(let value):

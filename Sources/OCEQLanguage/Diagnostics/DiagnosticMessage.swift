@@ -27,6 +27,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case expectedFieldName(after: String)
     /// `get` without an item.
     case expectedItem
+    /// `get slug:`: the prefix without a slug.
+    case expectedSlug
     /// `in` without `(`
     case expectedLeftParenAfterIn
     /// A field with no operator after it.
@@ -256,6 +258,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "expected a field name after '\(after)'"
         case .expectedItem:
             return "expected an item: an id, a row such as '@1', or 'slug:NAME'"
+        case .expectedSlug:
+            return "expected a slug after 'slug:' (slug:NAME)"
         case .expectedLeftParenAfterIn:
             return "expected '(' after 'in'"
         case .expectedOperator(let after, let suggestion):
