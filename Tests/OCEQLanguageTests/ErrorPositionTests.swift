@@ -117,6 +117,8 @@ let errorCases: [ErrorCase] = [
     ErrorCase("get ⟦@9⟧", "rowOutOfRange"),
     ErrorCase("get⟦", "expectedItem"),
     ErrorCase("get ⟦slug:⟧ expand all", "expectedSlug"),
+    ErrorCase("list type=A search ⟦\"  \"⟧ limit 5", "emptySearch"),
+    ErrorCase("count search ⟦''⟧", "emptySearch"),
     ErrorCase("get @1 ⟦expnd⟧ all", "unknownOption", suggests: "expand"),
     ErrorCase("get @1 expand⟦", "expectedFieldName"),
     ErrorCase("get @1 expand author, ⟦2x⟧", "invalidFieldName"),

@@ -107,7 +107,13 @@ struct CompilerRun {
             case .expand(let list):
                 query.expand = fieldList(list)
             case .search(let value):
-                query.defaultText = resolve(value)
+                // An empty `default` is no search at all: every item would come back as if it matched.
+                let text = resolve(value)
+                if let text, text.allSatisfy(\.isWhitespace) {
+                    diagnose(.emptySearch, at: value.span)
+                } else {
+                    query.defaultText = text
+                }
             }
         }
         switch select.verb {

@@ -29,6 +29,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case expectedItem
     /// `get slug:`: the prefix without a slug.
     case expectedSlug
+    /// `search ""`: nothing to look for.
+    case emptySearch
     /// `in` without `(`
     case expectedLeftParenAfterIn
     /// A field with no operator after it.
@@ -260,6 +262,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "expected an item: an id, a row such as '@1', or 'slug:NAME'"
         case .expectedSlug:
             return "expected a slug after 'slug:' (slug:NAME)"
+        case .emptySearch:
+            return "'search' needs words to look for; without them every item matches"
         case .expectedLeftParenAfterIn:
             return "expected '(' after 'in'"
         case .expectedOperator(let after, let suggestion):
