@@ -119,6 +119,8 @@ let errorCases: [ErrorCase] = [
     ErrorCase("get ⟦slug:⟧ expand all", "expectedSlug"),
     ErrorCase("list type=A search ⟦\"  \"⟧ limit 5", "emptySearch"),
     ErrorCase("count search ⟦''⟧", "emptySearch"),
+    ErrorCase("define greet ⟦who how⟧\necho $who\nend", "parametersWithoutParentheses"),
+    ErrorCase("define greet ⟦who⟧ = x\necho $who\nend", "unexpected"),
     ErrorCase("get @1 ⟦expnd⟧ all", "unknownOption", suggests: "expand"),
     ErrorCase("get @1 expand⟦", "expectedFieldName"),
     ErrorCase("get @1 expand author, ⟦2x⟧", "invalidFieldName"),

@@ -170,6 +170,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
     case expectedCommaOrParenInParameters
     /// `define x(,)`
     case expectedParameterName
+    /// `define greet who`: parameters without their parentheses; the header as it should be.
+    case parametersWithoutParentheses(String)
     /// More arguments than parameters.
     case extraArgument(command: String, maximum: Int)
     /// `define 2x`, `define a=b`
@@ -417,6 +419,8 @@ package enum DiagnosticMessage: Sendable, Hashable {
             return "expected a command name after 'define'"
         case .expectedCommaOrParenInParameters:
             return "expected ',' or ')' in the parameter list"
+        case .parametersWithoutParentheses(let header):
+            return "a command's parameters go in parentheses: \(header)"
         case .expectedParameterName:
             return "expected a parameter name"
         case .extraArgument(let command, let maximum):

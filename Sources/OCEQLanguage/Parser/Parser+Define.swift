@@ -91,7 +91,17 @@ extension ParserState {
             parseParameters(into: &block, open: open)
         }
         if !atEnd && diagnostics.count == block.diagnosticsBefore {
-            diagnose(.unexpected(describe(current)), at: current.span)
+            // `define greet who`, as a shell function might be written: say where parameters go.
+            var words: [Token] = []
+            while peek(words.count).kind == .word { words.append(peek(words.count)) }
+            if !words.isEmpty, peek(words.count).kind == .end {
+                let names = words.map { text($0.span) }.joined(separator: ", ")
+                diagnose(
+                    .parametersWithoutParentheses("define \(block.name)(\(names))"),
+                    at: words[0].span.union(words[words.count - 1].span))
+            } else {
+                diagnose(.unexpected(describe(current)), at: current.span)
+            }
         }
         return block
     }
