@@ -91,6 +91,17 @@ struct ParserTests {
         #expect(values == [.string(#"C:\"#, .double), .string(#"d\"#, .double)])
     }
 
+    @Test("a generic command's arguments keep another language's escapes: gql reads its text as written")
+    func genericCommandEscapes() throws {
+        let text = #"gql { item(slug: "p\"q\"r") { id } }"#
+        let parsed = Parser.parse(text, options: ParserOptions(commands: nil))
+        #expect(parsed.diagnostics.isEmpty)
+        guard case .command(let command) = parsed.statements.first else { return fail("not a command") }
+        #expect(command.name == "gql")
+        #expect(command.argumentText == #"{ item(slug: "p\"q\"r") { id } }"#)
+        #expect(Parser.inputState(of: text) == .complete)
+    }
+
     @Test("keywords are matched in any case")
     func keywordCase() throws {
         guard case .select(let select) = try statements("list a=1 AND b=2 Order By name DESC LIMIT 3")[0]

@@ -117,7 +117,7 @@ extension ParserState {
                 if let argument = parseArgumentGroup(token) { arguments.append(argument) }
             case .string:
                 advance()
-                arguments.append(CommandArgument(.value(stringValue(token)), span: token.span))
+                arguments.append(CommandArgument(.value(stringValue(token, checkingEscapes: false)), span: token.span))
             case .comma, .pipe:
                 advance()
                 arguments.append(CommandArgument(.symbol(text(token)), span: token.span))

@@ -71,7 +71,10 @@ extension ParserState {
         if current.kind == .word && !current.spaceBefore { advance() }
     }
 
-    mutating func stringValue(_ token: Token) -> Value {
+    /// The string `token` as a value. With `checkingEscapes`, one cut short by a quote the user meant
+    /// to escape is reported; a generic command's argument is not checked, since a command such as
+    /// `gql` reads its text as written, where `\"` may be the escape of another language.
+    mutating func stringValue(_ token: Token, checkingEscapes: Bool = true) -> Value {
         guard token.isTerminated, token.span.length >= 2 else {
             diagnose(.unterminatedString, at: SourceSpan(start: token.span.start, end: token.span.start + 1))
             return placeholder(token)
@@ -79,7 +82,7 @@ extension ParserState {
         let quote: QuoteStyle = bytes[token.span.start] == UInt8(ascii: "\"") ? .double : .single
         // `"say \"hi\""`: the string ends at the escaped quote and the rest of the text runs on. A string
         // may end with a backslash (`"C:\"`), so only one that the next token touches is taken for this.
-        if Self.endsWithEscapedQuote(token, before: current, bytes) {
+        if checkingEscapes && Self.endsWithEscapedQuote(token, before: current, bytes) {
             diagnose(.escapedQuote(quote), at: SourceSpan(start: token.span.end - 2, end: token.span.end))
             // The rest of the value the user meant, up to the next space, is not parsed on its own.
             while !current.spaceBefore && Self.continuesValue.contains(current.kind) { advance() }
