@@ -80,6 +80,25 @@ struct EndToEndTests {
         #expect(result.stderr.contains("error:"))
     }
 
+    @Test("a written value the query cannot hold (a '\"') is a mistake in the text: nothing runs, exit 2")
+    func quoteInValue() async throws {
+        let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")
+        defer { TestTemporary.remove(file) }
+        try "echo first\nlist type=Image name in (a, 'say \"hi\"')\n".write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let result = try await Oceq.run([file])
+        #expect(result.code == 2)
+        #expect(result.stdout == "", "the first line did not run")
+        #expect(result.stderr.hasPrefix("\(file):2:29: error: the value contains '\"'"), "\(result.stderr)")
+        // In a variable, the value is known only as the statement runs: the lines before it have run.
+        try "let v = 'say \"hi\"'\necho first\nlist type=Image name = $v\n".write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let variable = try await Oceq.run([file])
+        #expect(variable.code == 1)
+        #expect(variable.stdout == "first\n")
+        #expect(variable.stderr.hasPrefix("\(file):3:24: error: the value contains '\"'"), "\(variable.stderr)")
+    }
+
     @Test("a failing statement exits 1 with FILE:LINE:COL; --keep-going runs the rest")
     func failure() async throws {
         let file = TestTemporary.path("oceq-e2e", suffix: ".oceq")

@@ -172,7 +172,17 @@ extension ParserState {
         let field = fieldPath(fieldToken) ?? FieldPath([], span: fieldToken.span)
         advance()
         guard let value = parseValue(after: next) else { return nil }
+        checkConditionValue(value)
         return Condition(.comparison(field, op, value), span: fieldToken.span.union(value.span))
+    }
+
+    /// A written string compared in a condition cannot hold `"` (the query has no way to write it):
+    /// reported now, so a script stops before its first statement runs, as for any other mistake
+    /// in its text. A variable's value is checked when the statement runs (`Compiler.conditionValue`).
+    mutating func checkConditionValue(_ value: Value) {
+        if case .string(let text, _) = value.kind, text.utf8.contains(UInt8(ascii: "\"")) {
+            diagnose(.valueContainsDoubleQuote, at: value.span)
+        }
     }
 
     mutating func diagnoseMissingOperator(_ fieldToken: Token) {
@@ -204,6 +214,7 @@ extension ParserState {
                 skipPastRightParen()
                 return nil
             }
+            checkConditionValue(value)
             values.append(value)
             if current.kind == .comma {
                 after = current
