@@ -177,8 +177,9 @@ package enum DownloadCommand: Command {
             // One line on stderr too, as `mirror` does: stdout may be a file or a pipe.
             let count = outcome.failures.count
             let what = count == 0 ? "the manifest was not saved" : "\(count) file\(count == 1 ? "" : "s") failed"
-            // A rendition or format an asset lacks fails the same way again: no advice to retry then.
-            let retry = count > batch.plan.problems.count || outcome.manifestProblem != nil
+            // A rendition or format an asset lacks (`plan.problems`) fails the same way again: the advice
+            // to retry comes with a file that failed to transfer, or the manifest.
+            let retry = !batch.summary.failures.isEmpty || outcome.manifestProblem != nil
             throw .file("download: \(what) (see the summary)" + (retry ? "; run it again to retry" : ""))
         }
         if outcome.failed {
