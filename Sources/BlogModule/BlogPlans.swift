@@ -95,8 +95,7 @@ enum BlogPlans {
     ) -> (id: String, named: Bool) {
         var id = written.text
         var isID = written.isID
-        if written.text.hasPrefix("slug:") {
-            let slug = String(written.text.dropFirst("slug:".count))
+        if case .slug(let slug) = ReadTarget(reference: written.text) {
             requests.append(PlannedRequest("the item with that slug, for its id", DeliveryAPI.readAsset(slug: slug)))
             id = PlanValue.fromAnswer(what + ".id")
             isID = true

@@ -40,7 +40,7 @@ struct BlogTarget {
             default: throw .usage("\(command.name) takes one \(what): @n, an id or a name", span: argument.span)
             }
         }
-        guard command.argumentText != "slug:" else {
+        if case .slug("") = ReadTarget(reference: command.argumentText) {
             throw .usage(DiagnosticMessage.expectedSlug.text, span: span)
         }
         return BlogTarget(text: command.argumentText, span: span)
@@ -49,8 +49,7 @@ struct BlogTarget {
     /// This target with a `slug:S` (as `get`, `show` and `download` take it) read and replaced by
     /// the id of its item; any other target as it is.
     func resolvingSlug(in channel: BlogChannel, what: String) async throws(ShellError) -> BlogTarget {
-        guard text.hasPrefix("slug:") else { return self }
-        let slug = String(text.dropFirst("slug:".count))
+        guard case .slug(let slug) = ReadTarget(reference: text) else { return self }
         do {
             return BlogTarget(text: try await channel.fetch(DeliveryAPI.readAsset(slug: slug)).id, span: span)
         } catch .delivery(.http(let error)) where error.status == 404 {

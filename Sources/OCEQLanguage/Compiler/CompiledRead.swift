@@ -16,6 +16,20 @@ package enum ReadTarget: Sendable, Hashable {
     case id(String)
     /// `GET /items/.by.slug/{slug}`
     case slug(String)
+
+    /// The item `reference` names as the user writes it: `slug:SLUG` (the slug after the prefix, empty
+    /// when nothing follows it), else an id.
+    package init(reference: String) {
+        self = reference.hasPrefix("slug:") ? .slug(String(reference.dropFirst("slug:".count))) : .id(reference)
+    }
+
+    /// The target as the user writes it: the id, or `slug:SLUG`.
+    package var reference: String {
+        switch self {
+        case .id(let id): return id
+        case .slug(let slug): return "slug:" + slug
+        }
+    }
 }
 
 /// A `get` compiled to the parameters of an item read.
@@ -51,12 +65,12 @@ extension CompilerRun {
         }
         var target: ReadTarget?
         switch first.kind {
-        case .word(let word) where word.hasPrefix("slug:") && word.utf8.count > 5:
-            target = .slug(String(word.dropFirst(5)))
-        case .word("slug:"):
-            diagnose(.expectedSlug, at: first.span)
         case .word(let word):
-            target = .id(word)
+            if case .slug("") = ReadTarget(reference: word) {
+                diagnose(.expectedSlug, at: first.span)
+            } else {
+                target = ReadTarget(reference: word)
+            }
         case .value(let value):
             target = resolve(value).map(ReadTarget.id)
         default:

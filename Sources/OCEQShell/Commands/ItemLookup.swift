@@ -59,10 +59,7 @@ package enum ItemLookup {
 
     /// What the user calls the item of `read` in messages.
     package static func describe(_ read: CompiledRead) -> String {
-        switch read.target {
-        case .id(let id): return id
-        case .slug(let slug): return "slug:" + slug
-        }
+        read.target.reference
     }
 
     /// The item of `read`; a 404 says there is no such item.

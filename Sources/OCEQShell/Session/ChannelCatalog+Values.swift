@@ -4,6 +4,7 @@
 import DeliveryKit
 import DeliveryTransport
 import OCEQCore
+import OCEQLanguage
 
 extension ChannelCatalog {
     /// How many items `fieldValues` reads.
@@ -43,10 +44,11 @@ extension ChannelCatalog {
     /// The fields of the item `reference` (an id, or `slug:SLUG`), with text values longer than
     /// `longestValue` emptied: what completing a path needs (names, references, lists), not the content.
     package static func itemFields(_ client: DeliveryClient, reference: String) async throws -> [String: JSON] {
-        let request =
-            reference.hasPrefix("slug:")
-            ? DeliveryAPI.readAsset(slug: String(reference.dropFirst("slug:".count)))
-            : DeliveryAPI.readAsset(id: reference)
+        let request: ReadAsset
+        switch ReadTarget(reference: reference) {
+        case .id(let id): request = DeliveryAPI.readAsset(id: id)
+        case .slug(let slug): request = DeliveryAPI.readAsset(slug: slug)
+        }
         return (try await client.fetch(request).fields ?? [:]).mapValues(shape)
     }
 
